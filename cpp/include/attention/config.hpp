@@ -1,0 +1,30 @@
+// The configuration of one attention run, with the defaults of one BERT-base head.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace attention {
+
+// Limits that validate() enforces. Fields are 64-bit so that any integer a
+// caller passes (for example a JavaScript number) reaches validate() intact
+// and gets a message naming its range instead of being silently truncated.
+inline constexpr std::int64_t kMaxDModel = 1024;
+inline constexpr std::int64_t kMaxSeed = 4294967295;  // 2^32 − 1
+inline constexpr std::size_t kMaxTokens = 512;        // BERT's limit, [CLS] and [SEP] included
+
+struct Config {
+    std::int64_t d_model = 768;  // width of an embedding row; 1 … 1024
+    std::int64_t d_k = 64;       // width of one head's q, k, v rows; 1 … d_model (√64 = 8)
+    std::int64_t seed = 42;      // seeds embeddings and weights; 0 … 2^32 − 1
+    bool scale = true;           // divide scores by √d_k
+    bool causal = false;         // mask every key after the query (−∞ above the diagonal)
+    bool positional = true;      // add sinusoidal positional encoding to the embeddings
+
+};
+
+// Throws std::invalid_argument whose message names the field and its allowed
+// range, e.g. "d_k must be an integer from 1 to d_model (768), got 0".
+void validate(const Config& config);
+
+}  // namespace attention

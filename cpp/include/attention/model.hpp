@@ -1,0 +1,36 @@
+// One self-attention head: configuration + parameters, run on sentences.
+#pragma once
+
+#include <memory>
+#include <string_view>
+
+#include "attention/config.hpp"
+#include "attention/trace.hpp"
+#include "attention/weights.hpp"
+
+namespace attention {
+
+class AttentionModel {
+public:
+    // Validates config (throws attention::Error) and draws the head's
+    // parameters once. Without a source, SeededWeights(config) is used.
+    explicit AttentionModel(const Config& config,
+                            std::shared_ptr<const WeightSource> source = nullptr);
+
+    // Tokenizes the sentence and computes every stage:
+    //   x = embeddings + positional;  Q, K, V = x·W + b;
+    //   weights = softmax(mask(Q·Kᵀ / √d_k));  output = weights · V
+    Trace run(std::string_view sentence) const;
+
+    const Config& config() const { return config_; }
+
+private:
+    Config config_;
+    std::shared_ptr<const WeightSource> source_;
+    HeadWeights head_;
+};
+
+// Convenience: AttentionModel(config).run(sentence).
+Trace run_attention(std::string_view sentence, const Config& config = {});
+
+}  // namespace attention

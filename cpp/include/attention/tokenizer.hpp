@@ -1,0 +1,40 @@
+// BERT-style tokenizer: [CLS] … [SEP], one token per CJK character,
+// lower-cased Latin words split on spaces and punctuation, one token per
+// emoji or other symbol (kept whole, including ZWJ sequences and modifiers).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace attention {
+
+struct Token {
+    std::string text;  // UTF-8, e.g. "[CLS]", "喜", "attention", "👍🏽"
+    std::int32_t id;   // vocabulary id, see token_id()
+};
+
+// Special ids as in BERT's vocabularies.
+inline constexpr std::int32_t kPadId = 0;
+inline constexpr std::int32_t kUnkId = 100;
+inline constexpr std::int32_t kClsId = 101;
+inline constexpr std::int32_t kSepId = 102;
+
+// The deterministic vocabulary (documented in README.md, "Token ids"):
+// ids 1000 … 30521 (BERT-base's vocabulary size, 30522) are given by
+//   1000 + FNV-1a-32(UTF-8 bytes of the token) mod 29522.
+// A word longer than kMaxWordChars code points is [UNK] (100), as in BERT.
+inline constexpr std::int32_t kVocabSize = 30522;
+inline constexpr std::int32_t kFirstHashedId = 1000;
+inline constexpr std::size_t kMaxWordChars = 100;
+
+std::int32_t token_id(std::string_view token_text);
+
+// Splits text into tokens, [CLS] first and [SEP] last.
+// Throws std::invalid_argument for invalid UTF-8, for text with no token in it
+// (empty, whitespace or control characters only) and for more than
+// kMaxTokens tokens.
+std::vector<Token> tokenize(std::string_view text);
+
+}  // namespace attention

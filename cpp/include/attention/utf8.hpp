@@ -1,0 +1,18 @@
+// Strict UTF-8 decoding and encoding of Unicode code points.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace attention {
+
+// Decodes UTF-8 into code points. Rejects (std::invalid_argument, with the byte
+// offset) truncated sequences, stray continuation bytes, overlong forms,
+// UTF-16 surrogates encoded as UTF-8 and values above U+10FFFF.
+std::vector<char32_t> decode_utf8(std::string_view text);
+
+// Appends the UTF-8 form of one valid code point.
+void append_utf8(std::string& out, char32_t cp);
+
+}  // namespace attention

@@ -1,0 +1,57 @@
+// Where token embeddings and projection weights come from.
+//
+// The core asks a WeightSource for them, so the seeded generator below can
+// later be swapped for trained weights loaded from a file, and one head can
+// become several (h × d_k = d_model, as BERT-base's 12 × 64) by asking for
+// head(0) … head(h − 1).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "attention/matrix.hpp"
+
+namespace attention {
+
+// The parameters of one attention head.
+struct HeadWeights {
+    Matrix wq, wk, wv;     // d_model × d_k   W_q, W_k, W_v
+    RowVector bq, bk, bv;  // 1 × d_k         b_q, b_k, b_v
+};
+
+class WeightSource {
+public:
+    virtual ~WeightSource() = default;
+    // One embedding row per id, in order: n × d_model. The same id always gets
+    // the same row.
+    virtual Matrix embeddings(const std::vector<std::int32_t>& ids) const = 0;
+    virtual HeadWeights head(int index) const = 0;
+};
+
+// Deterministic pseudo-random parameters, chosen so that with positional
+// encoding on, q, k and v entries have variance ≈ 1 and so raw scores q·k have
+// standard deviation ≈ √d_k (8 for d_k = 64), as the article argues:
+//   embedding entries   ~ N(0, 1/2)        (sinusoidal positions add ≈ 1/2 more)
+//   W_q, W_k, W_v       ~ N(0, 1/d_model)  so Var(x·w) ≈ d_model · 1 · 1/d_model = 1
+//   b_q, b_k, b_v       ~ N(0, 0.1²)       small, visible offsets
+// Every entry is a function of (seed, which matrix, row, column) alone, so an
+// embedding row depends only on (seed, id) and the first columns stay the
+// same when d_model grows.
+class SeededWeights final : public WeightSource {
+public:
+    SeededWeights(std::int64_t d_model, std::int64_t d_k, std::int64_t seed);
+    Matrix embeddings(const std::vector<std::int32_t>& ids) const override;
+    HeadWeights head(int index) const override;
+
+private:
+    Eigen::Index d_model_;
+    Eigen::Index d_k_;
+    std::uint64_t seed_;
+};
+
+// The standard normal variate for one (seed, stream, index) triple:
+// splitmix64 hashing, then Box–Muller. Identical on every platform up to the
+// last bit of the C library's log/cos.
+float seeded_normal(std::uint64_t seed, std::uint64_t stream, std::uint64_t index);
+
+}  // namespace attention

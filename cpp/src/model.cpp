@@ -1,0 +1,49 @@
+#include "attention/model.hpp"
+
+#include "attention/stages.hpp"
+
+namespace attention {
+
+AttentionModel::AttentionModel(const Config& config, std::shared_ptr<const WeightSource> source)
+    : config_(config), source_(std::move(source)) {
+    validate(config_);
+    if (!source_) {
+        source_ = std::make_shared<SeededWeights>(config_.d_model, config_.d_k, config_.seed);
+    }
+    head_ = source_->head(0);
+}
+
+Trace AttentionModel::run(std::string_view sentence) const {
+    Trace t;
+    t.config = config_;
+    t.tokens = tokenize(sentence);
+
+    std::vector<std::int32_t> ids;
+    ids.reserve(t.tokens.size());
+    for (const Token& token : t.tokens) ids.push_back(token.id);
+    const auto n = static_cast<Eigen::Index>(ids.size());
+    const auto d_model = static_cast<Eigen::Index>(config_.d_model);
+
+    t.embeddings = source_->embeddings(ids);
+    t.positional = config_.positional ? positional_encoding(n, d_model) : Matrix::Zero(n, d_model);
+    t.x = t.embeddings + t.positional;
+
+    t.wq = head_.wq, t.wk = head_.wk, t.wv = head_.wv;
+    t.bq = head_.bq, t.bk = head_.bk, t.bv = head_.bv;
+    t.q = project(t.x, head_.wq, head_.bq);
+    t.k = project(t.x, head_.wk, head_.bk);
+    t.v = project(t.x, head_.wv, head_.bv);
+
+    t.scores = attention_scores(t.q, t.k);
+    t.scaled = scale_scores(t.scores, static_cast<Eigen::Index>(config_.d_k), config_.scale);
+    t.masked = causal_mask(t.scaled, config_.causal);
+    t.weights = softmax_rows(t.masked);
+    t.output = weighted_sum(t.weights, t.v);
+    return t;
+}
+
+Trace run_attention(std::string_view sentence, const Config& config) {
+    return AttentionModel(config).run(sentence);
+}
+
+}  // namespace attention

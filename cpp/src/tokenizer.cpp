@@ -1,0 +1,120 @@
+#include "attention/tokenizer.hpp"
+
+#include "attention/config.hpp"
+#include "attention/error.hpp"
+#include "attention/utf8.hpp"
+#include "unicode_classes.hpp"
+
+namespace attention {
+
+using unicode::Kind;
+
+std::int32_t token_id(std::string_view token_text) {
+    if (token_text == "[CLS]") return kClsId;
+    if (token_text == "[SEP]") return kSepId;
+    if (token_text == "[UNK]") return kUnkId;
+    std::uint32_t hash = 2166136261u;  // FNV-1a, 32 bit
+    for (const char c : token_text) {
+        hash ^= static_cast<unsigned char>(c);
+        hash *= 16777619u;
+    }
+    return kFirstHashedId +
+           static_cast<std::int32_t>(hash % static_cast<std::uint32_t>(kVocabSize - kFirstHashedId));
+}
+
+namespace {
+
+// Collects the code points of the token being built, then emits it.
+class TokenBuilder {
+public:
+    explicit TokenBuilder(std::vector<Token>& out) : out_(out) {}
+
+    bool empty() const { return count_ == 0; }
+    Kind kind() const { return kind_; }
+
+    void start(Kind kind) {
+        finish();
+        kind_ = kind;
+    }
+    void add(char32_t cp) {
+        append_utf8(text_, unicode::to_lower(cp));
+        ++count_;
+    }
+    void finish() {
+        if (count_ == 0) return;
+        const bool too_long = kind_ == Kind::Word && count_ > kMaxWordChars;
+        Token token{too_long ? std::string("[UNK]") : text_, 0};
+        token.id = token_id(token.text);
+        out_.push_back(std::move(token));
+        text_.clear();
+        count_ = 0;
+    }
+
+private:
+    std::vector<Token>& out_;
+    std::string text_;
+    std::size_t count_ = 0;
+    Kind kind_ = Kind::Word;
+};
+
+}  // namespace
+
+std::vector<Token> tokenize(std::string_view text) {
+    const std::vector<char32_t> cps = decode_utf8(text);
+    std::vector<Token> tokens{{"[CLS]", kClsId}};
+    TokenBuilder current(tokens);
+
+    for (std::size_t i = 0; i < cps.size(); ++i) {
+        const char32_t cp = cps[i];
+        const Kind kind = unicode::classify(cp);
+        switch (kind) {
+            case Kind::Whitespace:
+                current.finish();
+                break;
+            case Kind::Ignored:
+                break;
+            case Kind::Extender:
+                // A mark, selector, modifier or tag belongs to what precedes it;
+                // a zero-width joiner also pulls in the code point after it, so
+                // 👩‍💻 stays one token. With nothing before it, it stands alone.
+                if (current.empty()) current.start(Kind::Symbol);
+                current.add(cp);
+                if (cp == 0x200D && i + 1 < cps.size()) {
+                    const Kind next = unicode::classify(cps[i + 1]);
+                    if (next != Kind::Whitespace && next != Kind::Ignored) current.add(cps[++i]);
+                }
+                break;
+            case Kind::Word:
+                if (current.empty() || current.kind() != Kind::Word) current.start(Kind::Word);
+                current.add(cp);
+                break;
+            case Kind::Cjk:
+            case Kind::Punctuation:
+            case Kind::Symbol:
+                current.start(kind);
+                current.add(cp);
+                // A flag is a pair of regional indicators: keep the pair whole.
+                if (unicode::is_regional_indicator(cp) && i + 1 < cps.size() &&
+                    unicode::is_regional_indicator(cps[i + 1])) {
+                    current.add(cps[++i]);
+                }
+                break;
+        }
+    }
+    current.finish();
+
+    if (tokens.size() == 1) {
+        throw Error("empty_text",
+                    "the text is empty: type a sentence with at least one word or character");
+    }
+    tokens.push_back({"[SEP]", kSepId});
+    if (tokens.size() > kMaxTokens) {
+        throw Error("too_many_tokens", "the text is too long: it makes " +
+                                           std::to_string(tokens.size()) +
+                                           " tokens with [CLS] and [SEP], and the most is " +
+                                           std::to_string(kMaxTokens));
+    }
+    return tokens;
+}
+
+}  // namespace attention

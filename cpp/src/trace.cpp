@@ -1,0 +1,26 @@
+#include "attention/trace.hpp"
+
+#include "attention/error.hpp"
+
+namespace attention {
+
+const Matrix& Trace::stage(std::string_view id) const {
+    // Same order as kStageNames.
+    const std::array<const Matrix*, kStageNames.size()> fields = {
+        &embeddings, &positional, &x,      &wq,     &wk,      &wv,
+        &bq,         &bk,         &bv,     &q,      &k,       &v,
+        &scores,     &scaled,     &masked, &weights, &output,
+    };
+    for (std::size_t i = 0; i < kStageNames.size(); ++i) {
+        if (kStageNames[i] == id) return *fields[i];
+    }
+    std::string valid;
+    for (const auto name : kStageNames) {
+        valid += valid.empty() ? "" : ", ";
+        valid += name;
+    }
+    throw Error("unknown_stage",
+                "unknown stage id \"" + std::string(id) + "\"; the stage ids are " + valid);
+}
+
+}  // namespace attention
