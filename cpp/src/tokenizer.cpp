@@ -60,6 +60,12 @@ private:
 }  // namespace
 
 std::vector<Token> tokenize(std::string_view text) {
+    if (text.size() > kMaxTextBytes) {
+        throw Error("text_too_long", "the text is too long: " + std::to_string(text.size()) +
+                                         " bytes of UTF-8, and the most is " +
+                                         std::to_string(kMaxTextBytes) + " (at most " +
+                                         std::to_string(kMaxTokens) + " tokens are used anyway)");
+    }
     const std::vector<char32_t> cps = decode_utf8(text);
     std::vector<Token> tokens{{"[CLS]", kClsId}};
     TokenBuilder current(tokens);

@@ -2,6 +2,7 @@
 // invalid UTF-8, empty and over-long input, and the documented vocabulary.
 #include <doctest.h>
 
+#include "attention/config.hpp"
 #include "attention/tokenizer.hpp"
 #include "attention/utf8.hpp"
 #include "helpers.hpp"
@@ -118,6 +119,10 @@ TEST_CASE("tokenize: at most 512 tokens, [CLS] and [SEP] included") {
     std::string many;
     for (int i = 0; i < 50000; ++i) many += "ab ";
     CHECK(contains(error_from([&] { tokenize(many); }).what(), "50002 tokens"));
+    const auto e2 = error_from([] { tokenize(std::string(kMaxTextBytes + 1, 'a')); });
+    CHECK(e2.code() == "text_too_long");
+    CHECK(contains(e2.what(), "1048577 bytes"));
+    CHECK(tokenize(std::string(kMaxTextBytes, 'a')).size() == 3);
 }
 
 TEST_CASE("token ids: special ids, the documented hash vocabulary, [UNK] for over-long words") {

@@ -12,6 +12,7 @@ namespace attention {
 inline constexpr std::int64_t kMaxDModel = 1024;
 inline constexpr std::int64_t kMaxSeed = 4294967295;  // 2^32 − 1
 inline constexpr std::size_t kMaxTokens = 512;        // BERT's limit, [CLS] and [SEP] included
+inline constexpr std::size_t kMaxTextBytes = 1 << 20;  // 1 MiB of UTF-8, checked before decoding
 
 struct Config {
     std::int64_t d_model = 768;  // width of an embedding row; 1 … 1024

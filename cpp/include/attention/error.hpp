@@ -8,7 +8,7 @@ namespace attention {
 
 // what() is an English sentence for people; code() is a stable identifier for
 // programs (the page maps it to a message in the reader's language):
-//   "invalid_utf8", "empty_text", "too_many_tokens", "invalid_config",
+//   "invalid_utf8", "empty_text", "too_many_tokens", "text_too_long", "invalid_config",
 //   "unknown_stage", "invalid_argument".
 class Error : public std::invalid_argument {
 public:

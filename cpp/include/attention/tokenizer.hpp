@@ -33,8 +33,8 @@ std::int32_t token_id(std::string_view token_text);
 
 // Splits text into tokens, [CLS] first and [SEP] last.
 // Throws std::invalid_argument for invalid UTF-8, for text with no token in it
-// (empty, whitespace or control characters only) and for more than
-// kMaxTokens tokens.
+// (empty, whitespace or control characters only), for more than kMaxTokens
+// tokens, and for more than kMaxTextBytes bytes (checked before any work).
 std::vector<Token> tokenize(std::string_view text);
 
 }  // namespace attention

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Builds both CMake trees, incrementally:
+#   build/native  g++: the core and its doctest suite
+#   build/wasm    em++: the same suite for Node, and the JavaScript module in web/generated/
+set -euo pipefail
+cd "$(dirname "$0")/.."
+jobs=$(nproc 2>/dev/null || echo 2)
+
+[ -f build/native/CMakeCache.txt ] || cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build build/native --parallel "$jobs"
+
+[ -f build/wasm/CMakeCache.txt ] || emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build build/wasm --parallel "$jobs"

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Installs what Attention Lab needs on Debian 12, skipping whatever is already
+# there, so `npm start` and `npm test` work on a fresh machine and re-runs are
+# fast. Debian packages via apt-get (as root, or through sudo), npm packages
+# from the lockfile.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=(
+  cmake make g++                       # native build and CTest
+  emscripten                           # em++ 3.1.6 → WebAssembly (brings node-acorn, binaryen)
+  libeigen3-dev doctest-dev            # the core's only library, and its test framework
+  chromium                             # real-browser tests, driven by playwright-core
+  fonts-wqy-microhei fonts-noto-color-emoji  # CJK and emoji glyphs in the browser
+)
+
+missing=()
+for pkg in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q '^install ok installed$' || missing+=("$pkg")
+done
+
+if ((${#missing[@]})); then
+  sudo=()
+  if [ "$(id -u)" -ne 0 ]; then
+    command -v sudo >/dev/null || { echo "setup: need root (or sudo) to install: ${missing[*]}" >&2; exit 1; }
+    sudo=(sudo)
+  fi
+  echo "setup: installing Debian packages: ${missing[*]}"
+  "${sudo[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+# npm packages: install from the lockfile when node_modules is missing or older.
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  echo "setup: installing npm packages (npm ci)"
+  npm ci --no-audit --no-fund --loglevel=error
+fi

@@ -1,0 +1,208 @@
+// The JavaScript API contract (issue: JS API over the wasm core), in Node.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { loadAttentionLab, AttentionLabError } from 'attention-lab';
+
+const lab = await loadAttentionLab();
+const STAGES = ['embeddings', 'positional', 'x', 'wq', 'wk', 'wv', 'bq', 'bk', 'bv', 'q', 'k', 'v',
+  'scores', 'scaled', 'masked', 'weights', 'output'];
+
+/** Asserts that fn throws an AttentionLabError with this code and message part. */
+function throwsLab(fn, code, part) {
+  assert.throws(fn, (error) => {
+    assert.ok(error instanceof AttentionLabError, `not an AttentionLabError: ${error}`);
+    assert.ok(error instanceof Error);
+    assert.equal(error.code, code);
+    assert.match(error.message, part);
+    return true;
+  });
+}
+
+test('loadAttentionLab loads once and returns the same lab', async () => {
+  assert.equal(await loadAttentionLab(), lab);
+  assert.deepEqual([...lab.stageNames], STAGES);
+  assert.ok(Object.isFrozen(lab.stageNames));
+  assert.deepEqual({ ...lab.defaults },
+    { dModel: 768, dK: 64, seed: 42, scale: true, causal: false, positional: true });
+  assert.equal(lab.limits.maxTokens, 512);
+});
+
+test('run: tokens, ids, resolved config and every stage with its shape', () => {
+  const trace = lab.run('我喜欢人工智能', { dModel: 768, dK: 64, seed: 42, scale: true, causal: false, positional: true });
+  assert.deepEqual([...trace.tokens], ['[CLS]', '我', '喜', '欢', '人', '工', '智', '能', '[SEP]']);
+  assert.ok(trace.ids instanceof Int32Array);
+  assert.deepEqual([...trace.ids], [101, 9428, 8896, 3137, 10201, 23704, 29844, 10637, 102]);
+  assert.deepEqual({ ...trace.config }, { ...lab.defaults });
+  const n = 9;
+  const shapes = {
+    embeddings: [n, 768], positional: [n, 768], x: [n, 768], wq: [768, 64], wk: [768, 64],
+    wv: [768, 64], bq: [1, 64], bk: [1, 64], bv: [1, 64], q: [n, 64], k: [n, 64], v: [n, 64],
+    scores: [n, n], scaled: [n, n], masked: [n, n], weights: [n, n], output: [n, 64],
+  };
+  for (const id of lab.stageNames) {
+    const s = trace.stage(id);
+    assert.deepEqual([s.rows, s.cols], shapes[id], id);
+    assert.ok(s.data instanceof Float32Array, id);
+    assert.equal(s.data.length, s.rows * s.cols, id);
+  }
+  trace.dispose();
+});
+
+test('run: every option is optional, and partial options keep the other defaults', () => {
+  const a = lab.run('hello world');
+  assert.deepEqual({ ...a.config }, { ...lab.defaults });
+  const b = lab.run('hello world', { dK: 8, causal: true, dModel: undefined });
+  assert.deepEqual({ ...b.config }, { ...lab.defaults, dK: 8, causal: true });
+  assert.equal(b.stage('q').cols, 8);
+  a.dispose();
+  b.dispose();
+});
+
+test('stage data is row-major: data[i * cols + j]', () => {
+  const trace = lab.run('row major', { dModel: 6, dK: 3 });
+  const e = trace.stage('embeddings');
+  const p = trace.stage('positional');
+  const x = trace.stage('x');
+  // positional row 1, column 0 is sin(1); column 1 is cos(1)
+  assert.ok(Math.abs(p.data[1 * p.cols + 0] - Math.sin(1)) < 1e-6);
+  assert.ok(Math.abs(p.data[1 * p.cols + 1] - Math.cos(1)) < 1e-6);
+  for (let i = 0; i < x.data.length; i += 1) assert.equal(x.data[i], Math.fround(e.data[i] + p.data[i]));
+  const w = trace.stage('weights');
+  for (let i = 0; i < w.rows; i += 1) {
+    const sum = w.data.subarray(i * w.cols, (i + 1) * w.cols).reduce((s, v) => s + v, 0);
+    assert.ok(Math.abs(sum - 1) < 1e-6);
+  }
+  trace.dispose();
+});
+
+test('wrongly typed options give an AttentionLabError naming the option', () => {
+  throwsLab(() => lab.run('hi', { dK: '64' }), 'invalid_option', /dK must be an integer number, got the string "64"/);
+  throwsLab(() => lab.run('hi', { dK: NaN }), 'invalid_option', /dK .* got NaN/);
+  throwsLab(() => lab.run('hi', { dK: null }), 'invalid_option', /dK .* got null/);
+  throwsLab(() => lab.run('hi', { dModel: 12.5 }), 'invalid_option', /dModel .* got 12.5/);
+  throwsLab(() => lab.run('hi', { seed: Infinity }), 'invalid_option', /seed .* got Infinity/);
+  throwsLab(() => lab.run('hi', { seed: 10n }), 'invalid_option', /seed .* BigInt/);
+  throwsLab(() => lab.run('hi', { scale: 'yes' }), 'invalid_option', /scale must be true or false/);
+  throwsLab(() => lab.run('hi', { causal: 1 }), 'invalid_option', /causal must be true or false, got 1/);
+  throwsLab(() => lab.run('hi', { dk: 64 }), 'invalid_option', /unknown option "dk"; the options are dModel, dK/);
+  throwsLab(() => lab.run('hi', 64), 'invalid_option', /options must be an object/);
+  throwsLab(() => lab.run('hi', null), 'invalid_option', /options must be an object/);
+  throwsLab(() => lab.run('hi', [1]), 'invalid_option', /got an array/);
+});
+
+test('out-of-range options are rejected by the core with the allowed range', () => {
+  throwsLab(() => lab.run('hi', { dModel: 0 }), 'invalid_config', /d_model must be an integer from 1 to 1024, got 0/);
+  throwsLab(() => lab.run('hi', { dModel: 1e15 }), 'invalid_config', /d_model .* got 1000000000000000/);
+  throwsLab(() => lab.run('hi', { dModel: 32, dK: 33 }), 'invalid_config', /d_k .* to d_model \(32\), got 33/);
+  throwsLab(() => lab.run('hi', { dK: -3 }), 'invalid_config', /d_k .* got -3/);
+  throwsLab(() => lab.run('hi', { seed: -1 }), 'invalid_config', /seed .* 0 to 4294967295, got -1/);
+  throwsLab(() => lab.run('hi', { seed: 2 ** 32 }), 'invalid_config', /seed .* got 4294967296/);
+});
+
+test('bad sentences give clear errors and the module stays usable', () => {
+  throwsLab(() => lab.run(), 'invalid_argument', /sentence must be a string, got undefined/);
+  throwsLab(() => lab.run(42), 'invalid_argument', /got 42/);
+  throwsLab(() => lab.run(''), 'empty_text', /empty/);
+  throwsLab(() => lab.run(' \n\t '), 'empty_text', /empty/);
+  throwsLab(() => lab.run('字'.repeat(511)), 'too_many_tokens', /513 tokens .* the most is 512/);
+  throwsLab(() => lab.run('a'.repeat(2 ** 20 + 1)), 'text_too_long', /1048577 bytes/);
+  throwsLab(() => lab.run('I \uD83D love'), 'invalid_text', /lone UTF-16 surrogate, U\+D83D\) at index 2/);
+  throwsLab(() => lab.run('\uDE00'), 'invalid_text', /index 0/);
+  const ok = lab.run('字'.repeat(510));
+  assert.equal(ok.tokens.length, 512);
+  ok.dispose();
+  const emoji = lab.run('I ❤️ 👩‍💻 and <script>alert(1)</script>');
+  assert.deepEqual([...emoji.tokens].slice(0, 5), ['[CLS]', 'i', '❤️', '👩‍💻', 'and']);
+  assert.ok(emoji.tokens.includes('script'));
+  emoji.dispose();
+});
+
+test('stage(): unknown ids, wrong types and use after dispose', () => {
+  const trace = lab.run('我喜欢');
+  throwsLab(() => trace.stage('softmax'), 'unknown_stage', /unknown stage id "softmax"; the stage ids are embeddings, positional/);
+  throwsLab(() => trace.stage(3), 'unknown_stage', /must be a string, got 3/);
+  assert.equal(trace.disposed, false);
+  trace.dispose();
+  trace.dispose(); // twice is fine
+  assert.equal(trace.disposed, true);
+  throwsLab(() => trace.stage('weights'), 'disposed', /disposed/);
+  assert.equal(trace.tokens[2], '喜'); // plain JS copies stay readable
+  assert.equal(lab.run('still works').tokens.length, 4);
+});
+
+test('stage data stays valid after later calls grow the wasm heap', () => {
+  const small = lab.run('我喜欢人工智能');
+  const weights = small.stage('weights');
+  const before = Array.from(weights.data);
+  small.dispose(); // the copy outlives its trace, too
+  const bytesBefore = lab.memoryUsage().wasmMemoryBytes;
+  const big = lab.run('字'.repeat(510), { dModel: 1024, dK: 1024 });
+  assert.ok(lab.memoryUsage().wasmMemoryBytes > bytesBefore, 'the heap should have grown');
+  assert.equal(weights.data.length, 81);
+  assert.deepEqual(Array.from(weights.data), before);
+  big.dispose();
+});
+
+test('10,000 run/dispose cycles leave the heap and live handles where they started', () => {
+  const cycle = () => {
+    const t = lab.run('我喜欢人工智能');
+    t.stage('weights');
+    t.dispose();
+  };
+  cycle(); // the model cache and allocator settle on the first run
+  const start = lab.memoryUsage();
+  for (let i = 0; i < 10_000; i += 1) cycle();
+  const end = lab.memoryUsage();
+  assert.equal(end.heapBytesInUse, start.heapBytesInUse);
+  assert.equal(end.liveHandles, start.liveHandles);
+  assert.equal(end.liveTraces, start.liveTraces);
+  assert.equal(end.wasmMemoryBytes, start.wasmMemoryBytes);
+  assert.ok(Number.isFinite(end.liveHandles));
+});
+
+test('errors leak nothing either', () => {
+  const start = lab.memoryUsage();
+  for (let i = 0; i < 1000; i += 1) {
+    assert.throws(() => lab.run(''));
+    assert.throws(() => lab.run('x', { dK: 0 }));
+    const t = lab.run('x');
+    assert.throws(() => t.stage('nope'));
+    t.dispose();
+  }
+  const end = lab.memoryUsage();
+  assert.equal(end.heapBytesInUse, start.heapBytesInUse);
+  assert.equal(end.liveHandles, start.liveHandles);
+});
+
+test("softmaxSteps reproduces the article's 喜 row", () => {
+  const steps = lab.softmaxSteps([15.3, 22.7, 18.2, 2.1, 1.8, 3.2, 2.9, 5.6, 4.1], 64);
+  const round = (v, d) => Math.round(v * 10 ** d) / 10 ** d;
+  assert.deepEqual(Array.from(steps.scaled, (v) => round(v, 6)),
+    [1.9125, 2.8375, 2.275, 0.2625, 0.225, 0.4, 0.3625, 0.7, 0.5125]);
+  assert.deepEqual(Array.from(steps.exps, (v) => round(v, 2)),
+    [6.77, 17.07, 9.73, 1.3, 1.25, 1.49, 1.44, 2.01, 1.67]);
+  assert.equal(round(Array.from(steps.exps, (v) => round(v, 2)).reduce((s, v) => s + v), 2), 42.73);
+  assert.ok(Math.abs(steps.sum - 42.7354) < 1e-3);
+  assert.deepEqual(Array.from(steps.probs, (v) => round(v, 2)),
+    [0.16, 0.40, 0.23, 0.03, 0.03, 0.03, 0.03, 0.05, 0.04]);
+  assert.equal(steps.jacobian.rows, 9);
+  const p1 = steps.probs[1];
+  assert.ok(Math.abs(steps.jacobian.data[1 * 9 + 1] - p1 * (1 - p1)) < 1e-6);
+  assert.ok(Math.abs(steps.jacobian.data[0 * 9 + 1] + steps.probs[0] * p1) < 1e-6);
+  // A Float32Array works as well as an array; dK defaults to 64.
+  const again = lab.softmaxSteps(new Float32Array([15.3, 22.7, 18.2, 2.1, 1.8, 3.2, 2.9, 5.6, 4.1]));
+  assert.deepEqual(Array.from(again.probs), Array.from(steps.probs));
+});
+
+test('softmaxSteps: overflowing exps stay visible, probabilities finite; bad input rejected', () => {
+  const steps = lab.softmaxSteps([1000, 999, -1000], 1);
+  assert.equal(steps.exps[0], Infinity);
+  assert.equal(steps.sum, Infinity);
+  assert.ok(Math.abs(steps.probs[0] - 0.7310586) < 1e-6);
+  throwsLab(() => lab.softmaxSteps([], 64), 'invalid_argument', /empty/);
+  throwsLab(() => lab.softmaxSteps([1, NaN], 64), 'invalid_argument', /score 2 is not a finite number/);
+  throwsLab(() => lab.softmaxSteps(['1', 2], 64), 'invalid_argument', /array of numbers/);
+  throwsLab(() => lab.softmaxSteps('1,2', 64), 'invalid_argument', /array of numbers/);
+  throwsLab(() => lab.softmaxSteps([1, 2], '64'), 'invalid_argument', /dK must be an integer/);
+  throwsLab(() => lab.softmaxSteps([1, 2], 0), 'invalid_argument', /d_k must be an integer from 1 to 1024, got 0/);
+});

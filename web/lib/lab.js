@@ -1,0 +1,214 @@
+// The JavaScript API over the wasm core: option checking, errors, memory rules.
+//
+// This file has no imports and only `export` statements at the top level, so
+// the same source serves the ES module (attention-lab.js) and, with the
+// `export` keywords stripped by scripts/bundle-single.mjs, the offline single
+// script. It computes nothing: every number comes from the C++ core.
+//
+// Memory rule: everything this API returns is a JS-owned copy (typed arrays
+// included) that stays valid forever, whatever later calls do to the wasm heap.
+// Only a Trace holds wasm memory; trace.dispose() frees it.
+
+/** An error from the core or from checking the arguments. `code` is stable:
+ *  invalid_text, invalid_utf8, empty_text, too_many_tokens, text_too_long, invalid_config,
+ *  unknown_stage, invalid_argument, invalid_option, disposed, load_failed,
+ *  out_of_memory, internal. */
+export class AttentionLabError extends Error {
+  constructor(message, code) {
+    super(message);
+    this.name = 'AttentionLabError';
+    this.code = code;
+  }
+}
+
+const OPTION_KINDS = Object.freeze({
+  dModel: 'integer',
+  dK: 'integer',
+  seed: 'integer',
+  scale: 'boolean',
+  causal: 'boolean',
+  positional: 'boolean',
+});
+
+function describe(value) {
+  if (value === null) return 'null';
+  if (typeof value === 'string') {
+    const text = value.length > 40 ? `${value.slice(0, 40)}…` : value;
+    return `the string ${JSON.stringify(text)}`;
+  }
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'undefined') {
+    return String(value);
+  }
+  if (typeof value === 'bigint') return `${value}n (a BigInt)`;
+  if (Array.isArray(value)) return 'an array';
+  return `a ${typeof value}`;
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:^|[^\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+function fail(message, code) {
+  throw new AttentionLabError(message, code);
+}
+
+// Checks each option's JS type and fills defaults; the core checks ranges.
+function resolveOptions(options, defaults) {
+  if (options === undefined) return { ...defaults };
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+    fail(`options must be an object such as { dK: 64 }, got ${describe(options)}`, 'invalid_option');
+  }
+  const resolved = { ...defaults };
+  for (const [name, value] of Object.entries(options)) {
+    const kind = OPTION_KINDS[name];
+    if (!kind) {
+      fail(`unknown option "${name}"; the options are ${Object.keys(OPTION_KINDS).join(', ')}`,
+        'invalid_option');
+    }
+    if (value === undefined) continue;
+    if (kind === 'integer' && !Number.isSafeInteger(value)) {
+      fail(`${name} must be an integer number, got ${describe(value)}`, 'invalid_option');
+    }
+    if (kind === 'boolean' && typeof value !== 'boolean') {
+      fail(`${name} must be true or false, got ${describe(value)}`, 'invalid_option');
+    }
+    resolved[name] = value;
+  }
+  return resolved;
+}
+
+// Bound functions answer {error, code} instead of throwing (see bindings.cpp).
+function unwrap(result) {
+  if (result && typeof result.error === 'string') fail(result.error, result.code);
+  return result;
+}
+
+function wrapMatrix(m) {
+  return Object.freeze({ rows: m.rows, cols: m.cols, data: m.data });
+}
+
+/** One run of the core: tokens, ids, resolved config, and every stage. */
+class Trace {
+  #handle;
+  #onDispose;
+
+  constructor(handle, onDispose) {
+    this.#handle = handle;
+    this.#onDispose = onDispose;
+    /** Token texts, [CLS] first and [SEP] last. */
+    this.tokens = Object.freeze(handle.tokens());
+    /** Vocabulary ids (Int32Array), one per token. */
+    this.ids = handle.ids();
+    /** The configuration used, defaults filled in. */
+    this.config = Object.freeze(handle.config());
+  }
+
+  /** A stage by id: { rows, cols, data: Float32Array }, row-major
+   *  (data[i * cols + j]). The data is a copy the caller owns. */
+  stage(id) {
+    if (!this.#handle) fail('this trace was disposed; run the sentence again to get a new one', 'disposed');
+    if (typeof id !== 'string') fail(`a stage id must be a string, got ${describe(id)}`, 'unknown_stage');
+    return wrapMatrix(unwrap(this.#handle.stage(id)));
+  }
+
+  get disposed() {
+    return this.#handle === null;
+  }
+
+  /** Frees the wasm memory behind the trace. Safe to call twice. tokens, ids
+   *  and config stay readable; stage() throws afterwards. */
+  dispose() {
+    if (!this.#handle) return;
+    const handle = this.#handle;
+    this.#handle = null;
+    this.#onDispose(this, handle);
+  }
+}
+
+/** Builds the public API object over an instantiated Emscripten module. */
+export function createLab(core) {
+  const defaults = Object.freeze(core.defaultConfig());
+  let liveTraces = 0;
+
+  // A safety net for traces that are dropped without dispose(): the garbage
+  // collector frees their wasm memory eventually. dispose() is still the rule.
+  const registry = typeof FinalizationRegistry === 'function'
+    ? new FinalizationRegistry((handle) => { liveTraces -= 1; handle.delete(); })
+    : null;
+  const release = (trace, handle) => {
+    registry?.unregister(trace);
+    liveTraces -= 1;
+    handle.delete();
+  };
+
+  return Object.freeze({
+    /** Every stage id, in pipeline order. */
+    stageNames: Object.freeze(core.stageNames()),
+    /** The core's default options. */
+    defaults,
+    /** { maxTokens, maxDModel, maxSeed }. */
+    limits: Object.freeze(core.limits()),
+
+    /** Tokenizes the sentence and computes every stage. Throws AttentionLabError. */
+    run(sentence, options) {
+      if (typeof sentence !== 'string') {
+        fail(`the sentence must be a string, got ${describe(sentence)}`, 'invalid_argument');
+      }
+      // Embind's UTF-8 encoder would silently pair a lone surrogate with the
+      // next character; refuse it here with a clear message instead.
+      const lone = LONE_SURROGATE.exec(sentence);
+      if (lone) {
+        const at = lone.index + (lone[0].length - 1);
+        fail(`the sentence has half of a character (a lone UTF-16 surrogate, U+${sentence
+          .charCodeAt(at).toString(16).toUpperCase()}) at index ${at}; was an emoji cut in two?`,
+        'invalid_text');
+      }
+      const config = resolveOptions(options, defaults);
+      const handle = unwrap(core.run(sentence, config)).trace;
+      const trace = new Trace(handle, release);
+      liveTraces += 1;
+      registry?.register(trace, handle, trace);
+      return trace;
+    },
+
+    /** The worked example for one row of raw scores: { scaled, exps, sum,
+     *  probs, jacobian: { rows, cols, data } }. exps and sum are e^x without
+     *  the max shift (they overflow to Infinity for large scores); probs come
+     *  from the stable softmax. */
+    softmaxSteps(scores, dK = defaults.dK) {
+      const isNumbers = Array.isArray(scores)
+        ? scores.every((s) => typeof s === 'number')
+        : ArrayBuffer.isView(scores) && !(scores instanceof DataView) && typeof scores[0] !== 'bigint';
+      if (!isNumbers) fail(`scores must be an array of numbers, got ${describe(scores)}`, 'invalid_argument');
+      if (!Number.isSafeInteger(dK)) fail(`dK must be an integer number, got ${describe(dK)}`, 'invalid_argument');
+      const steps = unwrap(core.softmaxSteps(scores, dK));
+      return Object.freeze({ ...steps, jacobian: wrapMatrix(steps.jacobian) });
+    },
+
+    /** Counters for leak checks: wasm heap bytes in use, the wasm memory's
+     *  size, traces not yet disposed, and Embind's live value handles. */
+    memoryUsage() {
+      return {
+        heapBytesInUse: core.heapBytesInUse(),
+        wasmMemoryBytes: core.HEAP8.buffer.byteLength,
+        liveTraces,
+        liveHandles: typeof core.count_emval_handles === 'function' ? core.count_emval_handles() : NaN,
+      };
+    },
+  });
+}
+
+/** Memoizes an async loader; a failed load is reported as an
+ *  AttentionLabError ('load_failed') and may be retried. */
+export function makeLoader(load) {
+  let loading = null;
+  return function loadAttentionLab() {
+    loading ??= load().catch((cause) => {
+      loading = null;
+      const detail = cause instanceof Error ? cause.message : String(cause);
+      const error = new AttentionLabError(
+        `could not load the WebAssembly core of Attention Lab: ${detail}`, 'load_failed');
+      error.cause = cause;
+      throw error;
+    });
+    return loading;
+  };
+}
