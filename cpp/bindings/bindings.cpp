@@ -15,6 +15,7 @@
 #include <optional>
 
 #include "attention/error.hpp"
+#include "attention/explain.hpp"
 #include "attention/model.hpp"
 #include "attention/softmax_steps.hpp"
 
@@ -59,6 +60,25 @@ val string_array(const std::vector<std::string>& items) {
     val out = val::array();
     for (const auto& s : items) out.call<void>("push", s);
     return out;
+}
+
+val floats(const std::vector<float>& v) { return float_array(v.data(), v.size()); }
+
+val matrix_value(const attention::Matrix& m) {
+    const auto range = attention::finite_range(m);
+    val out = val::object();
+    out.set("rows", static_cast<double>(m.rows()));
+    out.set("cols", static_cast<double>(m.cols()));
+    out.set("data", float_array(m.data(), static_cast<std::size_t>(m.size())));
+    out.set("min", range.min);
+    out.set("max", range.max);
+    return out;
+}
+
+// Indices arrive as integer JS numbers (checked by lab.js); clamp so a huge
+// one becomes an out-of-range index for the core to report.
+Eigen::Index index(double i) {
+    return static_cast<Eigen::Index>(std::fmax(-1.0, std::fmin(1.0e9, i)));
 }
 
 // Options arrive validated for type by lab.js (integers as JS numbers, flags as
@@ -131,14 +151,62 @@ public:
 
     val config() const { return config_value(trace_.config); }
 
-    // {rows, cols, data}: data is a copy, row-major, data[i * cols + j] == M(i, j).
+    // {rows, cols, data, min, max}: data is a copy, row-major,
+    // data[i * cols + j] == M(i, j); min/max are over the finite entries.
     val stage(const std::string& id) const {
+        return guarded([&] { return matrix_value(trace_.stage(id)); });
+    }
+
+    val row_steps(double i) const {
         return guarded([&] {
-            const attention::Matrix& m = trace_.stage(id);
+            const auto r = attention::row_steps(trace_, index(i));
             val out = val::object();
-            out.set("rows", static_cast<double>(m.rows()));
-            out.set("cols", static_cast<double>(m.cols()));
-            out.set("data", float_array(m.data(), static_cast<std::size_t>(m.size())));
+            out.set("scores", floats(r.scores));
+            out.set("scaled", floats(r.scaled));
+            out.set("masked", floats(r.masked));
+            out.set("divisor", r.divisor);
+            out.set("exps", floats(r.exps));
+            out.set("expSum", r.exp_sum);
+            out.set("shares", floats(r.shares));
+            out.set("max", r.max);
+            out.set("shiftedExps", floats(r.shifted_exps));
+            out.set("shiftedSum", r.shifted_sum);
+            out.set("probs", floats(r.probs));
+            out.set("probSum", r.prob_sum);
+            return out;
+        });
+    }
+
+    val dot_terms(const std::string& id, double i, double j) const {
+        return guarded([&] {
+            const auto d = attention::dot_terms(trace_, id, index(i), index(j));
+            val out = val::object();
+            out.set("a", floats(d.a));
+            out.set("b", floats(d.b));
+            out.set("products", floats(d.products));
+            out.set("total", d.total);
+            return out;
+        });
+    }
+
+    val weighted_rows(double i) const {
+        return guarded([&] { return matrix_value(attention::weighted_rows(trace_, index(i))); });
+    }
+
+    val row_sums(const std::string& id) const {
+        return guarded([&] { return floats(attention::row_sums(trace_.stage(id))); });
+    }
+
+    val cosine(const std::string& id_a, double row_a, const std::string& id_b, double row_b) const {
+        return guarded([&] {
+            const attention::Matrix& a = trace_.stage(id_a);
+            const attention::Matrix& b = trace_.stage(id_b);
+            const auto ra = index(row_a), rb = index(row_b);
+            if (ra < 0 || ra >= a.rows() || rb < 0 || rb >= b.rows()) {
+                throw attention::Error("invalid_argument", "row index outside the stage");
+            }
+            val out = val::object();
+            out.set("value", attention::cosine_similarity(a.row(ra), b.row(rb)));
             return out;
         });
     }
@@ -209,7 +277,12 @@ EMSCRIPTEN_BINDINGS(attention_lab) {
         .function("tokens", &TraceHandle::tokens)
         .function("ids", &TraceHandle::ids)
         .function("config", &TraceHandle::config)
-        .function("stage", &TraceHandle::stage);
+        .function("stage", &TraceHandle::stage)
+        .function("rowSteps", &TraceHandle::row_steps)
+        .function("dotTerms", &TraceHandle::dot_terms)
+        .function("weightedRows", &TraceHandle::weighted_rows)
+        .function("rowSums", &TraceHandle::row_sums)
+        .function("cosine", &TraceHandle::cosine);
     emscripten::function("run", &run);
     emscripten::function("softmaxSteps", &softmax_steps);
     emscripten::function("stageNames", &stage_names);

@@ -82,7 +82,11 @@ function unwrap(result) {
 }
 
 function wrapMatrix(m) {
-  return Object.freeze({ rows: m.rows, cols: m.cols, data: m.data });
+  return Object.freeze({ rows: m.rows, cols: m.cols, data: m.data, min: m.min, max: m.max });
+}
+
+function checkIndex(name, value) {
+  if (!Number.isSafeInteger(value)) fail(`${name} must be an integer number, got ${describe(value)}`, 'invalid_argument');
 }
 
 /** One run of the core: tokens, ids, resolved config, and every stage. */
@@ -101,12 +105,55 @@ class Trace {
     this.config = Object.freeze(handle.config());
   }
 
-  /** A stage by id: { rows, cols, data: Float32Array }, row-major
-   *  (data[i * cols + j]). The data is a copy the caller owns. */
+  /** A stage by id: { rows, cols, data: Float32Array, min, max }, row-major
+   *  (data[i * cols + j]); min and max are over the finite entries. The data
+   *  is a copy the caller owns. */
   stage(id) {
+    return wrapMatrix(unwrap(this.#live().stage(this.#stageId(id))));
+  }
+
+  /** Query row i through softmax, as the article's table: { scores, scaled,
+   *  masked, divisor, exps, expSum, shares, max, shiftedExps, shiftedSum,
+   *  probs, probSum }. exps are e^masked without the max shift. */
+  rowSteps(i) {
+    checkIndex('row', i);
+    return Object.freeze(unwrap(this.#live().rowSteps(i)));
+  }
+
+  /** The terms of one cell: for 'scores', a = q_i, b = k_j; for 'output',
+   *  a = weights row i, b = v column j. { a, b, products, total }. */
+  dotTerms(id, i, j) {
+    checkIndex('row', i);
+    checkIndex('column', j);
+    return Object.freeze(unwrap(this.#live().dotTerms(this.#stageId(id), i, j)));
+  }
+
+  /** ×V for query i: row k is weights(i, k) · v_k; the rows add up to output row i. */
+  weightedRows(i) {
+    checkIndex('row', i);
+    return wrapMatrix(unwrap(this.#live().weightedRows(i)));
+  }
+
+  /** Σ of each row of a stage (−∞ counts as 0): Float32Array. */
+  rowSums(id) {
+    return unwrap(this.#live().rowSums(this.#stageId(id)));
+  }
+
+  /** Cosine similarity of row a of one stage and row b of another (same width). */
+  cosine(idA, rowA, idB, rowB) {
+    checkIndex('row', rowA);
+    checkIndex('row', rowB);
+    return unwrap(this.#live().cosine(this.#stageId(idA), rowA, this.#stageId(idB), rowB)).value;
+  }
+
+  #live() {
     if (!this.#handle) fail('this trace was disposed; run the sentence again to get a new one', 'disposed');
+    return this.#handle;
+  }
+
+  #stageId(id) {
     if (typeof id !== 'string') fail(`a stage id must be a string, got ${describe(id)}`, 'unknown_stage');
-    return wrapMatrix(unwrap(this.#handle.stage(id)));
+    return id;
   }
 
   get disposed() {
