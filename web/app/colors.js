@@ -1,0 +1,62 @@
+// Colour scales, colour-blind safe: a diverging orange–white–purple scale
+// centred at 0 for signed values, and viridis for weights from 0 to 1.
+// Mapping a value to a colour is drawing, not attention math.
+
+const DIVERGING = [
+  [179, 88, 6], [224, 130, 20], [253, 184, 99], [254, 224, 182], [247, 247, 247],
+  [216, 218, 235], [178, 171, 210], [128, 115, 172], [84, 39, 136],
+];
+const VIRIDIS = [
+  [68, 1, 84], [72, 40, 120], [62, 74, 137], [49, 104, 142], [38, 130, 142],
+  [31, 158, 137], [53, 183, 121], [109, 205, 89], [180, 222, 44], [253, 231, 37],
+];
+
+function interpolate(stops, t) {
+  const x = Math.min(1, Math.max(0, t)) * (stops.length - 1);
+  const i = Math.min(stops.length - 2, Math.floor(x));
+  const f = x - i;
+  return stops[i].map((c, k) => Math.round(c + (stops[i + 1][k] - c) * f));
+}
+
+/** A scale: { kind, lo, hi, rgb(v) → [r, g, b], css(v), text(v) }.
+ *  Diverging scales are symmetric around 0 so that 0 is always white. */
+export function makeScale(kind, min, max) {
+  if (kind === 'sequential') {
+    const lo = 0;
+    const hi = Math.max(1e-12, max);
+    const rgb = (v) => (Number.isFinite(v) ? interpolate(VIRIDIS, (v - lo) / (hi - lo)) : [128, 128, 128]);
+    return finish({ kind, lo, hi, min, max, rgb });
+  }
+  const bound = Math.max(Math.abs(min), Math.abs(max), 1e-12);
+  const rgb = (v) => {
+    if (v === -Infinity) return [90, 90, 90];
+    if (!Number.isFinite(v)) return [128, 128, 128];
+    return interpolate(DIVERGING, (v + bound) / (2 * bound));
+  };
+  return finish({ kind, lo: -bound, hi: bound, min, max, rgb });
+}
+
+function finish(scale) {
+  scale.css = (v) => `rgb(${scale.rgb(v).join(' ')})`;
+  // Text colour that stays readable on the cell's background.
+  scale.text = (v) => {
+    const [r, g, b] = scale.rgb(v);
+    return 0.299 * r + 0.587 * g + 0.114 * b > 150 ? '#111' : '#fff';
+  };
+  return scale;
+}
+
+/** Draws the colour bar of a scale into a small canvas. */
+export function scaleBar(scale, width = 144) {
+  const canvas = document.createElement('canvas');
+  canvas.width = width;
+  canvas.height = 1;
+  const ctx = canvas.getContext('2d');
+  const image = ctx.createImageData(width, 1);
+  for (let x = 0; x < width; x += 1) {
+    const [r, g, b] = scale.rgb(scale.lo + ((scale.hi - scale.lo) * x) / (width - 1));
+    image.data.set([r, g, b, 255], x * 4);
+  }
+  ctx.putImageData(image, 0, 0);
+  return canvas;
+}

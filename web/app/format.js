@@ -1,0 +1,28 @@
+// Number formatting for display. Formatting only: no arithmetic on values.
+
+const MINUS = '−';
+
+/** A number with fixed decimals, a real minus sign, and ±∞ spelled out. */
+export function fmt(value, digits = 2) {
+  if (value === Infinity) return '∞';
+  if (value === -Infinity) return `${MINUS}∞`;
+  if (Number.isNaN(value)) return '—';
+  const abs = Math.abs(value);
+  let text;
+  if (abs !== 0 && (abs >= 1e6 || abs < 10 ** -digits / 2)) {
+    text = value.toExponential(2).replace('e+', 'e');
+  } else {
+    text = value.toFixed(digits);
+  }
+  text = text.replace('-', MINUS);
+  return text === `${MINUS}0.${'0'.repeat(digits)}` ? text.slice(1) : text;
+}
+
+/** A factor inside a product: negative numbers in parentheses. */
+export function factor(value, digits = 2) {
+  const text = fmt(value, digits);
+  return value < 0 ? `(${text})` : text;
+}
+
+/** "42" → "42", and a token label that is shown inside text. */
+export const quote = (token) => `“${token}”`;

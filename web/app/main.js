@@ -1,0 +1,301 @@
+// The teaching page: wires the sentence, the stage rail, the controls and the
+// settings to the wasm core, and hands each stage to its view module. It draws;
+// the numbers all come from the trace.
+import { loadAttentionLab } from '../lib/attention-lab.js';
+import { scaleBar } from './colors.js';
+import { renderDetail } from './detail-panel.js';
+import { clear, h, prefersReducedMotion, sleep } from './dom.js';
+import { fmt } from './format.js';
+import { STAGES, stageIndex } from './stages.js';
+import { hideTooltip } from './tooltip.js';
+import { readUrl, writeUrl } from './url-state.js';
+
+const PRESETS = [
+  '我喜欢人工智能',
+  '人工智能喜欢我',
+  '小猫坐在垫子上，因为它很累。',
+  'I love artificial intelligence.',
+  'The cat sat on the mat.',
+  "The animal didn't cross the street because it was too tired.",
+];
+const DEFAULT_SENTENCE = PRESETS[0];
+const TYPING_DELAY_MS = 180;
+const DWELL_MS = 1600;
+const $ = (id) => document.getElementById(id);
+
+const page = {
+  lab: null,
+  trace: null,
+  cache: new Map(),
+  sentence: DEFAULT_SENTENCE,
+  options: null,
+  stage: 0,
+  selected: 2,
+  playing: false,
+  speed: 1,
+  renderId: 0,
+  defaults: null,
+};
+
+// ---- messages -------------------------------------------------------------
+function showMessage(text, kind = 'error') {
+  const el = $('input-message');
+  el.textContent = text;
+  el.className = `message ${kind}`;
+  el.hidden = false;
+}
+function hideMessage() {
+  $('input-message').hidden = true;
+}
+
+// ---- running the core --------------------------------------------------------
+function defaultSelection(n) {
+  return n > 3 ? 2 : 1; // the second real token after [CLS]: 喜 in the default sentence
+}
+
+/** Runs the core; on success swaps in the new trace and returns null, on
+ *  failure leaves everything as it was and returns the error. */
+function tryCompute(sentence, options) {
+  let next;
+  try {
+    next = page.lab.run(sentence, options);
+  } catch (error) {
+    return error;
+  }
+  page.trace?.dispose();
+  page.trace = next;
+  page.cache = new Map();
+  page.sentence = sentence;
+  page.options = { ...next.config };
+  if (page.selected === null || page.selected >= next.tokens.length) page.selected = defaultSelection(next.tokens.length);
+  hideMessage();
+  renderChips();
+  return null;
+}
+
+/** tryCompute for the learner's edits: a failure is shown inline. */
+function compute(sentence, options) {
+  const error = tryCompute(sentence, options);
+  if (error) showMessage(`${error.message}. The last good result stays on screen.`);
+  return !error;
+}
+
+function context(animate) {
+  const { trace } = page;
+  return {
+    trace,
+    stage: (id) => {
+      if (!page.cache.has(id)) page.cache.set(id, trace.stage(id));
+      return page.cache.get(id);
+    },
+    tokens: trace.tokens,
+    ids: trace.ids,
+    n: trace.tokens.length,
+    selected: page.selected,
+    config: trace.config,
+    animate: animate && !prefersReducedMotion(),
+    select: selectToken,
+  };
+}
+
+// ---- drawing ---------------------------------------------------------------
+function renderChips() {
+  const chips = page.trace.tokens.map((token, i) => h('li', {},
+    h('button', {
+      type: 'button',
+      class: 'chip',
+      'aria-pressed': String(i === page.selected),
+      title: `Follow “${token}” (position ${i})`,
+      onclick: () => selectToken(i),
+    }, h('span', { class: 'text' }, token), h('span', { class: 'id' }, String(page.trace.ids[i])))));
+  clear($('token-chips')).append(...chips);
+}
+
+function renderRail() {
+  const items = STAGES.map((stage, k) => h('li', {},
+    h('button', { type: 'button', dataset: { stage: stage.id }, onclick: () => { pause(); goTo(k, true); } }, stage.label)));
+  clear($('stage-rail')).append(...items);
+}
+
+function updateRail() {
+  $('stage-rail').querySelectorAll('button').forEach((button, k) => {
+    if (k === page.stage) button.setAttribute('aria-current', 'step');
+    else button.removeAttribute('aria-current');
+    button.classList.toggle('done', k < page.stage);
+  });
+  const part = STAGES[page.stage].formulaPart;
+  document.querySelectorAll('#formula [data-part]').forEach((el) => el.classList.toggle('current', el.dataset.part === part));
+}
+
+function renderLegend(scales) {
+  const legend = clear($('legend'));
+  for (const { label, scale } of scales ?? []) {
+    legend.append(h('span', { class: 'scale' }, h('span', { class: 'name' }, label), fmt(scale.min), scaleBar(scale), fmt(scale.max)));
+  }
+}
+
+/** Draws the current stage; animate = play its transition. Resolves when done. */
+async function show(animate) {
+  const id = ++page.renderId;
+  hideTooltip();
+  const view = STAGES[page.stage];
+  const ctx = context(animate);
+  updateRail();
+  document.body.dataset.stage = view.id;
+  $('stage-title').textContent = `${page.stage + 1}. ${view.title(ctx)}`;
+  $('stage-explain').textContent = view.explain(ctx);
+  renderDetail($('detail-body'), $('detail-title'), ctx, view.id);
+  renderLegend([]);
+  const body = clear($('stage-body'));
+  writeUrl({ sentence: page.sentence, stage: view.id, selected: page.selected, options: page.options },
+    { options: page.defaults });
+  $('announcer').textContent = `Stage ${page.stage + 1} of ${STAGES.length}: ${view.title(ctx)}.`;
+  const scales = await view.render(body, ctx);
+  if (id === page.renderId) {
+    renderLegend(scales);
+    document.body.dataset.rendered = String(id);
+  }
+}
+
+function goTo(k, animate) {
+  page.stage = Math.max(0, Math.min(STAGES.length - 1, k));
+  return show(animate);
+}
+
+function selectToken(i) {
+  page.selected = i;
+  renderChips();
+  show(false);
+}
+
+// ---- playback --------------------------------------------------------------
+function setPlaying(playing) {
+  page.playing = playing;
+  const button = $('play');
+  button.textContent = playing ? '⏸ Pause' : '▶ Play';
+  button.setAttribute('aria-pressed', String(playing));
+}
+function pause() {
+  setPlaying(false);
+}
+async function play() {
+  if (page.playing) return;
+  setPlaying(true);
+  if (page.stage === STAGES.length - 1) await goTo(0, true);
+  while (page.playing) {
+    await sleep(DWELL_MS / page.speed);
+    if (!page.playing) break;
+    if (page.stage === STAGES.length - 1) {
+      pause();
+      break;
+    }
+    await goTo(page.stage + 1, true);
+  }
+}
+
+function setSpeed(speed) {
+  page.speed = speed;
+  document.documentElement.style.setProperty('--motion', prefersReducedMotion() ? '0ms' : `${Math.round(450 / speed)}ms`);
+}
+
+// ---- settings --------------------------------------------------------------
+const NUMBER_OPTIONS = ['dModel', 'dK', 'seed'];
+const FLAG_OPTIONS = ['scale', 'causal', 'positional'];
+
+function fillSettings() {
+  for (const name of NUMBER_OPTIONS) $(`opt-${name}`).value = String(page.options[name]);
+  for (const name of FLAG_OPTIONS) $(`opt-${name}`).checked = page.options[name];
+}
+
+function readSettings() {
+  const options = {};
+  for (const name of NUMBER_OPTIONS) {
+    const text = $(`opt-${name}`).value.trim();
+    options[name] = text === '' ? NaN : Number(text);
+  }
+  for (const name of FLAG_OPTIONS) options[name] = $(`opt-${name}`).checked;
+  return options;
+}
+
+function onSettingsChange() {
+  if (compute(page.sentence, readSettings())) show(false);
+}
+
+// ---- wiring ----------------------------------------------------------------
+function wire() {
+  let typing = 0;
+  $('sentence').addEventListener('input', () => {
+    clearTimeout(typing);
+    typing = setTimeout(() => {
+      if (compute($('sentence').value, page.options)) show(false);
+    }, TYPING_DELAY_MS);
+  });
+  $('sentence-form').addEventListener('submit', (event) => event.preventDefault());
+  $('presets').append(...PRESETS.map((text) => h('option', { value: text }, text)));
+  $('presets').addEventListener('change', () => {
+    const text = $('presets').value;
+    if (!text) return;
+    $('sentence').value = text;
+    $('presets').value = '';
+    page.selected = null;
+    if (compute(text, page.options)) show(true);
+  });
+  $('prev').addEventListener('click', () => { pause(); goTo(page.stage - 1, true); });
+  $('next').addEventListener('click', () => { pause(); goTo(page.stage + 1, true); });
+  $('restart').addEventListener('click', () => { pause(); goTo(0, true); });
+  $('play').addEventListener('click', () => (page.playing ? pause() : play()));
+  $('speed').addEventListener('change', () => setSpeed(Number($('speed').value)));
+  for (const name of [...NUMBER_OPTIONS, ...FLAG_OPTIONS]) $(`opt-${name}`).addEventListener('change', onSettingsChange);
+
+  document.addEventListener('keydown', (event) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.target.closest('input, select, textarea, table.matrix')) return;
+    if (event.key === 'ArrowRight') { pause(); goTo(page.stage + 1, true); }
+    else if (event.key === 'ArrowLeft') { pause(); goTo(page.stage - 1, true); }
+    else if (event.key === 'Home') { pause(); goTo(0, true); }
+    else if (event.key === ' ' && !event.target.closest('button')) { event.preventDefault(); page.playing ? pause() : play(); }
+    else return;
+  });
+}
+
+async function boot() {
+  renderRail();
+  setSpeed(1);
+  try {
+    page.lab = await loadAttentionLab();
+  } catch (error) {
+    $('loading').textContent = `${error.message}. The page needs a browser with WebAssembly (Chrome, Edge, Firefox or Safari from 2022 on), served over http(s) — run \`npm start\` and open the address it prints.`;
+    $('loading').className = 'message error';
+    return;
+  }
+  $('loading').hidden = true;
+  page.defaults = { ...page.lab.defaults };
+  const { state, ignored } = readUrl(location.search, { sentence: DEFAULT_SENTENCE, stage: STAGES[0].id });
+  const notices = [];
+  if (ignored.length) notices.push(`Ignored link settings that are not valid: ${ignored.join(', ')}.`);
+  let k = stageIndex(state.stage);
+  if (k < 0) {
+    notices.push(`There is no stage called “${state.stage}”; starting at the first stage.`);
+    k = 0;
+  }
+  page.stage = k;
+  page.selected = state.selected;
+  $('sentence').value = state.sentence;
+  let error = tryCompute(state.sentence, { ...page.defaults, ...state.options });
+  if (error && error.code === 'invalid_config') {
+    notices.push(`The link's settings are not valid (${error.message}); using the defaults.`);
+    error = tryCompute(state.sentence, page.defaults);
+  }
+  if (error) {
+    notices.push(`The link's sentence cannot be shown (${error.message}); showing the example sentence.`);
+    $('sentence').value = DEFAULT_SENTENCE;
+    tryCompute(DEFAULT_SENTENCE, page.defaults);
+  }
+  fillSettings();
+  wire();
+  await show(false);
+  if (notices.length) showMessage(notices.join(' '), 'notice');
+  document.body.dataset.ready = 'true';
+}
+
+boot();

@@ -1,0 +1,43 @@
+// The view's state in the URL (?s=…&stage=…&t=…&dK=…), so a link reopens it.
+// replaceState only: stepping through stages does not flood the history.
+const OPTION_PARAMS = ['dModel', 'dK', 'seed'];
+const FLAG_PARAMS = ['scale', 'causal', 'positional'];
+
+/** Reads what it can; returns { state, ignored: [names of bad parameters] }. */
+export function readUrl(search, defaults) {
+  const params = new URLSearchParams(search);
+  const state = { sentence: defaults.sentence, stage: defaults.stage, selected: null, options: {} };
+  const ignored = [];
+  if (params.has('s')) state.sentence = params.get('s').slice(0, 20000);
+  if (params.has('stage')) state.stage = params.get('stage');
+  if (params.has('t')) {
+    const t = Number(params.get('t'));
+    if (Number.isSafeInteger(t) && t >= 0) state.selected = t;
+    else ignored.push('t');
+  }
+  for (const name of OPTION_PARAMS) {
+    if (!params.has(name)) continue;
+    const value = Number(params.get(name));
+    if (params.get(name).trim() !== '' && Number.isSafeInteger(value)) state.options[name] = value;
+    else ignored.push(name);
+  }
+  for (const name of FLAG_PARAMS) {
+    if (!params.has(name)) continue;
+    const value = params.get(name);
+    if (value === '1' || value === 'true') state.options[name] = true;
+    else if (value === '0' || value === 'false') state.options[name] = false;
+    else ignored.push(name);
+  }
+  return { state, ignored };
+}
+
+export function writeUrl({ sentence, stage, selected, options }, defaults) {
+  const params = new URLSearchParams();
+  params.set('s', sentence);
+  params.set('stage', stage);
+  params.set('t', String(selected));
+  for (const name of OPTION_PARAMS) if (options[name] !== defaults.options[name]) params.set(name, String(options[name]));
+  for (const name of FLAG_PARAMS) if (options[name] !== defaults.options[name]) params.set(name, options[name] ? '1' : '0');
+  const url = `${location.pathname}?${params}`;
+  if (url !== `${location.pathname}${location.search}`) history.replaceState(null, '', url);
+}

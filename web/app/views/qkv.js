@@ -1,0 +1,31 @@
+// Stage 3: x through W_q, W_k, W_v (and biases) into Q, K and V.
+import { h } from '../dom.js';
+import { fmt } from '../format.js';
+import { renderMatrix } from '../matrix-view.js';
+
+export default {
+  id: 'qkv',
+  label: 'Q, K, V',
+  formulaPart: null,
+  title: () => 'x → Q, K, V',
+  explain: (ctx) => `x (${ctx.n} × ${ctx.config.dModel}) is multiplied by three weight matrices W_q, W_k and W_v (${ctx.config.dModel} × ${ctx.config.dK} each) and a bias is added. Every token now has a query q (what it looks for), a key k (what it offers to others) and a value v (what it hands on), ${ctx.config.dK} numbers each.`,
+  async render(body, ctx) {
+    const x = ctx.stage('x');
+    const mats = ['q', 'k', 'v'].map((id) => [id, ctx.stage(id)]);
+    const range = { min: Math.min(...mats.map(([, m]) => m.min)), max: Math.max(...mats.map(([, m]) => m.max)) };
+    const xBlock = renderMatrix(x, { caption: 'x', rowLabels: ctx.tokens, stageId: 'x', selectedRow: ctx.selected });
+    const blocks = mats.map(([id, m]) => renderMatrix({ ...m, ...range }, {
+      caption: `${id.toUpperCase()} = x · W_${id} + b_${id}`,
+      rowLabels: ctx.tokens,
+      colLabels: Array.from({ length: m.cols }, (_, j) => j + 1),
+      stageId: id,
+      selectedRow: ctx.selected,
+      onRowLabel: ctx.select,
+      explain: (i, j) => `${id}[${ctx.tokens[i]}], column ${j + 1} = x[${ctx.tokens[i]}] · W_${id}[:, ${j + 1}] + b_${id}[${j + 1}] = ${fmt(m.data[i * m.cols + j], 3)}`,
+    }));
+    body.append(xBlock.element, h('span', { class: 'op' }, '→'), ...blocks.map((b) => b.element));
+    await xBlock.reveal({ animate: false });
+    for (const b of blocks) await b.reveal({ animate: ctx.animate, stagger: 25 });
+    return [{ label: 'x', scale: xBlock.scale }, { label: 'Q, K, V', scale: blocks[0].scale }];
+  },
+};

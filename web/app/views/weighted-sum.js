@@ -1,0 +1,85 @@
+// Stage 7: ×V for the selected token — its weights scale the value rows, and
+// the scaled rows add up to its output row.
+import { makeScale } from '../colors.js';
+import { h, sleep } from '../dom.js';
+import { factor, fmt } from '../format.js';
+import { heatCanvas, renderMatrix } from '../matrix-view.js';
+
+const STRIP_LIMIT = 40;
+
+export function explainOutput(ctx, i, j) {
+  const d = ctx.trace.dotTerms('output', i, j);
+  const shown = Math.min(3, d.products.length);
+  const terms = Array.from({ length: shown }, (_, t) => `${fmt(d.a[t])}·${factor(d.b[t])}`).join(' + ');
+  const more = d.products.length > shown ? ` + … (${d.products.length} terms)` : '';
+  return `output[${ctx.tokens[i]}], column ${j + 1} = Σ_k p(${ctx.tokens[i]} → k) · v_k[${j + 1}]\n= ${terms}${more}\n= ${fmt(d.total, 3)}`;
+}
+
+function row(m, i) {
+  return { rows: 1, cols: m.cols, data: m.data.subarray(i * m.cols, (i + 1) * m.cols) };
+}
+
+export default {
+  id: 'weighted-sum',
+  label: '×V',
+  formulaPart: 'weighted-sum',
+  title: (ctx) => `×V: the new vector of ${ctx.tokens[ctx.selected]}`,
+  explain(ctx) {
+    const p = ctx.stage('weights');
+    const i = ctx.selected;
+    const parts = ctx.tokens.slice(0, 3).map((t, k) => `${fmt(p.data[i * p.cols + k])} × v(${t})`);
+    return `The output of ${ctx.tokens[i]} is a blend of every token's value vector, each multiplied by ${ctx.tokens[i]}'s weight for that token: ${parts.join(' + ')}${ctx.n > 3 ? ' + …' : ''}. Tokens with larger weights leave a stronger mark.`;
+  },
+  async render(body, ctx) {
+    const i = ctx.selected;
+    const v = ctx.stage('v');
+    const w = ctx.stage('weights');
+    const out = ctx.stage('output');
+    const terms = ctx.trace.weightedRows(i);
+    const scale = makeScale('diverging', Math.min(v.min, terms.min, out.min), Math.max(v.max, terms.max, out.max));
+    const legend = [{ label: 'v, p·v and output', scale }];
+
+    if (ctx.n > STRIP_LIMIT) {
+      const blocks = [
+        renderMatrix(v, { caption: 'V', rowLabels: ctx.tokens, stageId: 'v' }),
+        renderMatrix(terms, { caption: `p(${ctx.tokens[i]} → k) · v_k`, rowLabels: ctx.tokens, stageId: 'weighted' }),
+        renderMatrix(row(out, i), { caption: `Σ = output of ${ctx.tokens[i]}`, stageId: 'output',
+          explain: (_, j) => explainOutput(ctx, i, j) }),
+      ];
+      body.append(...blocks.map((b) => b.element));
+      for (const b of blocks) await b.reveal({ animate: ctx.animate });
+      return legend;
+    }
+
+    const grid = h('div', { class: 'strips weighted-strips' });
+    grid.append(h('div', { class: 'strip-head' }, 'weight'), h('div', { class: 'strip-head' }, `weight × value row  (each ${v.cols} numbers)`));
+    const items = [];
+    for (let k = 0; k < ctx.n; k += 1) {
+      const p = w.data[i * w.cols + k];
+      const canvas = heatCanvas(row(terms, k), scale, {
+        explain: (_, j) => `${fmt(p, 3)} × v(${ctx.tokens[k]})[${j + 1}] = ${fmt(p, 3)} × ${factor(v.data[k * v.cols + j], 3)} = ${fmt(terms.data[k * terms.cols + j], 3)}`,
+      });
+      canvas.dataset.stage = 'weighted';
+      const bar = h('span', { class: 'weight-bar' });
+      bar.style.width = `${Math.round(p * 60)}px`;
+      const label = h('div', { class: `label${k === i ? ' selected' : ''}` },
+        `${fmt(p)} × v(${ctx.tokens[k]}) `, bar);
+      items.push(canvas);
+      grid.append(label, canvas);
+    }
+    const sum = heatCanvas(row(out, i), scale, { explain: (_, j) => explainOutput(ctx, i, j) });
+    sum.dataset.stage = 'output';
+    grid.append(h('div', { class: 'label selected' }, `= output(${ctx.tokens[i]})`), sum);
+    body.append(grid);
+    if (ctx.animate) {
+      [...items, sum].forEach((c) => c.classList.add('pending'));
+      for (const c of items) {
+        await sleep(90);
+        c.classList.remove('pending');
+      }
+      await sleep(300);
+      sum.classList.remove('pending');
+    }
+    return legend;
+  },
+};
