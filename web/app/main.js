@@ -182,15 +182,12 @@ async function play() {
   if (page.playing) return;
   setPlaying(true);
   if (page.stage === STAGES.length - 1) await goTo(0, true);
-  while (page.playing) {
+  while (page.playing && page.stage < STAGES.length - 1) {
     await sleep(DWELL_MS / page.speed);
     if (!page.playing) break;
-    if (page.stage === STAGES.length - 1) {
-      pause();
-      break;
-    }
     await goTo(page.stage + 1, true);
   }
+  pause(); // the last stage is reached, or the learner paused
 }
 
 function setSpeed(speed) {

@@ -82,7 +82,7 @@ function table(m, scale, options, compact) {
   const el = h('table', { class: `matrix${compact ? ' compact' : ''}`, role: 'grid' }, h('thead', {}, head), h('tbody', {}, rows));
   wireTableCells(el, m, options);
   // The first cell is the grid's one tab stop; arrows move inside the grid.
-  el.querySelector('td[data-i]')?.setAttribute('tabindex', '0');
+  el.querySelector('td[data-j]')?.setAttribute('tabindex', '0');
 
   const reveal = async ({ animate, stagger = 60, mode = 'rows' }) => {
     if (!animate) {
@@ -107,7 +107,7 @@ function table(m, scale, options, compact) {
 
 function finishCells(el, scale, m, prevScale) {
   if (!prevScale) return;
-  for (const td of el.querySelectorAll('td[data-i]')) {
+  for (const td of el.querySelectorAll('td[data-j]')) {
     const v = m.data[Number(td.dataset.i) * m.cols + Number(td.dataset.j)];
     td.querySelector('.old')?.classList.add('gone');
     td.querySelector('.new')?.classList.remove('waiting');
@@ -128,17 +128,17 @@ function wireTableCells(el, m, options) {
     return options.explain ? options.explain(i, j) : `${cellLabel(options, i, j)} = ${fmt(m.data[i * m.cols + j])}`;
   };
   el.addEventListener('mouseover', (event) => {
-    const td = event.target.closest('td[data-i]');
+    const td = event.target.closest('td[data-j]');
     if (td) showTooltip(explain(td), td);
   });
   el.addEventListener('mouseleave', hideTooltip);
   el.addEventListener('focusin', (event) => {
-    const td = event.target.closest('td[data-i]');
+    const td = event.target.closest('td[data-j]');
     if (td) showTooltip(explain(td), td);
   });
   el.addEventListener('focusout', hideTooltip);
   el.addEventListener('keydown', (event) => {
-    const td = event.target.closest('td[data-i]');
+    const td = event.target.closest('td[data-j]');
     if (!td) return;
     const moves = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] };
     const move = moves[event.key];

@@ -43,7 +43,7 @@ export default {
       const blocks = [
         renderMatrix(v, { caption: 'V', rowLabels: ctx.tokens, stageId: 'v' }),
         renderMatrix(terms, { caption: `p(${ctx.tokens[i]} → k) · v_k`, rowLabels: ctx.tokens, stageId: 'weighted' }),
-        renderMatrix(row(out, i), { caption: `Σ = output of ${ctx.tokens[i]}`, stageId: 'output',
+        renderMatrix({ ...row(out, i), min: out.min, max: out.max }, { caption: `Σ = output of ${ctx.tokens[i]}`, stageId: 'output',
           explain: (_, j) => explainOutput(ctx, i, j) }),
       ];
       body.append(...blocks.map((b) => b.element));
