@@ -130,7 +130,9 @@ function updateRail() {
 function renderLegend(scales) {
   const legend = clear($('legend'));
   for (const { label, scale } of scales ?? []) {
-    legend.append(h('span', { class: 'scale' }, h('span', { class: 'name' }, label), fmt(scale.min), scaleBar(scale), fmt(scale.max)));
+    const zero = scale.kind === 'sequential' ? 'darkest = 0' : 'white = 0';
+    legend.append(h('span', { class: 'scale' }, h('span', { class: 'name' }, label), scaleBar(scale),
+      `values ${fmt(scale.min)} … ${fmt(scale.max)} (${zero})`));
   }
 }
 

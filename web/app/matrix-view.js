@@ -18,7 +18,8 @@ const COMPACT_LIMIT = 4096;         // cells up to this (and one side > TABLE_LI
  *   options.explain(i, j): tooltip text for a cell
  *   options.previous: an earlier matrix of the same shape; cells then show its
  *     value first and cross-fade to the new one during reveal()
- *   options.sums: per-row values shown in an extra Σ column
+ *   options.sums: per-row values shown in an extra Σ column (options.previousSums:
+ *     what that column shows before the cross-fade)
  *   options.stageId: used as a CSS class and data attribute
  */
 export function renderMatrix(m, options = {}) {
@@ -76,7 +77,15 @@ function table(m, scale, options, compact) {
       }
       cells.push(td);
     }
-    const sum = options.sums ? h('td', { class: 'sum', dataset: { i } }, fmt(options.sums[i])) : null;
+    let sum = null;
+    if (options.sums) {
+      sum = h('td', { class: 'sum', dataset: { i } });
+      if (prevScale && options.previousSums) {
+        sum.append(h('span', { class: 'old' }, fmt(options.previousSums[i])), h('span', { class: 'new waiting' }, fmt(options.sums[i])));
+      } else {
+        sum.textContent = fmt(options.sums[i]);
+      }
+    }
     rows.push(h('tr', { class: i === options.selectedRow ? 'selected' : undefined, dataset: { row: i } }, label, cells, sum));
   }
   const el = h('table', { class: `matrix${compact ? ' compact' : ''}`, role: 'grid' }, h('thead', {}, head), h('tbody', {}, rows));
@@ -84,33 +93,46 @@ function table(m, scale, options, compact) {
   // The first cell is the grid's one tab stop; arrows move inside the grid.
   el.querySelector('td[data-j]')?.setAttribute('tabindex', '0');
 
+  const allCells = () => el.querySelectorAll('td[data-j], td.sum');
   const reveal = async ({ animate, stagger = 60, mode = 'rows' }) => {
     if (!animate) {
-      finishCells(el, scale, m, prevScale);
+      finishCells(allCells(), scale, m, prevScale);
       return;
     }
-    if (mode === 'rows' && !prevScale) {
+    if (mode === 'rows' && prevScale) {
+      // Row by row, each row turns from the previous values into the new ones.
+      await sleep(500);
+      for (const tr of el.tBodies[0].rows) {
+        finishCells(tr.querySelectorAll('td'), scale, m, prevScale);
+        await sleep(stagger);
+      }
+    } else if (mode === 'rows') {
       for (const tr of el.tBodies[0].rows) tr.querySelectorAll('td').forEach((td) => td.classList.add('pending'));
       await sleep(30);
       for (const tr of el.tBodies[0].rows) {
         tr.querySelectorAll('td').forEach((td) => td.classList.remove('pending'));
         await sleep(stagger);
       }
-    } else {
-      await sleep(250);
-      finishCells(el, scale, m, prevScale);
+    } else if (prevScale) {
+      // Two steps: the new values first keep the previous colour scale, so a
+      // shrinking range shows as fading colours; then the scale is re-fitted.
+      await sleep(300);
+      finishCells(allCells(), prevScale, m, prevScale);
+      await sleep(motionMs() + 900);
+      finishCells(allCells(), scale, m, prevScale);
     }
     await sleep(motionMs());
   };
   return { element: el, reveal };
 }
 
-function finishCells(el, scale, m, prevScale) {
+function finishCells(cells, scale, m, prevScale) {
   if (!prevScale) return;
-  for (const td of el.querySelectorAll('td[data-j]')) {
-    const v = m.data[Number(td.dataset.i) * m.cols + Number(td.dataset.j)];
+  for (const td of cells) {
     td.querySelector('.old')?.classList.add('gone');
     td.querySelector('.new')?.classList.remove('waiting');
+    if (td.dataset.j === undefined) continue; // the Σ column keeps its plain look
+    const v = m.data[Number(td.dataset.i) * m.cols + Number(td.dataset.j)];
     td.style.backgroundColor = scale.css(v);
     td.style.color = scale.text(v);
   }

@@ -23,7 +23,7 @@ export default {
     const m = ctx.stage('masked');
     const divisor = ctx.trace.rowSteps(0).divisor;
     const scaling = ctx.config.scale
-      ? `Every score is divided by √${ctx.config.dK} = ${fmt(divisor, divisor % 1 ? 3 : 0)}. The range shrinks from ${fmt(s.min)} … ${fmt(s.max)} to ${fmt(m.min)} … ${fmt(m.max)}, so softmax will not saturate.`
+      ? `Every score is divided by √${ctx.config.dK} = ${fmt(divisor, divisor % 1 ? 3 : 0)}. The range shrinks from ${fmt(s.min)} … ${fmt(s.max)} to ${fmt(m.min)} … ${fmt(m.max)}, so softmax will not saturate. On the old colour scale the new values look pale; then the colours are fitted to the new, smaller range.`
       : `Scaling is off: the scores go to softmax as they are (${fmt(s.min)} … ${fmt(s.max)}), large enough to make it nearly one-hot.`;
     const mask = ctx.config.causal ? ' The causal mask then sets every cell above the diagonal (a later token) to −∞.' : '';
     return scaling + mask;

@@ -1,6 +1,6 @@
 // Stage 6: softmax row by row; each row adds up to 1.
 import { fmt } from '../format.js';
-import { renderMatrix } from '../matrix-view.js';
+import { renderMatrix, TABLE_LIMIT } from '../matrix-view.js';
 
 export function explainWeight(ctx, i, j) {
   const r = ctx.trace.rowSteps(i);
@@ -18,10 +18,24 @@ export default {
     const r = ctx.trace.rowSteps(ctx.selected);
     let best = 0;
     r.probs.forEach((p, j) => { if (p > r.probs[best]) best = j; });
-    return `Row by row, e^x turns every score into a positive number and stretches the gaps; dividing by the row's total makes each row add up to 1 (the Σ column). Row ${ctx.tokens[ctx.selected]} gives its largest share, ${fmt(r.probs[best])}, to ${ctx.tokens[best]}.`;
+    return `Row by row, e^x turns every score into a positive number and stretches the gaps (first shown with each row's total in the Σ column); dividing by that total makes each row add up to 1. Row ${ctx.tokens[ctx.selected]} gives its largest share, ${fmt(r.probs[best])}, to ${ctx.tokens[best]}.`;
   },
   async render(body, ctx) {
+    // Animated: each row first shows its plain exps e^x and their total, then
+    // turns into probabilities that add up to 1.
+    let previous;
+    let previousSums;
+    if (ctx.animate && ctx.n <= TABLE_LIMIT) {
+      const steps = ctx.tokens.map((_, i) => ctx.trace.rowSteps(i));
+      const data = new Float32Array(ctx.n * ctx.n);
+      steps.forEach((r, i) => data.set(r.exps, i * ctx.n));
+      const finite = steps.flatMap((r) => Array.from(r.exps).filter(Number.isFinite));
+      previous = { rows: ctx.n, cols: ctx.n, data, min: Math.min(...finite), max: Math.max(...finite) };
+      previousSums = steps.map((r) => r.expSum);
+    }
     const block = renderMatrix(ctx.stage('weights'), {
+      previous,
+      previousSums,
       scale: 'sequential',
       rowLabels: ctx.tokens,
       colLabels: ctx.tokens,
@@ -32,7 +46,7 @@ export default {
       explain: (i, j) => explainWeight(ctx, i, j),
     });
     body.append(block.element);
-    await block.reveal({ animate: ctx.animate, mode: 'rows', stagger: ctx.n > 24 ? 0 : 110 });
+    await block.reveal({ animate: ctx.animate, mode: 'rows', stagger: ctx.n > TABLE_LIMIT ? 0 : 220 });
     return [{ label: 'weights', scale: block.scale }];
   },
 };
