@@ -185,6 +185,10 @@ public:
             out.set("b", floats(d.b));
             out.set("products", floats(d.products));
             out.set("total", d.total);
+            const auto range = attention::finite_range(
+                Eigen::Map<const attention::Matrix>(d.products.data(), 1, static_cast<Eigen::Index>(d.products.size())));
+            out.set("productsMin", range.min);
+            out.set("productsMax", range.max);
             return out;
         });
     }

@@ -21,6 +21,7 @@ const COMPACT_LIMIT = 4096;         // cells up to this (and one side > TABLE_LI
  *   options.sums: per-row values shown in an extra Σ column (options.previousSums:
  *     what that column shows before the cross-fade)
  *   options.stageId: used as a CSS class and data attribute
+ *   options.onCell(i, j): called when a cell is hovered or focused
  */
 export function renderMatrix(m, options = {}) {
   const scale = makeScale(options.scale ?? 'diverging', m.min, m.max);
@@ -149,14 +150,18 @@ function wireTableCells(el, m, options) {
     const j = Number(td.dataset.j);
     return options.explain ? options.explain(i, j) : `${cellLabel(options, i, j)} = ${fmt(m.data[i * m.cols + j])}`;
   };
+  const point = (td) => {
+    showTooltip(explain(td), td);
+    options.onCell?.(Number(td.dataset.i), Number(td.dataset.j));
+  };
   el.addEventListener('mouseover', (event) => {
     const td = event.target.closest('td[data-j]');
-    if (td) showTooltip(explain(td), td);
+    if (td) point(td);
   });
   el.addEventListener('mouseleave', hideTooltip);
   el.addEventListener('focusin', (event) => {
     const td = event.target.closest('td[data-j]');
-    if (td) showTooltip(explain(td), td);
+    if (td) point(td);
   });
   el.addEventListener('focusout', hideTooltip);
   el.addEventListener('keydown', (event) => {
@@ -177,7 +182,7 @@ function wireTableCells(el, m, options) {
 }
 
 /** A canvas with one pixel per entry, stretched; hover shows the value. */
-export function heatCanvas(m, scale, { height, explain } = {}) {
+export function heatCanvas(m, scale, { height, explain, onCell } = {}) {
   const canvas = h('canvas', { class: 'heat' });
   canvas.width = m.cols;
   canvas.height = m.rows;
@@ -192,6 +197,7 @@ export function heatCanvas(m, scale, { height, explain } = {}) {
     const i = Math.min(m.rows - 1, Math.floor(((event.clientY - r.top) / r.height) * m.rows));
     const text = explain ? explain(i, j) : `(${i}, ${j}) = ${fmt(m.data[i * m.cols + j])}`;
     showTooltip(text, { x: event.clientX, y: event.clientY });
+    onCell?.(i, j);
   });
   canvas.addEventListener('mouseleave', hideTooltip);
   return canvas;
@@ -199,6 +205,7 @@ export function heatCanvas(m, scale, { height, explain } = {}) {
 
 function canvas(m, scale, options) {
   const pixels = heatCanvas(m, scale, {
+    onCell: options.onCell,
     explain: options.explain ?? ((i, j) => `${cellLabel(options, i, j)} = ${fmt(m.data[i * m.cols + j])}`),
   });
   // At most 640 × 480 CSS pixels and 12 pixels a cell; square matrices keep square cells.

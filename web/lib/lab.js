@@ -121,7 +121,8 @@ class Trace {
   }
 
   /** The terms of one cell: for 'scores', a = q_i, b = k_j; for 'output',
-   *  a = weights row i, b = v column j. { a, b, products, total }. */
+   *  a = weights row i, b = v column j. { a, b, products, total,
+   *  productsMin, productsMax }. */
   dotTerms(id, i, j) {
     checkIndex('row', i);
     checkIndex('column', j);

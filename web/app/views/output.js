@@ -8,7 +8,7 @@ import { explainOutput } from './weighted-sum.js';
 export default {
   id: 'output',
   label: 'Output',
-  formulaPart: null,
+  formulaPart: 'output',
   title: () => 'Output: context-aware vectors',
   explain(ctx) {
     const i = ctx.selected;

@@ -6,7 +6,7 @@ import { renderMatrix } from '../matrix-view.js';
 export default {
   id: 'qkv',
   label: 'Q, K, V',
-  formulaPart: null,
+  formulaPart: 'qkv',
   title: () => 'x → Q, K, V',
   explain: (ctx) => `x (${ctx.n} × ${ctx.config.dModel}) is multiplied by three weight matrices W_q, W_k and W_v (${ctx.config.dModel} × ${ctx.config.dK} each) and a bias is added. Every token now has a query q (what it looks for), a key k (what it offers to others) and a value v (what it hands on), ${ctx.config.dK} numbers each.`,
   async render(body, ctx) {
