@@ -42,23 +42,27 @@ export default {
       return legend;
     }
 
-    const columns = [['embedding', e], ['+ position', p], ['= x', x]];
-    const grid = h('div', { class: 'strips embed-strips' });
-    const groups = columns.map(() => []);
-    columns.forEach(([name, m], c) => {
-      grid.append(h('div', { class: 'strip-head' }, ''), h('div', { class: 'strip-head' }, `${name}  (${ctx.n} × ${m.cols})`));
-      for (let i = 0; i < ctx.n; i += 1) {
+    // One line per token: embedding + position = x, so the sum forms in place.
+    const sources = [['embeddings', e], ['positional', p], ['x', x]];
+    const grid = h('div', { class: 'strips embed-strips' },
+      h('div', {}), h('div', { class: 'strip-head' }, `embedding (${e.cols})`), h('div', {}),
+      h('div', { class: 'strip-head' }, 'position'), h('div', {}), h('div', { class: 'strip-head' }, 'x'));
+    const groups = sources.map(() => []);
+    for (let i = 0; i < ctx.n; i += 1) {
+      const canvases = sources.map(([id, m], c) => {
         const canvas = strip(m, i, scale, explain);
-        canvas.dataset.stage = c === 0 ? 'embeddings' : c === 1 ? 'positional' : 'x';
+        canvas.dataset.stage = id;
         groups[c].push(canvas);
-        grid.append(h('div', { class: `label${i === ctx.selected ? ' selected' : ''}` }, ctx.tokens[i]), canvas);
-      }
-    });
+        return canvas;
+      });
+      grid.append(h('div', { class: `label${i === ctx.selected ? ' selected' : ''}` }, ctx.tokens[i]),
+        canvases[0], h('span', { class: 'op' }, '+'), canvases[1], h('span', { class: 'op' }, '='), canvases[2]);
+    }
     body.append(grid);
     if (ctx.animate) {
       groups.flat().forEach((c) => c.classList.add('pending'));
       for (const group of groups) {
-        await sleep(120);
+        await sleep(150);
         for (const c of group) {
           c.classList.remove('pending');
           await sleep(35);

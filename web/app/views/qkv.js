@@ -1,7 +1,8 @@
 // Stage 3: x through W_q, W_k, W_v (and biases) into Q, K and V.
 import { h } from '../dom.js';
 import { fmt } from '../format.js';
-import { renderMatrix } from '../matrix-view.js';
+import { makeScale } from '../colors.js';
+import { heatCanvas, renderMatrix } from '../matrix-view.js';
 
 export default {
   id: 'qkv',
@@ -23,9 +24,25 @@ export default {
       onRowLabel: ctx.select,
       explain: (i, j) => `${id}[${ctx.tokens[i]}], column ${j + 1} = x[${ctx.tokens[i]}] · W_${id}[:, ${j + 1}] + b_${id}[${j + 1}] = ${fmt(m.data[i * m.cols + j], 3)}`,
     }));
-    body.append(xBlock.element, h('span', { class: 'op' }, '→'), ...blocks.map((b) => b.element));
+    // Each projection: a thumbnail of its weight matrix, then the result.
+    const lanes = mats.map(([id], k) => {
+      const w = ctx.stage(`w${id}`);
+      const thumb = heatCanvas(w, makeScale('diverging', w.min, w.max), {
+        explain: (r, c) => `W_${id}[${r + 1}, ${c + 1}] = ${fmt(w.data[r * w.cols + c], 4)}`,
+      });
+      thumb.classList.add('weights-thumb');
+      return h('div', { class: 'lane' },
+        h('figure', { class: 'matrix-block' },
+          h('div', { class: 'caption' }, `× W_${id} + b_${id}`, h('span', { class: 'shape' }, `${w.rows} × ${w.cols}`)), thumb),
+        h('span', { class: 'op' }, '→'), blocks[k].element);
+    });
+    body.append(xBlock.element, ...lanes);
     await xBlock.reveal({ animate: false });
-    for (const b of blocks) await b.reveal({ animate: ctx.animate, stagger: 25 });
+    for (const lane of lanes) lane.classList.toggle('pending', ctx.animate);
+    for (const [k, b] of blocks.entries()) {
+      lanes[k].classList.remove('pending');
+      await b.reveal({ animate: ctx.animate, stagger: 25 });
+    }
     return [{ label: 'x', scale: xBlock.scale }, { label: 'Q, K, V', scale: blocks[0].scale }];
   },
 };
