@@ -10,6 +10,7 @@ packages=(
   cmake make g++                       # native build and CTest
   emscripten                           # em++ 3.1.6 → WebAssembly (brings node-acorn, binaryen)
   libeigen3-dev doctest-dev            # the core's only library, and its test framework
+  clang-14 libclang-rt-14-dev          # ASan + UBSan build of the tests, libFuzzer
   chromium                             # real-browser tests, driven by playwright-core
   fonts-wqy-microhei fonts-noto-color-emoji  # CJK and emoji glyphs in the browser
 )

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs every suite: the C++ core natively and as wasm under Node (CTest), then
+# Runs every suite: the C++ core natively, as wasm under Node, and under
+# ASan + UBSan with the fuzz corpus replayed (CTest), then
 # the JavaScript API and browser tests (node's test runner, whose summary ends
 # the output). Exits non-zero if any suite fails.
 set -uo pipefail
@@ -7,5 +8,6 @@ cd "$(dirname "$0")/.."
 status=0
 ctest --test-dir build/native --output-on-failure || status=1
 ctest --test-dir build/wasm --output-on-failure || status=1
+ctest --test-dir build/sanitize --output-on-failure || status=1
 node --test tests/js/ tests/browser/ || status=1
 exit $status

@@ -1,0 +1,75 @@
+// libFuzzer target: arbitrary bytes as the sentence and arbitrary (valid or
+// not) configurations through the core, with ASan + UBSan watching. Every run
+// must either be rejected with attention::Error or produce a trace whose
+// invariants hold; anything else (crash, hang, NaN, other exception) is a bug.
+//
+// Input layout (FuzzedDataProvider): mode byte, then the fields below, then
+// the rest as the sentence (mode 0) or as float scores (mode 1).
+#include <fuzzer/FuzzedDataProvider.h>
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#include "attention/error.hpp"
+#include "attention/model.hpp"
+#include "attention/softmax_steps.hpp"
+
+namespace {
+
+void require(bool ok) {
+    if (!ok) __builtin_trap();
+}
+
+void check_trace(const attention::Trace& t) {
+    const auto n = static_cast<Eigen::Index>(t.tokens.size());
+    require(n >= 3 && n <= static_cast<Eigen::Index>(attention::kMaxTokens));
+    require(t.weights.rows() == n && t.weights.cols() == n);
+    require(t.output.rows() == n && t.output.cols() == t.config.d_k);
+    require(t.x.allFinite() && t.q.allFinite() && t.k.allFinite() && t.v.allFinite());
+    require(t.weights.allFinite() && t.output.allFinite());
+    for (Eigen::Index i = 0; i < n; ++i) {
+        require(std::abs(t.weights.row(i).cast<double>().sum() - 1.0) < 1e-4);
+        for (Eigen::Index j = i + 1; t.config.causal && j < n; ++j) require(t.weights(i, j) == 0.0f);
+    }
+}
+
+void check_steps(const attention::SoftmaxSteps& s) {
+    double sum = 0;
+    for (const float p : s.probs) {
+        require(std::isfinite(p) && p >= 0.0f && p <= 1.0f);
+        sum += p;
+    }
+    require(std::abs(sum - 1.0) < 1e-4);
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    FuzzedDataProvider in(data, size);
+    const bool scores_mode = in.ConsumeIntegral<std::uint8_t>() % 2 == 1;
+    try {
+        if (scores_mode) {
+            const auto d_k = in.ConsumeIntegralInRange<std::int64_t>(-2, 1100);
+            std::vector<float> scores;
+            while (in.remaining_bytes() >= sizeof(float) && scores.size() < 600) {
+                scores.push_back(in.ConsumeFloatingPoint<float>());
+            }
+            check_steps(attention::softmax_steps(scores, d_k));
+            return 0;
+        }
+        attention::Config config;
+        // Ranges reach past every bound so that invalid values are fuzzed too.
+        config.d_model = in.ConsumeIntegralInRange<std::int64_t>(-2, 1100);
+        config.d_k = in.ConsumeIntegralInRange<std::int64_t>(-2, 1100);
+        config.seed = in.ConsumeIntegralInRange<std::int64_t>(-2, 4294967297);
+        config.scale = in.ConsumeBool();
+        config.causal = in.ConsumeBool();
+        config.positional = in.ConsumeBool();
+        check_trace(attention::run_attention(in.ConsumeRemainingBytesAsString(), config));
+    } catch (const attention::Error&) {
+        // Rejected with a message: the expected outcome for bad input.
+    }
+    return 0;
+}
