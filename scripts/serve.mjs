@@ -28,7 +28,9 @@ const TYPES = {
 /** Serves `root` on host:port; resolves to the listening http.Server. */
 export function startServer({ root, port = 8080, host = 'localhost', csp = STRICT_CSP } = {}) {
   const base = resolve(root);
-  const server = createServer(async (req, res) => {
+  // Long sentences travel in the URL (?s=…): accept up to 2 MB of request head
+  // instead of Node's 16 KB, so the page itself can say what is wrong with them.
+  const server = createServer({ maxHeaderSize: 2 * 1024 * 1024 }, async (req, res) => {
     const send = (status, body) => {
       res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' });
       res.end(body);

@@ -126,8 +126,12 @@ const attention::AttentionModel& model_for(const attention::Config& config) {
     };
     if (!cached || !same(cached->config())) {
         attention::validate(config);  // a bad configuration must not evict a good model
-        cached.reset();               // free the old weights before drawing new ones
-        cached.emplace(config);
+        if (cached && cached->same_parameters(config)) {
+            cached = cached->with_switches(config);  // only scale/causal/positional changed
+        } else {
+            cached.reset();  // free the old weights before drawing new ones
+            cached.emplace(config);
+        }
     }
     return *cached;
 }

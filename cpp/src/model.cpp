@@ -1,5 +1,6 @@
 #include "attention/model.hpp"
 
+#include "attention/error.hpp"
 #include "attention/stages.hpp"
 
 namespace attention {
@@ -10,7 +11,23 @@ AttentionModel::AttentionModel(const Config& config, std::shared_ptr<const Weigh
     if (!source_) {
         source_ = std::make_shared<SeededWeights>(config_.d_model, config_.d_k, config_.seed);
     }
-    head_ = source_->head(0);
+    head_ = std::make_shared<const HeadWeights>(source_->head(0));
+}
+
+bool AttentionModel::same_parameters(const Config& other) const {
+    return other.d_model == config_.d_model && other.d_k == config_.d_k && other.seed == config_.seed;
+}
+
+AttentionModel AttentionModel::with_switches(const Config& config) const {
+    validate(config);
+    if (!same_parameters(config)) {
+        throw Error("invalid_config", "with_switches keeps d_model, d_k and seed; build a new model to change them");
+    }
+    AttentionModel model;
+    model.config_ = config;
+    model.source_ = source_;
+    model.head_ = head_;
+    return model;
 }
 
 Trace AttentionModel::run(std::string_view sentence) const {
@@ -28,11 +45,12 @@ Trace AttentionModel::run(std::string_view sentence) const {
     t.positional = config_.positional ? positional_encoding(n, d_model) : Matrix::Zero(n, d_model);
     t.x = t.embeddings + t.positional;
 
-    t.wq = head_.wq, t.wk = head_.wk, t.wv = head_.wv;
-    t.bq = head_.bq, t.bk = head_.bk, t.bv = head_.bv;
-    t.q = project(t.x, head_.wq, head_.bq);
-    t.k = project(t.x, head_.wk, head_.bk);
-    t.v = project(t.x, head_.wv, head_.bv);
+    const HeadWeights& head = *head_;
+    t.wq = head.wq, t.wk = head.wk, t.wv = head.wv;
+    t.bq = head.bq, t.bk = head.bk, t.bv = head.bv;
+    t.q = project(t.x, head.wq, head.bq);
+    t.k = project(t.x, head.wk, head.bk);
+    t.v = project(t.x, head.wv, head.bv);
 
     t.scores = attention_scores(t.q, t.k);
     t.scaled = scale_scores(t.scores, static_cast<Eigen::Index>(config_.d_k), config_.scale);

@@ -222,3 +222,27 @@ TEST_CASE("AttentionModel: one model runs many sentences with the same weights")
     CHECK(a.config.d_model == 32);
     CHECK(error_from([&] { model.run(""); }).code() == "empty_text");
 }
+
+TEST_CASE("AttentionModel::with_switches shares the parameters and changes only the switches") {
+    const AttentionModel model(with([](Config& c) { c.d_model = 32, c.d_k = 4; }));
+    Config causal = model.config();
+    causal.causal = true;
+    causal.scale = false;
+    CHECK(model.same_parameters(causal));
+    const AttentionModel switched = model.with_switches(causal);
+    const Trace a = model.run("我喜欢人工智能");
+    const Trace b = switched.run("我喜欢人工智能");
+    CHECK(a.wq == b.wq);
+    CHECK(b.config.causal);
+    CHECK(b.weights(0, 1) == 0.0f);
+    CHECK(b.scaled == b.scores);
+    CHECK(b.output != a.output);
+    CHECK(b.output == run_attention("我喜欢人工智能", causal).output);
+    Config other = causal;
+    other.seed = 7;
+    CHECK_FALSE(model.same_parameters(other));
+    CHECK(error_from([&] { model.with_switches(other); }).code() == "invalid_config");
+    other = causal;
+    other.d_k = 0;
+    CHECK(contains(error_from([&] { model.with_switches(other); }).what(), "d_k must be"));
+}

@@ -159,6 +159,18 @@ async function show(animate) {
   }
 }
 
+// Redraws after edits (typing, settings, selection) are coalesced to one per
+// frame: the core recomputes on every change, the page draws only the last.
+let redrawPending = false;
+function scheduleRedraw() {
+  if (redrawPending) return;
+  redrawPending = true;
+  requestAnimationFrame(() => {
+    redrawPending = false;
+    show(false);
+  });
+}
+
 function goTo(k, animate) {
   page.stage = Math.max(0, Math.min(STAGES.length - 1, k));
   return show(animate);
@@ -167,7 +179,7 @@ function goTo(k, animate) {
 function selectToken(i) {
   page.selected = i;
   renderChips();
-  show(false);
+  scheduleRedraw();
 }
 
 // ---- playback --------------------------------------------------------------
@@ -217,7 +229,7 @@ function readSettings() {
 }
 
 function onSettingsChange() {
-  if (compute(page.sentence, readSettings())) show(false);
+  if (compute(page.sentence, readSettings())) scheduleRedraw();
 }
 
 // ---- wiring ----------------------------------------------------------------
@@ -226,7 +238,7 @@ function wire() {
   $('sentence').addEventListener('input', () => {
     clearTimeout(typing);
     typing = setTimeout(() => {
-      if (compute($('sentence').value, page.options)) show(false);
+      if (compute($('sentence').value, page.options)) scheduleRedraw();
     }, TYPING_DELAY_MS);
   });
   $('sentence-form').addEventListener('submit', (event) => event.preventDefault());
@@ -257,14 +269,31 @@ function wire() {
   });
 }
 
+/** Says why the core did not load and what to do about it. */
+function loadFailureMessage(error) {
+  const detail = String(error?.message ?? error);
+  let advice;
+  if (/does not support WebAssembly|no native wasm/i.test(detail)) {
+    advice = 'This browser cannot run WebAssembly. Open the page in a current Chrome, Edge, Firefox or Safari.';
+  } else if (/Content.Security.Policy|wasm-unsafe-eval|Refused to compile/i.test(detail)) {
+    advice = "The site's Content-Security-Policy blocks WebAssembly. Its script-src must allow 'wasm-unsafe-eval' (see README, \"Content-Security-Policy\").";
+  } else if (/HTTP \d+|Failed to fetch|NetworkError|Load failed/i.test(detail)) {
+    advice = 'The file attention-lab-core.wasm could not be fetched. Run `npm start` (it builds the file) and open the address it prints; a copy of the page needs the web/generated/ folder next to web/lib/.';
+  } else {
+    advice = 'Reload the page; if that does not help, open it in a current Chrome, Edge, Firefox or Safari.';
+  }
+  return `Attention Lab could not start. ${advice} (Details: ${detail})`;
+}
+
 async function boot() {
   renderRail();
   setSpeed(1);
   try {
     page.lab = await loadAttentionLab();
   } catch (error) {
-    $('loading').textContent = `${error.message}. The page needs a browser with WebAssembly (Chrome, Edge, Firefox or Safari from 2022 on), served over http(s) — run \`npm start\` and open the address it prints.`;
+    $('loading').textContent = loadFailureMessage(error);
     $('loading').className = 'message error';
+    $('loading').setAttribute('role', 'alert');
     return;
   }
   $('loading').hidden = true;

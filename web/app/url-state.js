@@ -8,7 +8,8 @@ export function readUrl(search, defaults) {
   const params = new URLSearchParams(search);
   const state = { sentence: defaults.sentence, stage: defaults.stage, selected: null, options: {} };
   const ignored = [];
-  if (params.has('s')) state.sentence = params.get('s').slice(0, 20000);
+  // At most 20 000 characters (the input box's limit), cut between characters.
+  if (params.has('s')) state.sentence = Array.from(params.get('s').slice(0, 40000)).slice(0, 20000).join('');
   if (params.has('stage')) state.stage = params.get('stage');
   if (params.has('t')) {
     const t = Number(params.get('t'));

@@ -249,7 +249,10 @@ export function createLab(core) {
 export function makeLoader(load) {
   let loading = null;
   return function loadAttentionLab() {
-    loading ??= load().catch((cause) => {
+    const start = typeof WebAssembly === 'object'
+      ? load
+      : () => Promise.reject(new Error('this browser does not support WebAssembly'));
+    loading ??= start().catch((cause) => {
       loading = null;
       const detail = cause instanceof Error ? cause.message : String(cause);
       const error = new AttentionLabError(

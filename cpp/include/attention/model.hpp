@@ -24,10 +24,21 @@ public:
 
     const Config& config() const { return config_; }
 
+    // True when other has the same parameters (d_model, d_k, seed and source),
+    // so switching scale, causal or positional needs no new weights.
+    bool same_parameters(const Config& other) const;
+
+    // This model under other switches (scale, causal, positional), sharing its
+    // parameters: nothing is drawn again. Throws attention::Error
+    // ("invalid_config") unless same_parameters(config).
+    AttentionModel with_switches(const Config& config) const;
+
 private:
+    AttentionModel() = default;
+
     Config config_;
     std::shared_ptr<const WeightSource> source_;
-    HeadWeights head_;
+    std::shared_ptr<const HeadWeights> head_;
 };
 
 // Convenience: AttentionModel(config).run(sentence).

@@ -1,0 +1,171 @@
+// The page under attack and under failure: markup and absurd values in every
+// URL parameter, rapid typing, many recomputes, and a core that cannot load.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { fileURLToPath } from 'node:url';
+import { loadAttentionLab } from 'attention-lab';
+import { startServer, STRICT_CSP } from '../../scripts/serve.mjs';
+import { launchChromium, watchProblems } from './chromium.mjs';
+
+const WEB = fileURLToPath(new URL('../../web/', import.meta.url));
+const MARKUP = '<img src=x onerror="window.pwned=1;alert(1)"><script>window.pwned=2</script>';
+const lab = await loadAttentionLab();
+let server;
+let browser;
+let origin;
+
+before(async () => {
+  server = await startServer({ root: WEB, port: 0, host: '127.0.0.1' });
+  origin = `http://127.0.0.1:${server.address().port}`;
+  browser = await launchChromium();
+});
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+async function open(url, { init } = {}) {
+  const context = await browser.newContext({ reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  if (init) await page.addInitScript(init);
+  const problems = watchProblems(page);
+  const dialogs = [];
+  page.on('dialog', (d) => { dialogs.push(d.message()); d.dismiss(); });
+  await page.goto(url);
+  return { page, context, problems, dialogs };
+}
+const ready = (page) => page.waitForSelector('body[data-ready="true"]', { state: 'attached', timeout: 20_000 });
+const chips = (page) => page.$$eval('#token-chips .chip .text', (els) => els.map((e) => e.textContent));
+const notExecuted = async (page) => {
+  assert.equal(await page.evaluate(() => window.pwned), undefined);
+  assert.equal(await page.$$eval('body img, body script:not([src])', (els) => els.length), 0);
+};
+
+test('markup in every URL parameter is shown as text or ignored, never run', async () => {
+  const params = new URLSearchParams();
+  for (const name of ['s', 'stage', 't', 'dModel', 'dK', 'seed', 'scale', 'causal', 'positional', MARKUP]) params.set(name, MARKUP);
+  const { page, context, dialogs } = await open(`${origin}/?${params}`);
+  await ready(page);
+  const notice = await page.textContent('#input-message');
+  assert.match(notice, /Ignored link settings that are not valid: t, dModel, dK, seed, scale, causal, positional/);
+  assert.match(notice, /no stage called “<img/);
+  assert.ok((await chips(page)).includes('onerror'), 'the sentence is tokenized as text');
+  assert.equal(await page.$eval('#sentence', (e) => e.value), MARKUP);
+  await page.click('#next');
+  await page.waitForTimeout(300);
+  await notExecuted(page);
+  assert.deepEqual(dialogs, []);
+  await context.close();
+});
+
+test('absurd URL values give a clear notice and a working page', async () => {
+  const cases = [
+    ['?dModel=99999999999&dK=64', /link's settings are not valid \(d_model must be an integer from 1 to 1024, got 99999999999\); using the defaults/],
+    ['?dK=-5', /d_k must be an integer from 1 to d_model \(768\), got -5/],
+    ['?seed=1e400&scale=maybe', /Ignored link settings that are not valid: seed, scale/],
+    [`?s=${'a.'.repeat(50000)}`, /link's sentence cannot be shown \(the text is too long: it makes \d+ tokens/],
+    [`?s=${'%20'.repeat(50)}`, /link's sentence cannot be shown \(the text is empty/],
+    ['?t=99999', null],
+  ];
+  for (const [query, expected] of cases) {
+    const { page, context, problems } = await open(`${origin}/${query}`);
+    await ready(page);
+    if (expected) assert.match((await page.textContent('#input-message')).slice(0, 300), expected, query.slice(0, 40));
+    assert.ok((await chips(page)).length >= 3, 'tokens are shown');
+    await page.click('#stage-rail button[data-stage="softmax"]');
+    await page.waitForSelector('figure.stage-weights', { state: 'attached' });
+    assert.deepEqual(problems, [], query.slice(0, 40));
+    await context.close();
+  }
+});
+
+test('rapid typing leaves the page responsive and the final view matching the final text', async () => {
+  const { page, context, problems } = await open(`${origin}/?stage=scores`);
+  await ready(page);
+  const final = await page.evaluate(async () => {
+    const input = document.getElementById('sentence');
+    const alphabet = '我喜欢人工智能注意力 attention is all you need 😀';
+    let text = '';
+    const end = performance.now() + 3000;
+    let edits = 0;
+    while (performance.now() < end) {
+      text = Array.from(text + [...alphabet][edits % [...alphabet].length]).slice(-60).join('');
+      input.value = text;
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      edits += 1;
+      if (edits % 5 === 0) await new Promise((r) => { setTimeout(r, 0); });
+    }
+    return { text, edits };
+  });
+  assert.ok(final.edits > 600, `only ${final.edits} edits in 3 s`);
+  const expected = lab.run(final.text);
+  await page.waitForFunction((n) => document.querySelectorAll('figure.stage-scores td[data-j]').length === n * n,
+    expected.tokens.length, { timeout: 5000 });
+  assert.deepEqual(await chips(page), [...expected.tokens]);
+  const cell = await page.$eval('figure.stage-scores td[data-i="1"][data-j="2"]', (td) => Number(td.dataset.value));
+  assert.equal(cell, expected.stage('scores').data[1 * expected.tokens.length + 2]);
+  const t0 = Date.now();
+  await page.click('#next');
+  await page.waitForSelector('body[data-stage="scaled"]', { state: 'attached' });
+  assert.ok(Date.now() - t0 < 2000, 'still responsive');
+  assert.deepEqual(problems, []);
+  expected.dispose();
+  await context.close();
+});
+
+test('10,000 recomputes leave the wasm heap flat', async () => {
+  const { page, context, problems } = await open(`${origin}/?stage=tokens`);
+  await ready(page);
+  const result = await page.evaluate(async () => {
+    const { loadAttentionLab: load } = await import('/lib/attention-lab.js');
+    const api = await load(); // the page's own instance: the loader is shared
+    const box = document.getElementById('opt-causal');
+    const toggle = () => { box.checked = !box.checked; box.dispatchEvent(new Event('change')); };
+    toggle();
+    toggle();
+    const before = api.memoryUsage();
+    for (let k = 0; k < 10_000; k += 1) toggle();
+    await new Promise((r) => { setTimeout(r, 100); });
+    return { before, after: api.memoryUsage() };
+  });
+  // A leak of even one byte per recompute would show as 10 KB; the allocator's
+  // chunk rounding may move the total by a few bytes either way.
+  assert.ok(Math.abs(result.after.heapBytesInUse - result.before.heapBytesInUse) < 1024,
+    `heap ${result.before.heapBytesInUse} → ${result.after.heapBytesInUse}`);
+  assert.equal(result.after.wasmMemoryBytes, result.before.wasmMemoryBytes);
+  assert.equal(result.after.liveTraces, 1);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a missing wasm file gives a readable message, not a blank page', async () => {
+  const context = await browser.newContext();
+  await context.route('**/attention-lab-core.wasm', (route) => route.fulfill({ status: 404, body: 'not found' }));
+  const page = await context.newPage();
+  await page.goto(`${origin}/`);
+  await page.waitForSelector('#loading.error', { state: 'attached' });
+  const text = await page.textContent('#loading');
+  assert.match(text, /could not start.*could not be fetched.*npm start/s);
+  assert.match(text, /HTTP 404/);
+  assert.ok(await page.isVisible('#loading'));
+  await context.close();
+});
+
+test('a policy that blocks WebAssembly is named in the message', async () => {
+  const strictNoWasm = await startServer({ root: WEB, port: 0, host: '127.0.0.1',
+    csp: STRICT_CSP.replace(" 'wasm-unsafe-eval'", '') });
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`http://127.0.0.1:${strictNoWasm.address().port}/`);
+  await page.waitForSelector('#loading.error', { state: 'attached', timeout: 20_000 });
+  assert.match(await page.textContent('#loading'), /Content-Security-Policy blocks WebAssembly.*'wasm-unsafe-eval'/);
+  await context.close();
+  strictNoWasm.close();
+});
+
+test('a browser without WebAssembly is told so', async () => {
+  const { page, context } = await open(`${origin}/`, { init: () => { delete globalThis.WebAssembly; } });
+  await page.waitForSelector('#loading.error', { state: 'attached' });
+  assert.match(await page.textContent('#loading'), /cannot run WebAssembly/);
+  await context.close();
+});
