@@ -6,6 +6,8 @@ import { scaleBar } from './colors.js';
 import { renderDetail } from './detail-panel.js';
 import { clear, h, prefersReducedMotion, sleep } from './dom.js';
 import { fmt } from './format.js';
+import { connectHost, parseOrigin } from './host-messages.js';
+import { fillSettings, onSettingsChange, readSettings } from './settings.js';
 import { STAGES, stageIndex } from './stages.js';
 import { hideTooltip } from './tooltip.js';
 import { readUrl, writeUrl } from './url-state.js';
@@ -35,6 +37,8 @@ const page = {
   speed: 1,
   renderId: 0,
   defaults: null,
+  host: { announce() {} },
+  announcedStage: null,
 };
 
 // ---- messages -------------------------------------------------------------
@@ -152,6 +156,10 @@ async function show(animate) {
   writeUrl({ sentence: page.sentence, stage: view.id, selected: page.selected, options: page.options },
     { options: page.defaults });
   $('announcer').textContent = `Stage ${page.stage + 1} of ${STAGES.length}: ${view.title(ctx)}.`;
+  if (view.id !== page.announcedStage) {
+    page.announcedStage = view.id;
+    page.host.announce('stage', { stage: view.id, index: page.stage, selected: page.selected });
+  }
   const scales = await view.render(body, ctx);
   if (id === page.renderId) {
     renderLegend(scales);
@@ -209,27 +217,35 @@ function setSpeed(speed) {
   document.documentElement.style.setProperty('--motion', prefersReducedMotion() ? '0ms' : `${Math.round(450 / speed)}ms`);
 }
 
-// ---- settings --------------------------------------------------------------
-const NUMBER_OPTIONS = ['dModel', 'dK', 'seed'];
-const FLAG_OPTIONS = ['scale', 'causal', 'positional'];
-
-function fillSettings() {
-  for (const name of NUMBER_OPTIONS) $(`opt-${name}`).value = String(page.options[name]);
-  for (const name of FLAG_OPTIONS) $(`opt-${name}`).checked = page.options[name];
-}
-
-function readSettings() {
-  const options = {};
-  for (const name of NUMBER_OPTIONS) {
-    const text = $(`opt-${name}`).value.trim();
-    options[name] = text === '' ? NaN : Number(text);
-  }
-  for (const name of FLAG_OPTIONS) options[name] = $(`opt-${name}`).checked;
-  return options;
-}
-
-function onSettingsChange() {
+// ---- settings and host messages ---------------------------------------------
+function applySettings() {
   if (compute(page.sentence, readSettings())) scheduleRedraw();
+}
+
+/** Carries out a validated "set" message from the embedding page. */
+function applyHostMessage(message) {
+  if ('sentence' in message || 'options' in message) {
+    const sentence = message.sentence ?? page.sentence;
+    const error = tryCompute(sentence, { ...page.options, ...message.options });
+    if (error) {
+      showMessage(`${error.message}. The last good result stays on screen.`);
+      return error;
+    }
+    $('sentence').value = sentence;
+    fillSettings(page.options);
+  }
+  if ('selected' in message) {
+    page.selected = Math.min(message.selected, page.trace.tokens.length - 1);
+    renderChips();
+  }
+  if ('stage' in message) page.stage = stageIndex(message.stage);
+  scheduleRedraw();
+  return null;
+}
+
+function viewState() {
+  return { sentence: page.sentence, stage: STAGES[page.stage].id, selected: page.selected,
+    tokens: [...page.trace.tokens], options: { ...page.options } };
 }
 
 // ---- wiring ----------------------------------------------------------------
@@ -256,7 +272,7 @@ function wire() {
   $('restart').addEventListener('click', () => { pause(); goTo(0, true); });
   $('play').addEventListener('click', () => (page.playing ? pause() : play()));
   $('speed').addEventListener('change', () => setSpeed(Number($('speed').value)));
-  for (const name of [...NUMBER_OPTIONS, ...FLAG_OPTIONS]) $(`opt-${name}`).addEventListener('change', onSettingsChange);
+  onSettingsChange(applySettings);
 
   document.addEventListener('keydown', (event) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
@@ -300,6 +316,12 @@ async function boot() {
   page.defaults = { ...page.lab.defaults };
   const { state, ignored } = readUrl(location.search, { sentence: DEFAULT_SENTENCE, stage: STAGES[0].id });
   const notices = [];
+  document.body.classList.toggle('embed', state.embed);
+  let allowedOrigin = null;
+  if (state.origin !== null) {
+    allowedOrigin = parseOrigin(state.origin);
+    if (!allowedOrigin) notices.push(`The origin parameter is not an origin such as https://course.example; messages from the embedding page are ignored.`);
+  }
   if (ignored.length) notices.push(`Ignored link settings that are not valid: ${ignored.join(', ')}.`);
   let k = stageIndex(state.stage);
   if (k < 0) {
@@ -319,9 +341,14 @@ async function boot() {
     $('sentence').value = DEFAULT_SENTENCE;
     tryCompute(DEFAULT_SENTENCE, page.defaults);
   }
-  fillSettings();
+  fillSettings(page.options);
   wire();
+  if (state.origin === null || allowedOrigin) {
+    page.host = connectHost({ allowedOrigin, stageIds: STAGES.map((v) => v.id), apply: applyHostMessage, state: viewState });
+  }
+  page.announcedStage = STAGES[page.stage].id; // "ready" reports the first stage
   await show(false);
+  page.host.announce('ready', { stages: STAGES.map((v) => v.id), state: viewState() });
   if (notices.length) showMessage(notices.join(' '), 'notice');
   document.body.dataset.ready = 'true';
 }

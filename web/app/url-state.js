@@ -1,12 +1,17 @@
 // The view's state in the URL (?s=…&stage=…&t=…&dK=…), so a link reopens it.
+// embed=1 hides the page chrome; origin=… restricts host messages to one origin.
 // replaceState only: stepping through stages does not flood the history.
 const OPTION_PARAMS = ['dModel', 'dK', 'seed'];
 const FLAG_PARAMS = ['scale', 'causal', 'positional'];
+const KEPT_PARAMS = ['embed', 'origin']; // set by the embedding page; carried along as they are
 
 /** Reads what it can; returns { state, ignored: [names of bad parameters] }. */
 export function readUrl(search, defaults) {
   const params = new URLSearchParams(search);
-  const state = { sentence: defaults.sentence, stage: defaults.stage, selected: null, options: {} };
+  const state = {
+    sentence: defaults.sentence, stage: defaults.stage, selected: null, options: {},
+    embed: params.get('embed') === '1', origin: params.get('origin'),
+  };
   const ignored = [];
   // At most 20 000 characters (the input box's limit), cut between characters.
   if (params.has('s')) state.sentence = Array.from(params.get('s').slice(0, 40000)).slice(0, 20000).join('');
@@ -34,6 +39,8 @@ export function readUrl(search, defaults) {
 
 export function writeUrl({ sentence, stage, selected, options }, defaults) {
   const params = new URLSearchParams();
+  const current = new URLSearchParams(location.search);
+  for (const name of KEPT_PARAMS) if (current.has(name)) params.set(name, current.get(name));
   params.set('s', sentence);
   params.set('stage', stage);
   params.set('t', String(selected));

@@ -1,0 +1,21 @@
+// The demo host page: drives the embedded lab and logs what it announces.
+const frame = document.getElementById('lab');
+const log = document.getElementById('log');
+const $ = (id) => document.getElementById(id);
+const send = (message) => frame.contentWindow.postMessage({ protocol: 'attention-lab', ...message }, location.origin);
+
+window.addEventListener('message', (event) => {
+  if (event.source !== frame.contentWindow || event.data?.protocol !== 'attention-lab') return;
+  const item = document.createElement('li');
+  item.textContent = JSON.stringify(event.data); // shown as text, never as HTML
+  log.append(item);
+  if (event.data.type === 'ready') {
+    $('host-stage').replaceChildren(...event.data.stages.map((id) => new Option(id, id)));
+    document.body.dataset.labReady = 'true';
+  }
+});
+
+$('send-sentence').addEventListener('click', () => send({ type: 'set', sentence: $('host-sentence').value }));
+$('send-stage').addEventListener('click', () => send({ type: 'set', stage: $('host-stage').value }));
+$('host-causal').addEventListener('change', () => send({ type: 'set', options: { causal: $('host-causal').checked } }));
+$('send-get').addEventListener('click', () => send({ type: 'get' }));

@@ -1,0 +1,74 @@
+// The postMessage protocol for course pages that embed the lab in an iframe
+// (docs/embedding.md). Every message is validated for shape and type before it
+// is used; with ?origin=… only that origin is listened to and written to.
+export const PROTOCOL = 'attention-lab';
+
+const OPTION_TYPES = { dModel: 'number', dK: 'number', seed: 'number', scale: 'boolean', causal: 'boolean', positional: 'boolean' };
+const SET_KEYS = new Set(['protocol', 'type', 'sentence', 'stage', 'selected', 'options']);
+const MAX_SENTENCE = 20000;
+
+const isPlainObject = (v) => v !== null && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype;
+
+/** Returns why a message is not acceptable, or null when it is. */
+export function checkMessage(data, stageIds) {
+  if (data.type === 'get') return null;
+  if (data.type !== 'set') return `unknown message type ${JSON.stringify(String(data.type)).slice(0, 40)}; the types are "set" and "get"`;
+  for (const key of Object.keys(data)) {
+    if (!SET_KEYS.has(key)) return `unknown field "${key.slice(0, 40)}" in a "set" message`;
+  }
+  if ('sentence' in data && (typeof data.sentence !== 'string' || data.sentence.length > MAX_SENTENCE)) {
+    return `sentence must be a string of at most ${MAX_SENTENCE} characters`;
+  }
+  if ('stage' in data && !stageIds.includes(data.stage)) {
+    return `stage must be one of ${stageIds.join(', ')}`;
+  }
+  if ('selected' in data && !(Number.isSafeInteger(data.selected) && data.selected >= 0)) {
+    return 'selected must be a token index (an integer from 0)';
+  }
+  if ('options' in data) {
+    if (!isPlainObject(data.options)) return 'options must be an object such as { "dK": 64 }';
+    for (const [name, value] of Object.entries(data.options)) {
+      if (!(name in OPTION_TYPES)) return `unknown option "${name.slice(0, 40)}"; the options are ${Object.keys(OPTION_TYPES).join(', ')}`;
+      if (typeof value !== OPTION_TYPES[name]) return `option ${name} must be a ${OPTION_TYPES[name]}`;
+    }
+  }
+  return null;
+}
+
+/** An origin given as ?origin=…: the origin itself, or null if it is not one. */
+export function parseOrigin(text) {
+  try {
+    const { origin } = new URL(text);
+    return origin !== 'null' && origin === text.replace(/\/$/, '') ? origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Listens to the embedding page. apply(message) carries out a valid "set" and
+ * returns an error ({ code, message }) or null; state() describes the view.
+ * Returns { announce(type, body) } (a no-op when the page is not in a frame).
+ */
+export function connectHost({ allowedOrigin, stageIds, apply, state }) {
+  if (window.parent === window) return { announce() {} };
+  const target = allowedOrigin ?? '*';
+  const announce = (type, body = {}) => window.parent.postMessage({ protocol: PROTOCOL, type, ...body }, target);
+  window.addEventListener('message', (event) => {
+    if (event.source !== window.parent) return;
+    if (allowedOrigin && event.origin !== allowedOrigin) return;
+    const data = event.data;
+    if (!isPlainObject(data) || data.protocol !== PROTOCOL) return; // not for us
+    const problem = checkMessage(data, stageIds);
+    if (problem) {
+      announce('error', { code: 'invalid_message', message: problem });
+      return;
+    }
+    if (data.type === 'set') {
+      const error = apply(data);
+      if (error) announce('error', { code: error.code, message: error.message });
+    }
+    announce('state', { state: state() });
+  });
+  return { announce };
+}
