@@ -36,12 +36,20 @@ export function makeScale(kind, min, max) {
   return finish({ kind, lo: -bound, hi: bound, min, max, rgb });
 }
 
+function relativeLuminance(rgb) {
+  const [r, g, b] = rgb.map((c) => {
+    const x = c / 255;
+    return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
 function finish(scale) {
   scale.css = (v) => `rgb(${scale.rgb(v).join(' ')})`;
-  // Text colour that stays readable on the cell's background.
+  // Black or white, whichever contrasts more with the cell (WCAG luminance).
   scale.text = (v) => {
-    const [r, g, b] = scale.rgb(v);
-    return 0.299 * r + 0.587 * g + 0.114 * b > 150 ? '#111' : '#fff';
+    const lum = relativeLuminance(scale.rgb(v));
+    return (lum + 0.05) / 0.05 >= 1.05 / (lum + 0.05) ? '#000' : '#fff';
   };
   return scale;
 }

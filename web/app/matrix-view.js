@@ -46,8 +46,10 @@ function cellLabel(options, i, j) {
 
 function table(m, scale, options, compact) {
   const prevScale = options.previous ? makeScale(options.scale ?? 'diverging', options.previous.min, options.previous.max) : null;
-  const head = h('tr', {}, h('th', {}),
-    Array.from({ length: m.cols }, (_, j) => h('th', { scope: 'col' }, compact ? '' : options.colLabels?.[j] ?? j)),
+  const colLabel = (j) => String(options.colLabels?.[j] ?? j + 1);
+  const head = h('tr', {}, h('td', {}),
+    Array.from({ length: m.cols }, (_, j) => h('th', { scope: 'col' },
+      compact ? h('span', { class: 'visually-hidden' }, colLabel(j)) : colLabel(j))),
     options.sums ? h('th', { scope: 'col' }, 'Σ') : null);
   const rows = [];
   for (let i = 0; i < m.rows; i += 1) {

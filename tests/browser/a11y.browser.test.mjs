@@ -1,0 +1,95 @@
+// Accessibility: axe-core on every stage in light and dark, a keyboard-only
+// walk, the live region, and reduced motion.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { startServer } from '../../scripts/serve.mjs';
+import { launchChromium, watchProblems } from './chromium.mjs';
+
+const WEB = fileURLToPath(new URL('../../web/', import.meta.url));
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const STAGE_IDS = ['tokens', 'embedding', 'qkv', 'scores', 'scaled', 'softmax', 'weighted-sum', 'output'];
+let server;
+let browser;
+let origin;
+
+before(async () => {
+  server = await startServer({ root: WEB, port: 0, host: '127.0.0.1' });
+  origin = `http://127.0.0.1:${server.address().port}`;
+  browser = await launchChromium();
+});
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+test('axe-core finds no serious or critical violation on any stage, light or dark', async () => {
+  for (const colorScheme of ['light', 'dark']) {
+    // bypassCSP only so the test can inject axe-core as an inline script.
+    const context = await browser.newContext({ colorScheme, reducedMotion: 'reduce', bypassCSP: true });
+    const page = await context.newPage();
+    for (const id of STAGE_IDS) {
+      await page.goto(`${origin}/?stage=${id}`);
+      await page.waitForSelector('body[data-rendered]', { state: 'attached' });
+      await page.addScriptTag({ content: AXE });
+      const violations = await page.evaluate(async () => (await window.axe.run(document)).violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`));
+      assert.deepEqual(violations, [], `${colorScheme} ${id}`);
+    }
+    await context.close();
+  }
+});
+
+test('keyboard only: tab to the rail, step with the keys, read a cell, hear the stage', async () => {
+  const context = await browser.newContext({ reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  const problems = watchProblems(page);
+  await page.goto(`${origin}/`);
+  await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+  // Tab from the top until the first rail button has the focus, then press Enter on Q·Kᵀ.
+  for (let k = 0; k < 40; k += 1) {
+    await page.keyboard.press('Tab');
+    if (await page.evaluate(() => document.activeElement?.dataset.stage === 'tokens')) break;
+  }
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.stage), 'tokens');
+  for (let k = 0; k < 3; k += 1) await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.stage), 'scores');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('body[data-stage="scores"]', { state: 'attached' });
+  assert.match(await page.textContent('#announcer'), /Stage 4 of 8: Q·Kᵀ/);
+  // Every stage by the arrow keys (focus on the body, not in a grid).
+  await page.evaluate(() => document.activeElement.blur());
+  await page.keyboard.press('Home');
+  for (const id of STAGE_IDS.slice(1)) {
+    await page.keyboard.press('ArrowRight');
+    await page.waitForSelector(`body[data-stage="${id}"]`, { state: 'attached' });
+  }
+  // A focused cell shows its arithmetic and a visible focus ring.
+  await page.click('#stage-rail button[data-stage="softmax"]');
+  await page.focus('figure.stage-weights td[tabindex="0"]');
+  assert.match(await page.textContent('#tooltip'), /exp\(s − max\) \/ Σ/);
+  const outline = await page.evaluate(() => getComputedStyle(document.activeElement).outlineStyle);
+  assert.notEqual(outline, 'none');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('matrices are tables a screen reader can read; reduced motion makes steps instant', async () => {
+  const context = await browser.newContext({ reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  await page.goto(`${origin}/?stage=scores`);
+  await page.waitForSelector('body[data-rendered]', { state: 'attached' });
+  const rowHeaders = await page.$$eval('figure.stage-scores tbody th[scope="row"]', (ths) => ths.map((t) => t.textContent));
+  assert.equal(rowHeaders[2], '喜');
+  const label = await page.getAttribute('figure.stage-scores td[data-i="2"][data-j="3"]', 'aria-label');
+  assert.match(label, /^喜, 欢: /);
+  assert.equal(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--motion').trim()), '0ms');
+  const t0 = Date.now();
+  await page.click('#next');
+  await page.waitForSelector('body[data-stage="scaled"][data-rendered]', { state: 'attached' });
+  assert.ok(Date.now() - t0 < 1000, 'no animation to wait for');
+  await context.close();
+});
