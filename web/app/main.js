@@ -6,6 +6,7 @@ import { scaleBar } from './colors.js';
 import { renderDetail } from './detail-panel.js';
 import { clear, h, prefersReducedMotion, sleep } from './dom.js';
 import { fmt } from './format.js';
+import { download, EXPORT_STAGES, toCsv, toJson, toLatex, toPng } from './exports.js';
 import { connectHost, parseOrigin } from './host-messages.js';
 import { fillSettings, onSettingsChange, readSettings } from './settings.js';
 import { STAGES, stageIndex } from './stages.js';
@@ -248,6 +249,18 @@ function viewState() {
     tokens: [...page.trace.tokens], options: { ...page.options } };
 }
 
+// ---- exports -----------------------------------------------------------------
+async function exportAs(kind) {
+  const view = STAGES[page.stage];
+  const ids = EXPORT_STAGES[view.id];
+  const base = `attention-lab-${view.id}`;
+  if (kind === 'json') download('attention-lab-trace.json', toJson(page.trace, page.lab.stageNames), 'application/json');
+  else if (kind === 'csv') download(`${base}.csv`, toCsv(page.trace, ids), 'text/csv');
+  else if (ids.length === 0) showMessage('The tokens stage has no matrix: export it as CSV (the token list) or JSON.', 'notice');
+  else if (kind === 'latex') download(`${base}.tex`, toLatex(page.trace, ids), 'application/x-tex');
+  else if (kind === 'png') download(`${base}.png`, await toPng(page.trace, ids.at(-1), ids.at(-1) === 'weights'));
+}
+
 // ---- wiring ----------------------------------------------------------------
 function wire() {
   let typing = 0;
@@ -273,6 +286,7 @@ function wire() {
   $('play').addEventListener('click', () => (page.playing ? pause() : play()));
   $('speed').addEventListener('change', () => setSpeed(Number($('speed').value)));
   onSettingsChange(applySettings);
+  for (const kind of ['png', 'csv', 'latex', 'json']) $(`export-${kind}`).addEventListener('click', () => exportAs(kind));
 
   document.addEventListener('keydown', (event) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;

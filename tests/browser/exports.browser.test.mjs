@@ -1,0 +1,79 @@
+// Exports: each file's content matches the trace.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { loadAttentionLab } from 'attention-lab';
+import { startServer } from '../../scripts/serve.mjs';
+import { fmt } from '../../web/app/format.js';
+import { launchChromium, watchProblems } from './chromium.mjs';
+
+const WEB = fileURLToPath(new URL('../../web/', import.meta.url));
+const lab = await loadAttentionLab();
+let server;
+let browser;
+let origin;
+
+before(async () => {
+  server = await startServer({ root: WEB, port: 0, host: '127.0.0.1' });
+  origin = `http://127.0.0.1:${server.address().port}`;
+  browser = await launchChromium();
+});
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+async function exported(page, kind) {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.click(`#export-${kind}`)]);
+  return { name: file.suggestedFilename(), bytes: readFileSync(await file.path()) };
+}
+
+test('CSV, LaTeX, JSON and PNG exports hold the trace\'s numbers', async () => {
+  const trace = lab.run('我喜欢人工智能', { causal: true });
+  const context = await browser.newContext({ acceptDownloads: true, reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  const problems = watchProblems(page);
+  await page.goto(`${origin}/?stage=scaled&causal=1`);
+  await page.waitForSelector('body[data-rendered]', { state: 'attached' });
+
+  const csv = await exported(page, 'csv');
+  assert.equal(csv.name, 'attention-lab-scaled.csv');
+  const lines = csv.bytes.toString('utf8').trim().split('\r\n');
+  assert.equal(lines[0], '# scaled (9 x 9)');
+  assert.equal(lines[1], ',[CLS],我,喜,欢,人,工,智,能,[SEP]');
+  const masked = trace.stage('masked');
+  const maskedStart = lines.indexOf('# masked (9 x 9)');
+  for (let i = 0; i < 9; i += 1) {
+    const cells = lines[maskedStart + 2 + i].split(',');
+    assert.equal(cells[0], trace.tokens[i]);
+    cells.slice(1).forEach((text, j) => assert.equal(Number(text), masked.data[i * 9 + j]));
+  }
+
+  const tex = (await exported(page, 'latex')).bytes.toString('utf8');
+  assert.match(tex, /% masked \(9 x 9\)\n\\begin\{bmatrix\}/);
+  const firstRow = tex.split('\\begin{bmatrix}\n')[2].split(' \\\\')[0].trim().split(' & ');
+  assert.deepEqual(firstRow, Array.from(masked.data.subarray(0, 9), (v) => (v === -Infinity ? '-\\infty' : fmt(v).replace('−', '-'))));
+
+  const json = JSON.parse((await exported(page, 'json')).bytes.toString('utf8'));
+  assert.deepEqual(json.tokens, [...trace.tokens]);
+  assert.deepEqual(json.config, { ...trace.config });
+  assert.deepEqual(Object.keys(json.stages), [...lab.stageNames]);
+  for (const id of lab.stageNames) {
+    const expected = Array.from(trace.stage(id).data, (v) => (v === -Infinity ? null : v));
+    assert.deepEqual(json.stages[id].data, expected, id);
+  }
+
+  const png = await exported(page, 'png');
+  assert.equal(png.name, 'attention-lab-scaled.png');
+  assert.deepEqual([...png.bytes.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  assert.ok(png.bytes.length > 5000);
+  // The tokens stage exports its token list.
+  await page.click('#stage-rail button[data-stage="tokens"]');
+  const tokens = (await exported(page, 'csv')).bytes.toString('utf8').trim().split('\r\n');
+  assert.equal(tokens[0], 'index,token,id');
+  assert.equal(tokens[3], `2,喜,${trace.ids[2]}`);
+  assert.deepEqual(problems, []);
+  trace.dispose();
+  await context.close();
+});
