@@ -1,0 +1,71 @@
+// Bundles the teaching page into ONE self-contained HTML file (styles, app,
+// API and wasm inlined) that a teacher can e-mail or upload; it works from
+// file:// with no network:
+//   node scripts/bundle-page.mjs <single-file glue.js> <out.html>
+// The file carries its own Content-Security-Policy: scripts and styles only by
+// the hashes of the inlined ones, WebAssembly allowed, no eval, no network.
+import { createHash } from 'node:crypto';
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const [glueFile, outFile] = process.argv.slice(2);
+if (!glueFile || !outFile) {
+  console.error('usage: node scripts/bundle-page.mjs <attention-lab-core.single.js> <out.html>');
+  process.exit(2);
+}
+const web = (path) => fileURLToPath(new URL(`../web/${path}`, import.meta.url));
+
+// The glue is referred to as ../generated/attention-lab-core.single.js by the
+// offline entry; give esbuild that file wherever CMake built it.
+const scratch = mkdtempSync(join(tmpdir(), 'attention-lab-'));
+copyFileSync(glueFile, join(scratch, 'glue.js'));
+
+const swapApi = {
+  name: 'offline-api',
+  setup(b) {
+    b.onResolve({ filter: /lib\/attention-lab\.js$/ }, () => ({ path: web('lib/attention-lab-offline.js') }));
+    b.onResolve({ filter: /attention-lab-core\.single\.js$/ }, () => ({ path: join(scratch, 'glue.js') }));
+  },
+};
+const result = await build({
+  entryPoints: [web('app/main.js')],
+  bundle: true,
+  format: 'iife',
+  minify: true,
+  target: 'es2020',
+  write: false,
+  plugins: [swapApi],
+  logLevel: 'warning',
+  // The glue reads these only in Node; a browser never gets there.
+  external: ['fs', 'path', 'crypto'],
+});
+const script = result.outputFiles[0].text;
+const style = readFileSync(web('styles/app.css'), 'utf8');
+const hash = (text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+const csp = [
+  "default-src 'none'",
+  `script-src ${hash(script)} 'wasm-unsafe-eval'`,
+  `style-src ${hash(style)}`,
+  "img-src 'self' data: blob:",
+  // The glue reads its inlined wasm through fetch('data:…'); no network is allowed.
+  'connect-src data:',
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');
+
+let html = readFileSync(web('index.html'), 'utf8');
+const replaceOnce = (pattern, replacement) => {
+  if (!pattern.test(html)) throw new Error(`index.html no longer has ${pattern}`);
+  html = html.replace(pattern, () => replacement);
+};
+replaceOnce(/<link rel="stylesheet" href="styles\/app.css">/, `<style>${style}</style>`);
+// At the end of the body: an inline classic script runs as soon as it is parsed.
+replaceOnce(/\s*<script type="module" src="app\/main.js"><\/script>/, '');
+replaceOnce(/<\/body>/, `<script>${script}</script>\n</body>`);
+replaceOnce(/\s*<script nomodule defer src="app\/no-modules.js"><\/script>/, '');
+replaceOnce(/<meta charset="utf-8">/, `<meta charset="utf-8">\n  <meta http-equiv="Content-Security-Policy" content="${csp}">`);
+writeFileSync(outFile, html);
+console.log(`wrote ${outFile} (${(html.length / 1024).toFixed(0)} KB)`);

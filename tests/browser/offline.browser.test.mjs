@@ -1,0 +1,49 @@
+// The whole page as one offline HTML file: from file://, with the network
+// blocked, under its own strict policy, showing the same numbers as the core.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, statSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { loadAttentionLab } from 'attention-lab';
+import { launchChromium, watchProblems } from './chromium.mjs';
+
+const FILE = fileURLToPath(new URL('../../web/generated/attention-lab.html', import.meta.url));
+const lab = await loadAttentionLab();
+let browser;
+
+before(async () => { browser = await launchChromium(); });
+after(async () => { await browser?.close(); });
+
+test('the single HTML file carries everything and a strict policy of its own', () => {
+  const html = readFileSync(FILE, 'utf8');
+  const csp = html.match(/<meta http-equiv="Content-Security-Policy" content="([^"]+)">/)?.[1];
+  assert.ok(csp, 'a CSP meta tag');
+  assert.match(csp, /default-src 'none'/);
+  assert.match(csp, /script-src 'sha256-[^']+' 'wasm-unsafe-eval'/);
+  assert.doesNotMatch(csp, /unsafe-inline|'unsafe-eval'/);
+  assert.doesNotMatch(html, /<script[^>]+src=|<link[^>]+stylesheet/, 'no external script or stylesheet');
+  assert.ok(statSync(FILE).size < 400 * 1024);
+});
+
+test('it works from file:// with the network blocked', async () => {
+  const trace = lab.run('我喜欢人工智能');
+  const context = await browser.newContext({ reducedMotion: 'reduce' });
+  const requests = [];
+  await context.route(/^(https?|wss?):/, (route) => { requests.push(route.request().url()); return route.abort(); });
+  const page = await context.newPage();
+  const problems = watchProblems(page);
+  await page.goto(`${pathToFileURL(FILE).href}?stage=softmax`);
+  await page.waitForSelector('body[data-ready="true"]', { state: 'attached', timeout: 20_000 });
+  const chips = await page.$$eval('#token-chips .chip .text', (els) => els.map((e) => e.textContent));
+  assert.deepEqual(chips, [...trace.tokens]);
+  const cells = await page.$$eval('figure.stage-weights td[data-j]', (tds) => tds.map((td) => Number(td.dataset.value)));
+  assert.deepEqual(cells, Array.from(trace.stage('weights').data));
+  await page.fill('#sentence', '猫坐在垫子上');
+  await page.waitForFunction(() => document.querySelectorAll('#token-chips .chip').length === 8);
+  await page.click('#next');
+  await page.waitForSelector('body[data-stage="weighted-sum"]', { state: 'attached' });
+  assert.deepEqual(requests, []);
+  assert.deepEqual(problems, []);
+  trace.dispose();
+  await context.close();
+});
