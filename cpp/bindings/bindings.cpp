@@ -23,10 +23,14 @@ using emscripten::val;
 
 namespace {
 
-val error_value(const std::string& code, const std::string& message) {
+val error_value(const std::string& code, const std::string& message,
+                const attention::Error::Params& params = {}) {
     val result = val::object();
     result.set("error", message);
     result.set("code", code);
+    val values = val::object();
+    for (const auto& [name, value] : params) values.set(name, value);
+    result.set("params", values);
     return result;
 }
 
@@ -35,7 +39,7 @@ val guarded(F&& body) {
     try {
         return body();
     } catch (const attention::Error& e) {
-        return error_value(e.code(), e.what());
+        return error_value(e.code(), e.what(), e.params());
     } catch (const std::bad_alloc&) {
         return error_value("out_of_memory", "the computation ran out of memory");
     } catch (const std::exception& e) {

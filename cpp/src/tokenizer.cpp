@@ -61,10 +61,11 @@ private:
 
 std::vector<Token> tokenize(std::string_view text) {
     if (text.size() > kMaxTextBytes) {
-        throw Error("text_too_long", "the text is too long: " + std::to_string(text.size()) +
-                                         " bytes of UTF-8, and the most is " +
-                                         std::to_string(kMaxTextBytes) + " (at most " +
-                                         std::to_string(kMaxTokens) + " tokens are used anyway)");
+        throw Error("text_too_long",
+                    "the text is too long: " + std::to_string(text.size()) +
+                        " bytes of UTF-8, and the most is " + std::to_string(kMaxTextBytes) +
+                        " (at most " + std::to_string(kMaxTokens) + " tokens are used anyway)",
+                    {{"bytes", std::to_string(text.size())}, {"max", std::to_string(kMaxTextBytes)}});
     }
     const std::vector<char32_t> cps = decode_utf8(text);
     std::vector<Token> tokens{{"[CLS]", kClsId}};
@@ -115,10 +116,10 @@ std::vector<Token> tokenize(std::string_view text) {
     }
     tokens.push_back({"[SEP]", kSepId});
     if (tokens.size() > kMaxTokens) {
-        throw Error("too_many_tokens", "the text is too long: it makes " +
-                                           std::to_string(tokens.size()) +
-                                           " tokens with [CLS] and [SEP], and the most is " +
-                                           std::to_string(kMaxTokens));
+        throw Error("too_many_tokens",
+                    "the text is too long: it makes " + std::to_string(tokens.size()) +
+                        " tokens with [CLS] and [SEP], and the most is " + std::to_string(kMaxTokens),
+                    {{"tokens", std::to_string(tokens.size())}, {"max", std::to_string(kMaxTokens)}});
     }
     return tokens;
 }

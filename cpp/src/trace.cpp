@@ -20,7 +20,8 @@ const Matrix& Trace::stage(std::string_view id) const {
         valid += name;
     }
     throw Error("unknown_stage",
-                "unknown stage id \"" + std::string(id) + "\"; the stage ids are " + valid);
+                "unknown stage id \"" + std::string(id) + "\"; the stage ids are " + valid,
+                {{"id", std::string(id)}, {"ids", valid}});
 }
 
 }  // namespace attention

@@ -46,6 +46,9 @@ TEST_CASE("config: each bad value is rejected with the field and its range") {
         CAPTURE(b.range);
         const auto e = error_from([&] { validate(b.config); });
         CHECK(e.code() == "invalid_config");
+        REQUIRE(e.params().size() == 4);
+        CHECK(e.params()[0].first == "field");
+        CHECK(contains(b.field, e.params()[0].second));
         CHECK(contains(e.what(), b.field));
         CHECK(contains(e.what(), b.range));
         // The model refuses it too, before drawing any weights.

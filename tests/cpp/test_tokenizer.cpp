@@ -113,6 +113,7 @@ TEST_CASE("tokenize: at most 512 tokens, [CLS] and [SEP] included") {
     CHECK(e.code() == "too_many_tokens");
     CHECK(contains(e.what(), "513 tokens"));
     CHECK(contains(e.what(), "the most is 512"));
+    CHECK(e.params() == Error::Params{{"tokens", "513"}, {"max", "512"}});
     // A very long text fails the same way, quickly and without a crash.
     const std::string huge(200000, 'a');
     CHECK(tokenize(huge).size() == 3);  // one over-long word: [UNK]

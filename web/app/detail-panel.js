@@ -3,6 +3,7 @@
 // trace.rowSteps() (the C++ core).
 import { clear, h } from './dom.js';
 import { fmt } from './format.js';
+import { t } from './i18n.js';
 
 // Which column belongs to which stage, to highlight the current one.
 const COLUMN_OF_STAGE = { scores: 1, scaled: 2, softmax: 5, 'weighted-sum': 5 };
@@ -10,9 +11,9 @@ const COLUMN_OF_STAGE = { scores: 1, scaled: 2, softmax: 5, 'weighted-sum': 5 };
 export function renderDetail(container, titleEl, ctx, stageId) {
   const i = ctx.selected;
   const r = ctx.trace.rowSteps(i);
-  titleEl.textContent = `Row ${ctx.tokens[i]} through softmax`;
+  titleEl.textContent = t('detail.title', { token: ctx.tokens[i] });
   const divisor = fmt(r.divisor, r.divisor % 1 ? 3 : 0);
-  const headers = ['key', 'raw score', `÷ ${divisor}`, 'exp', 'share', 'probability'];
+  const headers = [t('detail.key'), t('detail.raw'), t('detail.divided', { d: divisor }), t('detail.exp'), t('detail.share'), t('detail.prob')];
   const current = COLUMN_OF_STAGE[stageId];
   const head = h('tr', {}, headers.map((text, c) => h('th', { scope: 'col', class: c === current ? 'current' : undefined }, text)));
   const rows = ctx.tokens.map((token, j) => {
@@ -22,7 +23,7 @@ export function renderDetail(container, titleEl, ctx, stageId) {
     const row = h('tr', { class: j === i ? 'self' : undefined, dataset: { j } },
       h('td', {}, token),
       h('td', { dataset: { col: 'scores' } }, fmt(r.scores[j])),
-      h('td', { dataset: { col: 'scaled' }, class: masked ? 'masked' : undefined }, masked ? 'masked' : fmt(r.scaled[j])),
+      h('td', { dataset: { col: 'scaled' }, class: masked ? 'masked' : undefined }, masked ? t('detail.masked') : fmt(r.scaled[j])),
       h('td', { dataset: { col: 'exps' } }, fmt(r.exps[j])),
       h('td', { dataset: { col: 'shares' } }, fmt(r.shares[j])),
       h('td', { class: 'bar-cell', dataset: { col: 'probs' } }, fmt(r.probs[j]), ' ', bar));
@@ -36,9 +37,9 @@ export function renderDetail(container, titleEl, ctx, stageId) {
     h('td', { dataset: { col: 'probSum' } }, fmt(r.probSum)));
   const notes = [];
   if (!Number.isFinite(r.expSum)) {
-    notes.push('The plain exps overflow float32 here; the probabilities stay finite because softmax subtracts the row maximum first.');
+    notes.push(t('detail.overflow'));
   }
-  notes.push(`exp is e^x of the scaled score; share = exp ÷ Σ exp; probability is the weight the core computed (max subtracted first, the same value).`);
+  notes.push(t('detail.note'));
   clear(container).append(
     h('table', { class: 'steps' }, h('thead', {}, head), h('tbody', {}, rows), h('tfoot', {}, foot)),
     ...notes.map((n) => h('p', { class: 'note' }, n)));

@@ -8,6 +8,7 @@ import { clear, h, prefersReducedMotion, sleep } from './dom.js';
 import { fmt } from './format.js';
 import { download, EXPORT_STAGES, toCsv, toJson, toLatex, toPng } from './exports.js';
 import { connectHost, parseOrigin } from './host-messages.js';
+import { errorText, language, pickLanguage, setLanguage, t, translateStatic } from './i18n.js';
 import { fillSettings, onSettingsChange, readSettings } from './settings.js';
 import { STAGES, stageIndex } from './stages.js';
 import { hideTooltip } from './tooltip.js';
@@ -81,7 +82,7 @@ function tryCompute(sentence, options) {
 /** tryCompute for the learner's edits: a failure is shown inline. */
 function compute(sentence, options) {
   const error = tryCompute(sentence, options);
-  if (error) showMessage(`${error.message}. The last good result stays on screen.`);
+  if (error) showMessage(t('msg.lastGood', { error: errorText(error) }));
   return !error;
 }
 
@@ -110,7 +111,7 @@ function renderChips() {
       type: 'button',
       class: 'chip',
       'aria-pressed': String(i === page.selected),
-      title: `Follow “${token}” (position ${i})`,
+      title: t('page.follow', { token, i }),
       onclick: () => selectToken(i),
     }, h('span', { class: 'text' }, token), h('span', { class: 'id' }, String(page.trace.ids[i])))));
   clear($('token-chips')).append(...chips);
@@ -118,7 +119,7 @@ function renderChips() {
 
 function renderRail() {
   const items = STAGES.map((stage, k) => h('li', {},
-    h('button', { type: 'button', dataset: { stage: stage.id }, onclick: () => { pause(); goTo(k, true); } }, stage.label)));
+    h('button', { type: 'button', dataset: { stage: stage.id }, onclick: () => { pause(); goTo(k, true); } }, stage.label())));
   clear($('stage-rail')).append(...items);
 }
 
@@ -135,9 +136,9 @@ function updateRail() {
 function renderLegend(scales) {
   const legend = clear($('legend'));
   for (const { label, scale } of scales ?? []) {
-    const zero = scale.kind === 'sequential' ? 'darkest = 0' : 'white = 0';
+    const zero = t(scale.kind === 'sequential' ? 'legend.dark0' : 'legend.white0');
     legend.append(h('span', { class: 'scale' }, h('span', { class: 'name' }, label), scaleBar(scale),
-      `values ${fmt(scale.min)} … ${fmt(scale.max)} (${zero})`));
+      t('legend.values', { min: fmt(scale.min), max: fmt(scale.max), zero })));
   }
 }
 
@@ -154,9 +155,9 @@ async function show(animate) {
   renderDetail($('detail-body'), $('detail-title'), ctx, view.id);
   renderLegend([]);
   const body = clear($('stage-body'));
-  writeUrl({ sentence: page.sentence, stage: view.id, selected: page.selected, options: page.options },
+  writeUrl({ sentence: page.sentence, stage: view.id, selected: page.selected, options: page.options, lang: language() },
     { options: page.defaults });
-  $('announcer').textContent = `Stage ${page.stage + 1} of ${STAGES.length}: ${view.title(ctx)}.`;
+  $('announcer').textContent = t('page.announce', { k: page.stage + 1, n: STAGES.length, title: view.title(ctx) });
   if (view.id !== page.announcedStage) {
     page.announcedStage = view.id;
     page.host.announce('stage', { stage: view.id, index: page.stage, selected: page.selected });
@@ -195,7 +196,7 @@ function selectToken(i) {
 function setPlaying(playing) {
   page.playing = playing;
   const button = $('play');
-  button.textContent = playing ? '⏸ Pause' : '▶ Play';
+  button.textContent = t(playing ? 'page.pause' : 'page.play');
   button.setAttribute('aria-pressed', String(playing));
 }
 function pause() {
@@ -229,7 +230,7 @@ function applyHostMessage(message) {
     const sentence = message.sentence ?? page.sentence;
     const error = tryCompute(sentence, { ...page.options, ...message.options });
     if (error) {
-      showMessage(`${error.message}. The last good result stays on screen.`);
+      showMessage(t('msg.lastGood', { error: errorText(error) }));
       return error;
     }
     $('sentence').value = sentence;
@@ -256,7 +257,7 @@ async function exportAs(kind) {
   const base = `attention-lab-${view.id}`;
   if (kind === 'json') download('attention-lab-trace.json', toJson(page.trace, page.lab.stageNames), 'application/json');
   else if (kind === 'csv') download(`${base}.csv`, toCsv(page.trace, ids), 'text/csv');
-  else if (ids.length === 0) showMessage('The tokens stage has no matrix: export it as CSV (the token list) or JSON.', 'notice');
+  else if (ids.length === 0) showMessage(t('msg.tokensExport'), 'notice');
   else if (kind === 'latex') download(`${base}.tex`, toLatex(page.trace, ids), 'application/x-tex');
   else if (kind === 'png') download(`${base}.png`, await toPng(page.trace, ids.at(-1), ids.at(-1) === 'weights'));
 }
@@ -302,20 +303,32 @@ function wire() {
 /** Says why the core did not load and what to do about it. */
 function loadFailureMessage(error) {
   const detail = String(error?.message ?? error);
-  let advice;
-  if (/does not support WebAssembly|no native wasm/i.test(detail)) {
-    advice = 'This browser cannot run WebAssembly. Open the page in a current Chrome, Edge, Firefox or Safari.';
-  } else if (/Content.Security.Policy|wasm-unsafe-eval|Refused to compile/i.test(detail)) {
-    advice = "The site's Content-Security-Policy blocks WebAssembly. Its script-src must allow 'wasm-unsafe-eval' (see README, \"Content-Security-Policy\").";
-  } else if (/HTTP \d+|Failed to fetch|NetworkError|Load failed/i.test(detail)) {
-    advice = 'The file attention-lab-core.wasm could not be fetched. Run `npm start` (it builds the file) and open the address it prints; a copy of the page needs the web/generated/ folder next to web/lib/.';
-  } else {
-    advice = 'Reload the page; if that does not help, open it in a current Chrome, Edge, Firefox or Safari.';
+  let advice = 'load.other';
+  if (/does not support WebAssembly|no native wasm/i.test(detail)) advice = 'load.noWasm';
+  else if (/Content.Security.Policy|wasm-unsafe-eval|Refused to compile/i.test(detail)) advice = 'load.csp';
+  else if (/HTTP \d+|Failed to fetch|NetworkError|Load failed/i.test(detail)) advice = 'load.fetch';
+  return t('load.failed', { advice: t(advice), detail });
+}
+
+/** Switches every word on the page to another language. */
+function switchLanguage(lang) {
+  setLanguage(lang);
+  $('lang').value = language();
+  translateStatic();
+  renderRail();
+  setPlaying(page.playing);
+  if (page.trace) {
+    renderChips();
+    show(false);
   }
-  return `Attention Lab could not start. ${advice} (Details: ${detail})`;
 }
 
 async function boot() {
+  const params = new URLSearchParams(location.search);
+  setLanguage(pickLanguage(params.get('lang'), navigator.languages ?? [navigator.language]));
+  $('lang').value = language();
+  translateStatic();
+  $('lang').addEventListener('change', () => switchLanguage($('lang').value));
   renderRail();
   setSpeed(1);
   try {
@@ -334,12 +347,12 @@ async function boot() {
   let allowedOrigin = null;
   if (state.origin !== null) {
     allowedOrigin = parseOrigin(state.origin);
-    if (!allowedOrigin) notices.push(`The origin parameter is not an origin such as https://course.example; messages from the embedding page are ignored.`);
+    if (!allowedOrigin) notices.push(t('msg.badOrigin'));
   }
-  if (ignored.length) notices.push(`Ignored link settings that are not valid: ${ignored.join(', ')}.`);
+  if (ignored.length) notices.push(t('msg.ignored', { names: ignored.join(', ') }));
   let k = stageIndex(state.stage);
   if (k < 0) {
-    notices.push(`There is no stage called “${state.stage}”; starting at the first stage.`);
+    notices.push(t('msg.noStage', { stage: state.stage }));
     k = 0;
   }
   page.stage = k;
@@ -347,11 +360,11 @@ async function boot() {
   $('sentence').value = state.sentence;
   let error = tryCompute(state.sentence, { ...page.defaults, ...state.options });
   if (error && error.code === 'invalid_config') {
-    notices.push(`The link's settings are not valid (${error.message}); using the defaults.`);
+    notices.push(t('msg.linkSettings', { error: errorText(error) }));
     error = tryCompute(state.sentence, page.defaults);
   }
   if (error) {
-    notices.push(`The link's sentence cannot be shown (${error.message}); showing the example sentence.`);
+    notices.push(t('msg.linkSentence', { error: errorText(error) }));
     $('sentence').value = DEFAULT_SENTENCE;
     tryCompute(DEFAULT_SENTENCE, page.defaults);
   }

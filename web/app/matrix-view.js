@@ -4,6 +4,7 @@
 import { makeScale } from './colors.js';
 import { h, sleep } from './dom.js';
 import { fmt } from './format.js';
+import { t } from './i18n.js';
 import { hideTooltip, showTooltip } from './tooltip.js';
 
 export const TABLE_LIMIT = 24;      // rows and columns up to this: a table with numbers
@@ -57,7 +58,7 @@ function table(m, scale, options, compact) {
       scope: 'row',
       class: `row-label${i === options.selectedRow ? ' selected' : ''}`,
       onclick: options.onRowLabel ? () => options.onRowLabel(i) : undefined,
-      title: options.onRowLabel ? 'Follow this token' : undefined,
+      title: options.onRowLabel ? t('page.followRow') : undefined,
     }, options.rowLabels?.[i] ?? i);
     const cells = [];
     for (let j = 0; j < m.cols; j += 1) {
@@ -217,7 +218,7 @@ function canvas(m, scale, options) {
   pixels.style.width = `${Math.round(m.cols * cellW)}px`;
   pixels.style.height = `${Math.round(m.rows * cellH)}px`;
   pixels.setAttribute('role', 'img');
-  pixels.setAttribute('aria-label', `${m.rows} by ${m.cols} matrix, values from ${fmt(m.min)} to ${fmt(m.max)}`);
+  pixels.setAttribute('aria-label', t('matrix.canvas', { rows: m.rows, cols: m.cols, min: fmt(m.min), max: fmt(m.max) }));
   const reveal = async ({ animate }) => {
     if (!animate) return;
     pixels.animate?.([{ opacity: 0 }, { opacity: 1 }], { duration: motionMs() || 1, easing: 'ease-out' });

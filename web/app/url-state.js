@@ -10,8 +10,12 @@ export function readUrl(search, defaults) {
   const params = new URLSearchParams(search);
   const state = {
     sentence: defaults.sentence, stage: defaults.stage, selected: null, options: {},
-    embed: params.get('embed') === '1', origin: params.get('origin'),
+    embed: params.get('embed') === '1', origin: params.get('origin'), lang: null,
   };
+  if (params.has('lang')) {
+    if (['en', 'zh'].includes(params.get('lang'))) state.lang = params.get('lang');
+    else ignored.push('lang');
+  }
   const ignored = [];
   // At most 20 000 characters (the input box's limit), cut between characters.
   if (params.has('s')) state.sentence = Array.from(params.get('s').slice(0, 40000)).slice(0, 20000).join('');
@@ -37,13 +41,14 @@ export function readUrl(search, defaults) {
   return { state, ignored };
 }
 
-export function writeUrl({ sentence, stage, selected, options }, defaults) {
+export function writeUrl({ sentence, stage, selected, options, lang }, defaults) {
   const params = new URLSearchParams();
   const current = new URLSearchParams(location.search);
   for (const name of KEPT_PARAMS) if (current.has(name)) params.set(name, current.get(name));
   params.set('s', sentence);
   params.set('stage', stage);
   params.set('t', String(selected));
+  params.set('lang', lang);
   for (const name of OPTION_PARAMS) if (options[name] !== defaults.options[name]) params.set(name, String(options[name]));
   for (const name of FLAG_PARAMS) if (options[name] !== defaults.options[name]) params.set(name, options[name] ? '1' : '0');
   const url = `${location.pathname}?${params}`;

@@ -14,10 +14,13 @@
  *  unknown_stage, invalid_argument, invalid_option, disposed, load_failed,
  *  out_of_memory, internal. */
 export class AttentionLabError extends Error {
-  constructor(message, code) {
+  /** params: the values the message quotes, by name (strings), so the page
+   *  can say the same thing in another language. */
+  constructor(message, code, params = {}) {
     super(message);
     this.name = 'AttentionLabError';
     this.code = code;
+    this.params = Object.freeze({ ...params });
   }
 }
 
@@ -46,8 +49,8 @@ function describe(value) {
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:^|[^\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-function fail(message, code) {
-  throw new AttentionLabError(message, code);
+function fail(message, code, params) {
+  throw new AttentionLabError(message, code, params);
 }
 
 // Checks each option's JS type and fills defaults; the core checks ranges.
@@ -61,14 +64,14 @@ function resolveOptions(options, defaults) {
     const kind = OPTION_KINDS[name];
     if (!kind) {
       fail(`unknown option "${name}"; the options are ${Object.keys(OPTION_KINDS).join(', ')}`,
-        'invalid_option');
+        'invalid_option', { name, got: '' });
     }
     if (value === undefined) continue;
     if (kind === 'integer' && !Number.isSafeInteger(value)) {
-      fail(`${name} must be an integer number, got ${describe(value)}`, 'invalid_option');
+      fail(`${name} must be an integer number, got ${describe(value)}`, 'invalid_option', { name, got: describe(value) });
     }
     if (kind === 'boolean' && typeof value !== 'boolean') {
-      fail(`${name} must be true or false, got ${describe(value)}`, 'invalid_option');
+      fail(`${name} must be true or false, got ${describe(value)}`, 'invalid_option', { name, got: describe(value) });
     }
     resolved[name] = value;
   }
@@ -77,7 +80,7 @@ function resolveOptions(options, defaults) {
 
 // Bound functions answer {error, code} instead of throwing (see bindings.cpp).
 function unwrap(result) {
-  if (result && typeof result.error === 'string') fail(result.error, result.code);
+  if (result && typeof result.error === 'string') fail(result.error, result.code, result.params);
   return result;
 }
 
@@ -205,9 +208,9 @@ export function createLab(core) {
       const lone = LONE_SURROGATE.exec(sentence);
       if (lone) {
         const at = lone.index + (lone[0].length - 1);
-        fail(`the sentence has half of a character (a lone UTF-16 surrogate, U+${sentence
-          .charCodeAt(at).toString(16).toUpperCase()}) at index ${at}; was an emoji cut in two?`,
-        'invalid_text');
+        const unit = sentence.charCodeAt(at).toString(16).toUpperCase();
+        fail(`the sentence has half of a character (a lone UTF-16 surrogate, U+${unit}) at index ${at}; was an emoji cut in two?`,
+          'invalid_text', { index: String(at), unit });
       }
       const config = resolveOptions(options, defaults);
       const handle = unwrap(core.run(sentence, config)).trace;

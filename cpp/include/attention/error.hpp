@@ -3,6 +3,8 @@
 
 #include <stdexcept>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace attention {
 
@@ -10,14 +12,21 @@ namespace attention {
 // programs (the page maps it to a message in the reader's language):
 //   "invalid_utf8", "empty_text", "too_many_tokens", "text_too_long", "invalid_config",
 //   "unknown_stage", "invalid_argument".
+//
+// params() holds the values the message quotes, by name (e.g. {"tokens", "513"},
+// {"max", "512"}), so a message can be rebuilt in another language.
 class Error : public std::invalid_argument {
 public:
-    Error(std::string code, const std::string& message)
-        : std::invalid_argument(message), code_(std::move(code)) {}
+    using Params = std::vector<std::pair<std::string, std::string>>;
+
+    Error(std::string code, const std::string& message, Params params = {})
+        : std::invalid_argument(message), code_(std::move(code)), params_(std::move(params)) {}
     const std::string& code() const noexcept { return code_; }
+    const Params& params() const noexcept { return params_; }
 
 private:
     std::string code_;
+    Params params_;
 };
 
 }  // namespace attention

@@ -2,6 +2,7 @@
 import { makeScale } from '../colors.js';
 import { h, sleep } from '../dom.js';
 import { fmt } from '../format.js';
+import { t } from '../i18n.js';
 import { heatCanvas, renderMatrix } from '../matrix-view.js';
 
 const STRIP_LIMIT = 24;  // more tokens than this: three heat maps instead of strips
@@ -13,28 +14,28 @@ function strip(m, row, scale, explain) {
 
 export default {
   id: 'embedding',
-  label: 'Embedding + Position',
+  label: () => t('stage.embedding.label'),
   formulaPart: null,
-  title: () => 'Embedding + position → x',
+  title: () => t('stage.embedding.title'),
   explain(ctx) {
-    const d = ctx.config.dModel;
-    return ctx.config.positional
-      ? `Each token id picks its own row of ${d} numbers, its embedding: the same token has the same row in every sentence. A row of sines and cosines that depends only on the position is added, so x = embedding + position knows word order.`
-      : `Positional encoding is off: x is just the embedding row of each token (${d} numbers). Without positions, attention cannot tell 我喜欢 from 喜欢我.`;
+    return t(ctx.config.positional ? 'stage.embedding.explain' : 'stage.embedding.explainOff', { d: ctx.config.dModel });
   },
   async render(body, ctx) {
     const e = ctx.stage('embeddings');
     const p = ctx.stage('positional');
     const x = ctx.stage('x');
     const scale = makeScale('diverging', Math.min(e.min, p.min, x.min), Math.max(e.max, p.max, x.max));
-    const explain = (i, j) => `${ctx.tokens[i]}, column ${j}:\nembedding ${fmt(e.data[i * e.cols + j], 3)} + position ${fmt(p.data[i * p.cols + j], 3)} = x ${fmt(x.data[i * x.cols + j], 3)}`;
-    const legend = [{ label: 'embedding, position and x', scale }];
+    const explain = (i, j) => t('stage.embedding.cell', {
+      token: ctx.tokens[i], j: j + 1,
+      e: fmt(e.data[i * e.cols + j], 3), p: fmt(p.data[i * p.cols + j], 3), x: fmt(x.data[i * x.cols + j], 3),
+    });
+    const legend = [{ label: t('stage.embedding.legend'), scale }];
 
     if (ctx.n > STRIP_LIMIT) {
       const opts = { scale: 'diverging', rowLabels: ctx.tokens, explain };
       const blocks = [
-        renderMatrix(e, { ...opts, caption: 'embeddings', stageId: 'embeddings' }),
-        renderMatrix(p, { ...opts, caption: '+ positional', stageId: 'positional' }),
+        renderMatrix(e, { ...opts, caption: t('stage.embedding.embeddings'), stageId: 'embeddings' }),
+        renderMatrix(p, { ...opts, caption: t('stage.embedding.plusPosition'), stageId: 'positional' }),
         renderMatrix(x, { ...opts, caption: '= x', stageId: 'x' }),
       ];
       body.append(...blocks.map((b) => b.element));
@@ -45,8 +46,8 @@ export default {
     // One line per token: embedding + position = x, so the sum forms in place.
     const sources = [['embeddings', e], ['positional', p], ['x', x]];
     const grid = h('div', { class: 'strips embed-strips' },
-      h('div', {}), h('div', { class: 'strip-head' }, `embedding (${e.cols})`), h('div', {}),
-      h('div', { class: 'strip-head' }, 'position'), h('div', {}), h('div', { class: 'strip-head' }, 'x'));
+      h('div', {}), h('div', { class: 'strip-head' }, t('stage.embedding.head', { d: e.cols })), h('div', {}),
+      h('div', { class: 'strip-head' }, t('stage.embedding.position')), h('div', {}), h('div', { class: 'strip-head' }, 'x'));
     const groups = sources.map(() => []);
     for (let i = 0; i < ctx.n; i += 1) {
       const canvases = sources.map(([id, m], c) => {

@@ -1,15 +1,16 @@
 // Stage 3: x through W_q, W_k, W_v (and biases) into Q, K and V.
 import { h } from '../dom.js';
 import { fmt } from '../format.js';
+import { t } from '../i18n.js';
 import { makeScale } from '../colors.js';
 import { heatCanvas, renderMatrix } from '../matrix-view.js';
 
 export default {
   id: 'qkv',
-  label: 'Q, K, V',
+  label: () => t('stage.qkv.label'),
   formulaPart: 'qkv',
-  title: () => 'x → Q, K, V',
-  explain: (ctx) => `x (${ctx.n} × ${ctx.config.dModel}) is multiplied by three weight matrices W_q, W_k and W_v (${ctx.config.dModel} × ${ctx.config.dK} each) and a bias is added. Every token now has a query q (what it looks for), a key k (what it offers to others) and a value v (what it hands on), ${ctx.config.dK} numbers each.`,
+  title: () => t('stage.qkv.title'),
+  explain: (ctx) => t('stage.qkv.explain', { n: ctx.n, dModel: ctx.config.dModel, dK: ctx.config.dK }),
   async render(body, ctx) {
     const x = ctx.stage('x');
     const mats = ['q', 'k', 'v'].map((id) => [id, ctx.stage(id)]);
@@ -22,13 +23,13 @@ export default {
       stageId: id,
       selectedRow: ctx.selected,
       onRowLabel: ctx.select,
-      explain: (i, j) => `${id}[${ctx.tokens[i]}], column ${j + 1} = x[${ctx.tokens[i]}] · W_${id}[:, ${j + 1}] + b_${id}[${j + 1}] = ${fmt(m.data[i * m.cols + j], 3)}`,
+      explain: (i, j) => t('stage.qkv.cell', { name: id, token: ctx.tokens[i], j: j + 1, value: fmt(m.data[i * m.cols + j], 3) }),
     }));
     // Each projection: a thumbnail of its weight matrix, then the result.
     const lanes = mats.map(([id], k) => {
       const w = ctx.stage(`w${id}`);
       const thumb = heatCanvas(w, makeScale('diverging', w.min, w.max), {
-        explain: (r, c) => `W_${id}[${r + 1}, ${c + 1}] = ${fmt(w.data[r * w.cols + c], 4)}`,
+        explain: (r, c) => t('stage.qkv.weight', { name: id, r: r + 1, c: c + 1, value: fmt(w.data[r * w.cols + c], 4) }),
       });
       thumb.classList.add('weights-thumb');
       return h('div', { class: 'lane' },
@@ -43,6 +44,6 @@ export default {
       lanes[k].classList.remove('pending');
       await b.reveal({ animate: ctx.animate, stagger: 25 });
     }
-    return [{ label: 'x', scale: xBlock.scale }, { label: 'Q, K, V', scale: blocks[0].scale }];
+    return [{ label: 'x', scale: xBlock.scale }, { label: t('stage.qkv.legend'), scale: blocks[0].scale }];
   },
 };

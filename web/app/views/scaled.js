@@ -1,31 +1,30 @@
 // Stage 5: ÷√d_k (and the causal mask, when it is on).
 import { fmt } from '../format.js';
+import { t } from '../i18n.js';
 import { renderMatrix } from '../matrix-view.js';
 
 export function explainScaled(ctx, i, j) {
   const r = ctx.trace.rowSteps(i);
-  const head = `${ctx.tokens[i]} → ${ctx.tokens[j]}: `;
-  if (r.masked[j] === -Infinity) {
-    return `${head}masked. ${ctx.tokens[j]} comes after ${ctx.tokens[i]}, so the causal mask sets it to −∞ and softmax will give it weight 0.`;
-  }
+  const names = { a: ctx.tokens[i], b: ctx.tokens[j] };
+  if (r.masked[j] === -Infinity) return t('stage.scaled.cellMasked', names);
   return ctx.config.scale
-    ? `${head}${fmt(r.scores[j])} ÷ √${ctx.config.dK} = ${fmt(r.scores[j])} ÷ ${fmt(r.divisor, r.divisor % 1 ? 3 : 0)} = ${fmt(r.scaled[j])}`
-    : `${head}scaling is off, the score stays ${fmt(r.scaled[j])}`;
+    ? t('stage.scaled.cell', { ...names, score: fmt(r.scores[j]), dK: ctx.config.dK, divisor: fmt(r.divisor, r.divisor % 1 ? 3 : 0), value: fmt(r.scaled[j]) })
+    : t('stage.scaled.cellOff', { ...names, value: fmt(r.scaled[j]) });
 }
 
 export default {
   id: 'scaled',
-  label: '÷√d_k',
+  label: () => t('stage.scaled.label'),
   formulaPart: 'scaled',
-  title: (ctx) => (ctx.config.causal ? '÷√d_k, then the causal mask' : '÷√d_k: scaled scores'),
+  title: (ctx) => t(ctx.config.causal ? 'stage.scaled.titleCausal' : 'stage.scaled.title'),
   explain(ctx) {
     const s = ctx.stage('scores');
     const m = ctx.stage('masked');
     const divisor = ctx.trace.rowSteps(0).divisor;
     const scaling = ctx.config.scale
-      ? `Every score is divided by √${ctx.config.dK} = ${fmt(divisor, divisor % 1 ? 3 : 0)}. The range shrinks from ${fmt(s.min)} … ${fmt(s.max)} to ${fmt(m.min)} … ${fmt(m.max)}, so softmax will not saturate. On the old colour scale the new values look pale; then the colours are fitted to the new, smaller range.`
-      : `Scaling is off: the scores go to softmax as they are (${fmt(s.min)} … ${fmt(s.max)}), large enough to make it nearly one-hot.`;
-    const mask = ctx.config.causal ? ' The causal mask then sets every cell above the diagonal (a later token) to −∞.' : '';
+      ? t('stage.scaled.explain', { dK: ctx.config.dK, divisor: fmt(divisor, divisor % 1 ? 3 : 0), min: fmt(s.min), max: fmt(s.max), min2: fmt(m.min), max2: fmt(m.max) })
+      : t('stage.scaled.explainOff', { min: fmt(s.min), max: fmt(s.max) });
+    const mask = ctx.config.causal ? t('stage.scaled.explainMask') : '';
     return scaling + mask;
   },
   async render(body, ctx) {
@@ -40,6 +39,6 @@ export default {
     });
     body.append(block.element);
     await block.reveal({ animate: ctx.animate, mode: 'fade' });
-    return [{ label: ctx.config.causal ? 'scaled and masked' : 'scaled', scale: block.scale }];
+    return [{ label: t(ctx.config.causal ? 'stage.scaled.legendMasked' : 'stage.scaled.legend'), scale: block.scale }];
   },
 };

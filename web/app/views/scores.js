@@ -2,6 +2,7 @@
 import { makeScale } from '../colors.js';
 import { clear, h } from '../dom.js';
 import { factor, fmt } from '../format.js';
+import { t } from '../i18n.js';
 import { heatCanvas, renderMatrix } from '../matrix-view.js';
 
 /** "q[喜] · k[欢] = 0.53·(−1.20) + … (64 terms) = 12.34", from the core's terms. */
@@ -9,9 +10,12 @@ export function explainScore(ctx, i, j) {
   const d = ctx.trace.dotTerms('scores', i, j);
   const shown = Math.min(3, d.products.length);
   const terms = Array.from({ length: shown }, (_, t) => `${factor(d.a[t])}·${factor(d.b[t])}`);
-  const more = d.products.length > shown ? ` + … (${d.products.length} terms)` : '';
+  const more = d.products.length > shown ? t('stage.scores.more', { count: d.products.length }) : '';
   const first = Array.from(d.products.slice(0, shown), (p) => factor(p)).join(' + ');
-  return `score(${ctx.tokens[i]} → ${ctx.tokens[j]}) = q[${ctx.tokens[i]}] · k[${ctx.tokens[j]}]\n= ${terms.join(' + ')}${more}\n= ${first}${more ? ' + …' : ''}\n= ${fmt(d.total)}`;
+  return t('stage.scores.cell', {
+    a: ctx.tokens[i], b: ctx.tokens[j], terms: terms.join(' + '), more,
+    products: first, more2: more ? ' + …' : '', total: fmt(d.total),
+  });
 }
 
 /** Under the matrix: the q row, the k row and their products for one cell. */
@@ -25,7 +29,7 @@ function dotInspector(ctx) {
     const d = ctx.trace.dotTerms('scores', i, j);
     const products = makeScale('diverging', d.productsMin, d.productsMax);
     clear(el).append(
-      h('p', { class: 'strip-head' }, `Cell ${ctx.tokens[i]} → ${ctx.tokens[j]}: multiply q and k column by column, then add up the ${d.products.length} products`),
+      h('p', { class: 'strip-head' }, t('stage.scores.inspect', { a: ctx.tokens[i], b: ctx.tokens[j], count: d.products.length })),
       h('div', { class: 'strips' },
         h('div', { class: 'label' }, `q[${ctx.tokens[i]}]`), strip(d.a, qk),
         h('div', { class: 'label' }, `k[${ctx.tokens[j]}]`), strip(d.b, qk),
@@ -37,12 +41,12 @@ function dotInspector(ctx) {
 
 export default {
   id: 'scores',
-  label: 'Q·Kᵀ',
+  label: () => t('stage.scores.label'),
   formulaPart: 'scores',
-  title: () => 'Q·Kᵀ: raw attention scores',
+  title: () => t('stage.scores.title'),
   explain(ctx) {
     const s = ctx.stage('scores');
-    return `Each query row meets each key row: cell (i, j) is the dot product q_i · k_j, ${ctx.config.dK} products added up. Row = the token asking, column = the token being looked at; point at a cell to see its products below. These ${ctx.n} × ${ctx.n} scores run from ${fmt(s.min)} to ${fmt(s.max)}: sums of ${ctx.config.dK} terms get large.`;
+    return t('stage.scores.explain', { dK: ctx.config.dK, n: ctx.n, min: fmt(s.min), max: fmt(s.max) });
   },
   async render(body, ctx) {
     const inspector = dotInspector(ctx);
@@ -58,6 +62,6 @@ export default {
     inspector.show(ctx.selected, ctx.selected);
     body.append(block.element, inspector.el);
     await block.reveal({ animate: ctx.animate, mode: 'rows', stagger: ctx.n > 24 ? 0 : 70 });
-    return [{ label: 'scores', scale: block.scale }];
+    return [{ label: t('stage.scores.legend'), scale: block.scale }];
   },
 };

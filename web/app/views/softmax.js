@@ -1,24 +1,25 @@
 // Stage 6: softmax row by row; each row adds up to 1.
 import { fmt } from '../format.js';
+import { t } from '../i18n.js';
 import { renderMatrix, TABLE_LIMIT } from '../matrix-view.js';
 
 export function explainWeight(ctx, i, j) {
   const r = ctx.trace.rowSteps(i);
-  const head = `p(${ctx.tokens[i]} → ${ctx.tokens[j]}) = exp(s − max) / Σ`;
-  if (r.masked[j] === -Infinity) return `${head}\n= exp(−∞) / ${fmt(r.shiftedSum, 3)} = 0 (masked)`;
-  return `${head}\n= exp(${fmt(r.masked[j])} − ${fmt(r.max)}) / ${fmt(r.shiftedSum, 3)}\n= ${fmt(r.shiftedExps[j], 3)} / ${fmt(r.shiftedSum, 3)}\n= ${fmt(r.probs[j], 3)}`;
+  const names = { a: ctx.tokens[i], b: ctx.tokens[j], sum: fmt(r.shiftedSum, 3) };
+  if (r.masked[j] === -Infinity) return t('stage.softmax.cellMasked', names);
+  return t('stage.softmax.cell', { ...names, s: fmt(r.masked[j]), max: fmt(r.max), e: fmt(r.shiftedExps[j], 3), p: fmt(r.probs[j], 3) });
 }
 
 export default {
   id: 'softmax',
-  label: 'softmax',
+  label: () => t('stage.softmax.label'),
   formulaPart: 'softmax',
-  title: () => 'softmax: attention weights',
+  title: () => t('stage.softmax.title'),
   explain(ctx) {
     const r = ctx.trace.rowSteps(ctx.selected);
     let best = 0;
     r.probs.forEach((p, j) => { if (p > r.probs[best]) best = j; });
-    return `Row by row, e^x turns every score into a positive number and stretches the gaps (first shown with each row's total in the Σ column); dividing by that total makes each row add up to 1. Row ${ctx.tokens[ctx.selected]} gives its largest share, ${fmt(r.probs[best])}, to ${ctx.tokens[best]}.`;
+    return t('stage.softmax.explain', { token: ctx.tokens[ctx.selected], p: fmt(r.probs[best]), best: ctx.tokens[best] });
   },
   async render(body, ctx) {
     // Animated: each row first shows its plain exps e^x and their total, then
@@ -47,6 +48,6 @@ export default {
     });
     body.append(block.element);
     await block.reveal({ animate: ctx.animate, mode: 'rows', stagger: ctx.n > TABLE_LIMIT ? 0 : 220 });
-    return [{ label: 'weights', scale: block.scale }];
+    return [{ label: t('stage.softmax.legend'), scale: block.scale }];
   },
 };

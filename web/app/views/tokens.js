@@ -1,17 +1,18 @@
 // Stage 1: the sentence as tokens, each with its vocabulary id.
 import { h, sleep } from '../dom.js';
+import { t } from '../i18n.js';
 
 export default {
   id: 'tokens',
-  label: 'Tokens',
+  label: () => t('stage.tokens.label'),
   formulaPart: null,
-  title: () => 'Tokens',
-  explain: (ctx) => `The sentence becomes ${ctx.n} tokens. [CLS] opens it and [SEP] closes it; every Chinese character is a token of its own, and each English word or punctuation mark is one too. Each token gets a number, its id in the vocabulary.`,
+  title: () => t('stage.tokens.title'),
+  explain: (ctx) => t('stage.tokens.explain', { n: ctx.n }),
   async render(body, ctx) {
     const chips = ctx.tokens.map((token, i) => h('li', {
       class: `chip big${i === ctx.selected ? ' selected-token' : ''}`,
       dataset: { i },
-    }, h('span', { class: 'text' }, token), h('span', { class: 'id' }, `#${i} · id ${ctx.ids[i]}`)));
+    }, h('span', { class: 'text' }, token), h('span', { class: 'id' }, t('stage.tokens.chip', { i, id: ctx.ids[i] }))));
     const list = h('ol', { class: 'chips token-stage' }, chips);
     body.append(list);
     if (ctx.animate) {

@@ -3,6 +3,7 @@
 import { makeScale } from '../colors.js';
 import { h, sleep } from '../dom.js';
 import { factor, fmt } from '../format.js';
+import { t } from '../i18n.js';
 import { heatCanvas, renderMatrix } from '../matrix-view.js';
 
 const STRIP_LIMIT = 40;
@@ -11,8 +12,8 @@ export function explainOutput(ctx, i, j) {
   const d = ctx.trace.dotTerms('output', i, j);
   const shown = Math.min(3, d.products.length);
   const terms = Array.from({ length: shown }, (_, t) => `${fmt(d.a[t])}·${factor(d.b[t])}`).join(' + ');
-  const more = d.products.length > shown ? ` + … (${d.products.length} terms)` : '';
-  return `output[${ctx.tokens[i]}], column ${j + 1} = Σ_k p(${ctx.tokens[i]} → k) · v_k[${j + 1}]\n= ${terms}${more}\n= ${fmt(d.total, 3)}`;
+  const more = d.products.length > shown ? t('stage.scores.more', { count: d.products.length }) : '';
+  return t('stage.weighted-sum.cell', { token: ctx.tokens[i], j: j + 1, terms, more, total: fmt(d.total, 3) });
 }
 
 function row(m, i) {
@@ -21,14 +22,14 @@ function row(m, i) {
 
 export default {
   id: 'weighted-sum',
-  label: '×V',
+  label: () => t('stage.weighted-sum.label'),
   formulaPart: 'weighted-sum',
-  title: (ctx) => `×V: the new vector of ${ctx.tokens[ctx.selected]}`,
+  title: (ctx) => t('stage.weighted-sum.title', { token: ctx.tokens[ctx.selected] }),
   explain(ctx) {
     const p = ctx.stage('weights');
     const i = ctx.selected;
     const parts = ctx.tokens.slice(0, 3).map((t, k) => `${fmt(p.data[i * p.cols + k])} × v(${t})`);
-    return `The output of ${ctx.tokens[i]} is a blend of every token's value vector, each multiplied by ${ctx.tokens[i]}'s weight for that token: ${parts.join(' + ')}${ctx.n > 3 ? ' + …' : ''}. Tokens with larger weights leave a stronger mark.`;
+    return t('stage.weighted-sum.explain', { token: ctx.tokens[i], parts: `${parts.join(' + ')}${ctx.n > 3 ? ' + …' : ''}` });
   },
   async render(body, ctx) {
     const i = ctx.selected;
@@ -37,13 +38,13 @@ export default {
     const out = ctx.stage('output');
     const terms = ctx.trace.weightedRows(i);
     const scale = makeScale('diverging', Math.min(v.min, terms.min, out.min), Math.max(v.max, terms.max, out.max));
-    const legend = [{ label: 'v, p·v and output', scale }];
+    const legend = [{ label: t('stage.weighted-sum.legend'), scale }];
 
     if (ctx.n > STRIP_LIMIT) {
       const blocks = [
         renderMatrix(v, { caption: 'V', rowLabels: ctx.tokens, stageId: 'v' }),
-        renderMatrix(terms, { caption: `p(${ctx.tokens[i]} → k) · v_k`, rowLabels: ctx.tokens, stageId: 'weighted' }),
-        renderMatrix({ ...row(out, i), min: out.min, max: out.max }, { caption: `Σ = output of ${ctx.tokens[i]}`, stageId: 'output',
+        renderMatrix(terms, { caption: t('stage.weighted-sum.termsCaption', { token: ctx.tokens[i] }), rowLabels: ctx.tokens, stageId: 'weighted' }),
+        renderMatrix({ ...row(out, i), min: out.min, max: out.max }, { caption: t('stage.weighted-sum.sumCaption', { token: ctx.tokens[i] }), stageId: 'output',
           explain: (_, j) => explainOutput(ctx, i, j) }),
       ];
       body.append(...blocks.map((b) => b.element));
@@ -52,24 +53,24 @@ export default {
     }
 
     const grid = h('div', { class: 'strips weighted-strips' });
-    grid.append(h('div', { class: 'strip-head' }, 'weight'), h('div', { class: 'strip-head' }, `weight × value row  (each ${v.cols} numbers)`));
+    grid.append(h('div', { class: 'strip-head' }, t('stage.weighted-sum.weight')), h('div', { class: 'strip-head' }, t('stage.weighted-sum.rows', { d: v.cols })));
     const items = [];
     for (let k = 0; k < ctx.n; k += 1) {
       const p = w.data[i * w.cols + k];
       const canvas = heatCanvas(row(terms, k), scale, {
-        explain: (_, j) => `${fmt(p, 3)} × v(${ctx.tokens[k]})[${j + 1}] = ${fmt(p, 3)} × ${factor(v.data[k * v.cols + j], 3)} = ${fmt(terms.data[k * terms.cols + j], 3)}`,
+        explain: (_, j) => t('stage.weighted-sum.termCell', { p: fmt(p, 3), token: ctx.tokens[k], j: j + 1, v: factor(v.data[k * v.cols + j], 3), value: fmt(terms.data[k * terms.cols + j], 3) }),
       });
       canvas.dataset.stage = 'weighted';
       const bar = h('span', { class: 'weight-bar' });
       bar.style.width = `${Math.round(p * 60)}px`;
       const label = h('div', { class: `label${k === i ? ' selected' : ''}` },
-        `${fmt(p)} × v(${ctx.tokens[k]}) `, bar);
+        t('stage.weighted-sum.term', { p: fmt(p), token: ctx.tokens[k] }), bar);
       items.push(canvas);
       grid.append(label, canvas);
     }
     const sum = heatCanvas(row(out, i), scale, { explain: (_, j) => explainOutput(ctx, i, j) });
     sum.dataset.stage = 'output';
-    grid.append(h('div', { class: 'label selected' }, `= output(${ctx.tokens[i]})`), sum);
+    grid.append(h('div', { class: 'label selected' }, t('stage.weighted-sum.sum', { token: ctx.tokens[i] })), sum);
     body.append(grid);
     if (ctx.animate) {
       [...items, sum].forEach((c) => c.classList.add('pending'));

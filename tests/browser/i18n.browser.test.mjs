@@ -1,0 +1,97 @@
+// Chinese and English: the switch, the lang parameter, the browser's language,
+// and no English (or missing key) left on any stage in Chinese.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { fileURLToPath } from 'node:url';
+import { startServer } from '../../scripts/serve.mjs';
+import { launchChromium, watchProblems } from './chromium.mjs';
+
+const WEB = fileURLToPath(new URL('../../web/', import.meta.url));
+const STAGE_IDS = ['tokens', 'embedding', 'qkv', 'scores', 'scaled', 'softmax', 'weighted-sum', 'output'];
+// Words that stay as they are in Chinese: names of functions, formats and symbols.
+const KEPT = new Set(['softmax', 'exp', 'PNG', 'CSV', 'LaTeX', 'JSON', 'English', 'CLS', 'SEP', 'one', 'hot',
+  'seed', 'model', 'Attention', 'max', 'WebAssembly']);
+let server;
+let browser;
+let origin;
+
+before(async () => {
+  server = await startServer({ root: WEB, port: 0, host: '127.0.0.1' });
+  origin = `http://127.0.0.1:${server.address().port}`;
+  browser = await launchChromium();
+});
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+/** English words in visible text outside the learner's own sentence and the formula. */
+const englishWords = (page) => page.evaluate(() => {
+  const words = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const node = walker.currentNode;
+    const el = node.parentElement;
+    if (!el || el.closest('math, #token-chips, th.row-label, thead, .strips .label, .token-stage, #detail-body td:first-child, script, noscript, #tooltip, option')) continue;
+    if (!el.getClientRects().length || getComputedStyle(el).visibility === 'hidden') continue;
+    words.push(...(node.textContent.match(/[A-Za-z]{3,}/g) ?? []));
+  }
+  return words;
+});
+const keysMissing = (page) => page.evaluate(() => document.body.innerText.includes('⟦'));
+
+test('?lang=zh shows every stage in Chinese, with no English or missing key left', async () => {
+  const context = await browser.newContext({ reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  const problems = watchProblems(page);
+  await page.goto(`${origin}/?lang=zh`);
+  await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+  assert.equal(await page.getAttribute('html', 'lang'), 'zh-CN');
+  for (const id of STAGE_IDS) {
+    await page.click(`#stage-rail button[data-stage="${id}"]`);
+    await page.waitForSelector(`body[data-stage="${id}"][data-rendered]`, { state: 'attached' });
+    assert.equal(await keysMissing(page), false, id);
+    const left = (await englishWords(page)).filter((w) => !KEPT.has(w));
+    assert.deepEqual(left, [], `${id}: English left in Chinese`);
+  }
+  // Tooltips and errors too.
+  await page.click('#stage-rail button[data-stage="scores"]');
+  await page.hover('figure.stage-scores td[data-i="2"][data-j="3"]');
+  assert.match(await page.textContent('#tooltip'), /^分数\(喜 → 欢\)/);
+  await page.fill('#sentence', '  ');
+  await page.waitForSelector('#input-message:not([hidden])');
+  assert.match(await page.textContent('#input-message'), /文本是空的.*屏幕上保留上一次的正确结果/);
+  await page.fill('#sentence', '字'.repeat(600));
+  await page.waitForFunction(() => /共 602 个词元，最多只能 512 个/.test(document.getElementById('input-message').textContent));
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('the switch changes the words in place and the URL keeps the language', async () => {
+  const context = await browser.newContext({ reducedMotion: 'reduce', locale: 'en-US' });
+  const page = await context.newPage();
+  await page.goto(`${origin}/?stage=softmax`);
+  await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+  const english = await page.textContent('#stage-title');
+  assert.match(english, /softmax: attention weights/);
+  await page.selectOption('#lang', 'zh');
+  await page.waitForFunction(() => /注意力权重/.test(document.getElementById('stage-title').textContent));
+  assert.equal(new URL(page.url()).searchParams.get('lang'), 'zh');
+  assert.equal(await page.textContent('#detail-title'), '“喜”这一行的 softmax 过程');
+  assert.equal(await page.textContent('#stage-rail button[data-stage="tokens"]'), '分词');
+  await page.selectOption('#lang', 'en');
+  await page.waitForFunction(() => /attention weights/.test(document.getElementById('stage-title').textContent));
+  assert.equal(await page.textContent('#stage-rail button[data-stage="tokens"]'), 'Tokens');
+  await context.close();
+});
+
+test("the browser's language is the default", async () => {
+  for (const [locale, expected] of [['zh-CN', '分词'], ['en-GB', 'Tokens']]) {
+    const context = await browser.newContext({ locale });
+    const page = await context.newPage();
+    await page.goto(`${origin}/`);
+    await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+    assert.equal(await page.textContent('#stage-rail button[data-stage="tokens"]'), expected, locale);
+    await context.close();
+  }
+});

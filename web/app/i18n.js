@@ -1,0 +1,41 @@
+// The page's words in English and Chinese. t(key, params) fills {name} slots.
+// A key missing from a language shows as ⟦key⟧, which the tests look for.
+import { STRINGS_EN } from './strings-en.js';
+import { STRINGS_ZH } from './strings-zh.js';
+
+export const LANGUAGES = Object.freeze({ en: STRINGS_EN, zh: STRINGS_ZH });
+let current = 'en';
+
+/** 'zh' or 'en' from a lang parameter, else from the browser's languages. */
+export function pickLanguage(param, navigatorLanguages = []) {
+  if (param && param in LANGUAGES) return param;
+  return navigatorLanguages.some((l) => /^zh\b/i.test(l)) ? 'zh' : 'en';
+}
+
+export function setLanguage(lang) {
+  current = lang in LANGUAGES ? lang : 'en';
+  document.documentElement.lang = current === 'zh' ? 'zh-CN' : 'en';
+}
+
+export const language = () => current;
+
+export function t(key, params = {}) {
+  const template = LANGUAGES[current][key];
+  if (template === undefined) return `⟦${key}⟧`;
+  return template.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
+}
+
+/** An AttentionLabError in the current language (its English message otherwise). */
+export function errorText(error) {
+  const key = `error.${error?.code}`;
+  if (current !== 'en' && key in LANGUAGES[current]) return t(key, error.params ?? {});
+  return String(error?.message ?? error);
+}
+
+/** Fills every element marked data-i18n (text), data-i18n-title, data-i18n-aria-label. */
+export function translateStatic(root = document) {
+  for (const el of root.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll('[data-i18n-title]')) el.title = t(el.dataset.i18nTitle);
+  for (const el of root.querySelectorAll('[data-i18n-aria-label]')) el.setAttribute('aria-label', t(el.dataset.i18nAriaLabel));
+  document.title = t('page.title');
+}
