@@ -1,37 +1,24 @@
 // Accessibility: axe-core on every stage in light and dark, a keyboard-only
 // walk, the live region, and reduced motion.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { startServer } from '../../scripts/serve.mjs';
-import { launchChromium, watchProblems } from './chromium.mjs';
+import { useServedChromium, watchProblems } from './chromium.mjs';
 
 const WEB = fileURLToPath(new URL('../../web/', import.meta.url));
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const STAGE_IDS = ['tokens', 'embedding', 'qkv', 'scores', 'scaled', 'softmax', 'weighted-sum', 'output'];
-let server;
-let browser;
-let origin;
-
-before(async () => {
-  server = await startServer({ root: WEB, port: 0, host: '127.0.0.1' });
-  origin = `http://127.0.0.1:${server.address().port}`;
-  browser = await launchChromium();
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const env = useServedChromium(WEB);
 
 test('axe-core finds no serious or critical violation on any stage, light or dark', async () => {
   for (const colorScheme of ['light', 'dark']) {
     // bypassCSP only so the test can inject axe-core as an inline script.
-    const context = await browser.newContext({ colorScheme, reducedMotion: 'reduce', bypassCSP: true });
+    const context = await env.browser.newContext({ colorScheme, reducedMotion: 'reduce', bypassCSP: true });
     const page = await context.newPage();
     for (const id of STAGE_IDS) {
-      await page.goto(`${origin}/?stage=${id}`);
+      await page.goto(`${env.origin}/?stage=${id}`);
       await page.waitForSelector('body[data-rendered]', { state: 'attached' });
       await page.addScriptTag({ content: AXE });
       const violations = await page.evaluate(async () => (await window.axe.run(document)).violations
@@ -44,10 +31,10 @@ test('axe-core finds no serious or critical violation on any stage, light or dar
 });
 
 test('keyboard only: tab to the rail, step with the keys, read a cell, hear the stage', async () => {
-  const context = await browser.newContext({ reducedMotion: 'reduce' });
+  const context = await env.browser.newContext({ reducedMotion: 'reduce' });
   const page = await context.newPage();
   const problems = watchProblems(page);
-  await page.goto(`${origin}/`);
+  await page.goto(`${env.origin}/`);
   await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
   // Tab from the top until the first rail button has the focus, then press Enter on Q·Kᵀ.
   for (let k = 0; k < 40; k += 1) {
@@ -78,9 +65,9 @@ test('keyboard only: tab to the rail, step with the keys, read a cell, hear the 
 });
 
 test('matrices are tables a screen reader can read; reduced motion makes steps instant', async () => {
-  const context = await browser.newContext({ reducedMotion: 'reduce' });
+  const context = await env.browser.newContext({ reducedMotion: 'reduce' });
   const page = await context.newPage();
-  await page.goto(`${origin}/?stage=scores`);
+  await page.goto(`${env.origin}/?stage=scores`);
   await page.waitForSelector('body[data-rendered]', { state: 'attached' });
   const rowHeaders = await page.$$eval('figure.stage-scores tbody th[scope="row"]', (ths) => ths.map((t) => t.textContent));
   assert.equal(rowHeaders[2], '喜');

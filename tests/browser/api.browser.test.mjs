@@ -1,27 +1,14 @@
 // The JS API in real Chromium: as an ES module on a page served with the strict
 // CSP (no 'unsafe-eval'), and as the offline single script over file:// with
 // the network blocked. Any console error fails the test.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { startServer, STRICT_CSP } from '../../scripts/serve.mjs';
-import { launchChromium, watchProblems } from './chromium.mjs';
+import { STRICT_CSP } from '../../scripts/serve.mjs';
+import { useServedChromium, watchProblems } from './chromium.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-let server;
-let browser;
-let origin;
-
-before(async () => {
-  server = await startServer({ root: ROOT, port: 0, host: '127.0.0.1' });
-  origin = `http://127.0.0.1:${server.address().port}`;
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const env = useServedChromium(ROOT);
 
 async function resultOf(page) {
   await page.waitForSelector('body[data-status]', { state: 'attached', timeout: 20_000 });
@@ -44,9 +31,9 @@ function checkCommon(result) {
 }
 
 test('ES module on a page served with script-src \'self\' \'wasm-unsafe-eval\'', async () => {
-  const page = await browser.newPage();
+  const page = await env.browser.newPage();
   const problems = watchProblems(page);
-  const response = await page.goto(`${origin}/tests/browser/fixtures/csp.html`);
+  const response = await page.goto(`${env.origin}/tests/browser/fixtures/csp.html`);
   assert.equal(response.headers()['content-security-policy'], STRICT_CSP);
   assert.doesNotMatch(STRICT_CSP, /'unsafe-eval'/);
   const result = await resultOf(page);
@@ -58,7 +45,7 @@ test('ES module on a page served with script-src \'self\' \'wasm-unsafe-eval\'',
 });
 
 test('offline single script from file:// with the network blocked', async () => {
-  const context = await browser.newContext();
+  const context = await env.browser.newContext();
   const requests = [];
   await context.route(/^(https?|wss?):/, (route) => {
     requests.push(route.request().url());

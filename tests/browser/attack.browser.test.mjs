@@ -1,31 +1,19 @@
 // The page under attack and under failure: markup and absurd values in every
 // URL parameter, rapid typing, many recomputes, and a core that cannot load.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { loadAttentionLab } from 'attention-lab';
 import { startServer, STRICT_CSP } from '../../scripts/serve.mjs';
-import { launchChromium, watchProblems } from './chromium.mjs';
+import { useServedChromium, watchProblems } from './chromium.mjs';
 
 const WEB = fileURLToPath(new URL('../../web/', import.meta.url));
 const MARKUP = '<img src=x onerror="window.pwned=1;alert(1)"><script>window.pwned=2</script>';
 const lab = await loadAttentionLab();
-let server;
-let browser;
-let origin;
-
-before(async () => {
-  server = await startServer({ root: WEB, port: 0, host: '127.0.0.1' });
-  origin = `http://127.0.0.1:${server.address().port}`;
-  browser = await launchChromium();
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const env = useServedChromium(WEB);
 
 async function open(url, { init } = {}) {
-  const context = await browser.newContext({ reducedMotion: 'reduce' });
+  const context = await env.browser.newContext({ reducedMotion: 'reduce' });
   const page = await context.newPage();
   if (init) await page.addInitScript(init);
   const problems = watchProblems(page);
@@ -44,7 +32,7 @@ const notExecuted = async (page) => {
 test('markup in every URL parameter is shown as text or ignored, never run', async () => {
   const params = new URLSearchParams();
   for (const name of ['s', 'stage', 't', 'dModel', 'dK', 'seed', 'scale', 'causal', 'positional', MARKUP]) params.set(name, MARKUP);
-  const { page, context, dialogs } = await open(`${origin}/?${params}`);
+  const { page, context, dialogs } = await open(`${env.origin}/?${params}`);
   await ready(page);
   const notice = await page.textContent('#input-message');
   assert.match(notice, /Ignored link settings that are not valid: t, dModel, dK, seed, scale, causal, positional/);
@@ -68,7 +56,7 @@ test('absurd URL values give a clear notice and a working page', async () => {
     ['?t=99999', null],
   ];
   for (const [query, expected] of cases) {
-    const { page, context, problems } = await open(`${origin}/${query}`);
+    const { page, context, problems } = await open(`${env.origin}/${query}`);
     await ready(page);
     if (expected) assert.match((await page.textContent('#input-message')).slice(0, 300), expected, query.slice(0, 40));
     assert.ok((await chips(page)).length >= 3, 'tokens are shown');
@@ -80,7 +68,7 @@ test('absurd URL values give a clear notice and a working page', async () => {
 });
 
 test('rapid typing leaves the page responsive and the final view matching the final text', async () => {
-  const { page, context, problems } = await open(`${origin}/?stage=scores`);
+  const { page, context, problems } = await open(`${env.origin}/?stage=scores`);
   await ready(page);
   const final = await page.evaluate(async () => {
     const input = document.getElementById('sentence');
@@ -114,7 +102,7 @@ test('rapid typing leaves the page responsive and the final view matching the fi
 });
 
 test('10,000 recomputes leave the wasm heap flat', async () => {
-  const { page, context, problems } = await open(`${origin}/?stage=tokens`);
+  const { page, context, problems } = await open(`${env.origin}/?stage=tokens`);
   await ready(page);
   const result = await page.evaluate(async () => {
     const { loadAttentionLab: load } = await import('/lib/attention-lab.js');
@@ -139,10 +127,10 @@ test('10,000 recomputes leave the wasm heap flat', async () => {
 });
 
 test('a missing wasm file gives a readable message, not a blank page', async () => {
-  const context = await browser.newContext();
+  const context = await env.browser.newContext();
   await context.route('**/attention-lab-core.wasm', (route) => route.fulfill({ status: 404, body: 'not found' }));
   const page = await context.newPage();
-  await page.goto(`${origin}/`);
+  await page.goto(`${env.origin}/`);
   await page.waitForSelector('#loading.error', { state: 'attached' });
   const text = await page.textContent('#loading');
   assert.match(text, /could not start.*could not be fetched.*npm start/s);
@@ -154,7 +142,7 @@ test('a missing wasm file gives a readable message, not a blank page', async () 
 test('a policy that blocks WebAssembly is named in the message', async () => {
   const strictNoWasm = await startServer({ root: WEB, port: 0, host: '127.0.0.1',
     csp: STRICT_CSP.replace(" 'wasm-unsafe-eval'", '') });
-  const context = await browser.newContext();
+  const context = await env.browser.newContext();
   const page = await context.newPage();
   await page.goto(`http://127.0.0.1:${strictNoWasm.address().port}/`);
   await page.waitForSelector('#loading.error', { state: 'attached', timeout: 20_000 });
@@ -164,7 +152,7 @@ test('a policy that blocks WebAssembly is named in the message', async () => {
 });
 
 test('a browser without WebAssembly is told so', async () => {
-  const { page, context } = await open(`${origin}/`, { init: () => { delete globalThis.WebAssembly; } });
+  const { page, context } = await open(`${env.origin}/`, { init: () => { delete globalThis.WebAssembly; } });
   await page.waitForSelector('#loading.error', { state: 'attached' });
   assert.match(await page.textContent('#loading'), /cannot run WebAssembly/);
   await context.close();

@@ -1,6 +1,8 @@
 // Launching Debian's Chromium through playwright-core, as this machine needs:
 // no downloaded browser, no sandbox as root, no background network traffic.
+import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
+import { startServer } from '../../scripts/serve.mjs';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -22,4 +24,23 @@ export function watchProblems(page) {
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('requestfailed', (req) => problems.push(`request failed: ${req.url()} ${req.failure()?.errorText}`));
   return problems;
+}
+
+/**
+ * For a test file: serves `root` (with the strict CSP) and launches Chromium
+ * before its tests, and stops both after. The returned object gains
+ * { server, origin, browser } once the tests start.
+ */
+export function useServedChromium(root) {
+  const env = {};
+  before(async () => {
+    env.server = await startServer({ root, port: 0, host: '127.0.0.1' });
+    env.origin = `http://127.0.0.1:${env.server.address().port}`;
+    env.browser = await launchChromium();
+  });
+  after(async () => {
+    await env.browser?.close();
+    env.server?.close();
+  });
+  return env;
 }

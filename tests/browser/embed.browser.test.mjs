@@ -1,34 +1,21 @@
 // Embedding: the demo host page drives the lab in an iframe through the
 // postMessage protocol; messages are validated, markup in them stays text, and
 // ?origin=… shuts out every other origin.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
-import { startServer } from '../../scripts/serve.mjs';
-import { launchChromium, watchProblems } from './chromium.mjs';
+import { useServedChromium, watchProblems } from './chromium.mjs';
 
 const WEB = fileURLToPath(new URL('../../web/', import.meta.url));
-let server;
-let browser;
-let origin;
-
-before(async () => {
-  server = await startServer({ root: WEB, port: 0, host: '127.0.0.1' });
-  origin = `http://127.0.0.1:${server.address().port}`;
-  browser = await launchChromium();
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const env = useServedChromium(WEB);
 
 async function openDemo() {
-  const context = await browser.newContext({ reducedMotion: 'reduce' });
+  const context = await env.browser.newContext({ reducedMotion: 'reduce' });
   const page = await context.newPage();
   const problems = watchProblems(page);
   const dialogs = [];
   page.on('dialog', (d) => { dialogs.push(d.message()); d.dismiss(); });
-  await page.goto(`${origin}/embed-demo.html`);
+  await page.goto(`${env.origin}/embed-demo.html`);
   await page.waitForSelector('body[data-lab-ready="true"]', { state: 'attached', timeout: 20_000 });
   const frame = await (await page.$('#lab')).contentFrame();
   return { page, frame, context, problems, dialogs };
@@ -117,9 +104,9 @@ async function addFrame(page, id, src) {
 }
 
 test('with ?origin=… messages from any other origin are ignored', async () => {
-  const context = await browser.newContext({ reducedMotion: 'reduce' });
+  const context = await env.browser.newContext({ reducedMotion: 'reduce' });
   const page = await context.newPage();
-  await page.goto(`${origin}/embed-demo.html`);
+  await page.goto(`${env.origin}/embed-demo.html`);
   await page.waitForSelector('body[data-lab-ready="true"]', { state: 'attached' });
   const replies = [];
   await page.exposeFunction('recordReply', (data) => replies.push(data));
@@ -134,7 +121,7 @@ test('with ?origin=… messages from any other origin are ignored', async () => 
   assert.deepEqual(replies, [], 'nothing is sent to another origin');
 
   // The same lab, told the host's real origin, listens and answers.
-  const open = await addFrame(page, 'opened', `index.html?embed=1&origin=${encodeURIComponent(origin)}`);
+  const open = await addFrame(page, 'opened', `index.html?embed=1&origin=${encodeURIComponent(env.origin)}`);
   await page.evaluate(() => document.getElementById('opened').contentWindow.postMessage(
     { protocol: 'attention-lab', type: 'set', sentence: '人工智能' }, '*'));
   await open.waitForFunction(() => document.querySelectorAll('#token-chips .chip').length === 6);

@@ -1,28 +1,15 @@
 // Exports: each file's content matches the trace.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadAttentionLab } from 'attention-lab';
-import { startServer } from '../../scripts/serve.mjs';
 import { fmt } from '../../web/app/format.js';
-import { launchChromium, watchProblems } from './chromium.mjs';
+import { useServedChromium, watchProblems } from './chromium.mjs';
 
 const WEB = fileURLToPath(new URL('../../web/', import.meta.url));
 const lab = await loadAttentionLab();
-let server;
-let browser;
-let origin;
-
-before(async () => {
-  server = await startServer({ root: WEB, port: 0, host: '127.0.0.1' });
-  origin = `http://127.0.0.1:${server.address().port}`;
-  browser = await launchChromium();
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const env = useServedChromium(WEB);
 
 async function exported(page, kind) {
   const [file] = await Promise.all([page.waitForEvent('download'), page.click(`#export-${kind}`)]);
@@ -31,10 +18,10 @@ async function exported(page, kind) {
 
 test('CSV, LaTeX, JSON and PNG exports hold the trace\'s numbers', async () => {
   const trace = lab.run('我喜欢人工智能', { causal: true });
-  const context = await browser.newContext({ acceptDownloads: true, reducedMotion: 'reduce' });
+  const context = await env.browser.newContext({ acceptDownloads: true, reducedMotion: 'reduce' });
   const page = await context.newPage();
   const problems = watchProblems(page);
-  await page.goto(`${origin}/?stage=scaled&causal=1`);
+  await page.goto(`${env.origin}/?stage=scaled&causal=1`);
   await page.waitForSelector('body[data-rendered]', { state: 'attached' });
 
   const csv = await exported(page, 'csv');

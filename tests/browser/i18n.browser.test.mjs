@@ -1,29 +1,16 @@
 // Chinese and English: the switch, the lang parameter, the browser's language,
 // and no English (or missing key) left on any stage in Chinese.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
-import { startServer } from '../../scripts/serve.mjs';
-import { launchChromium, watchProblems } from './chromium.mjs';
+import { useServedChromium, watchProblems } from './chromium.mjs';
 
 const WEB = fileURLToPath(new URL('../../web/', import.meta.url));
 const STAGE_IDS = ['tokens', 'embedding', 'qkv', 'scores', 'scaled', 'softmax', 'weighted-sum', 'output'];
 // Words that stay as they are in Chinese: names of functions, formats and symbols.
 const KEPT = new Set(['softmax', 'exp', 'PNG', 'CSV', 'LaTeX', 'JSON', 'English', 'CLS', 'SEP', 'one', 'hot',
   'seed', 'model', 'Attention', 'max', 'WebAssembly']);
-let server;
-let browser;
-let origin;
-
-before(async () => {
-  server = await startServer({ root: WEB, port: 0, host: '127.0.0.1' });
-  origin = `http://127.0.0.1:${server.address().port}`;
-  browser = await launchChromium();
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const env = useServedChromium(WEB);
 
 /** English words in visible text outside the learner's own sentence and the formula. */
 const englishWords = (page) => page.evaluate(() => {
@@ -41,10 +28,10 @@ const englishWords = (page) => page.evaluate(() => {
 const keysMissing = (page) => page.evaluate(() => document.body.innerText.includes('⟦'));
 
 test('?lang=zh shows every stage in Chinese, with no English or missing key left', async () => {
-  const context = await browser.newContext({ reducedMotion: 'reduce' });
+  const context = await env.browser.newContext({ reducedMotion: 'reduce' });
   const page = await context.newPage();
   const problems = watchProblems(page);
-  await page.goto(`${origin}/?lang=zh`);
+  await page.goto(`${env.origin}/?lang=zh`);
   await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
   assert.equal(await page.getAttribute('html', 'lang'), 'zh-CN');
   for (const id of STAGE_IDS) {
@@ -68,9 +55,9 @@ test('?lang=zh shows every stage in Chinese, with no English or missing key left
 });
 
 test('the switch changes the words in place and the URL keeps the language', async () => {
-  const context = await browser.newContext({ reducedMotion: 'reduce', locale: 'en-US' });
+  const context = await env.browser.newContext({ reducedMotion: 'reduce', locale: 'en-US' });
   const page = await context.newPage();
-  await page.goto(`${origin}/?stage=softmax`);
+  await page.goto(`${env.origin}/?stage=softmax`);
   await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
   const english = await page.textContent('#stage-title');
   assert.match(english, /softmax: attention weights/);
@@ -87,9 +74,9 @@ test('the switch changes the words in place and the URL keeps the language', asy
 
 test("the browser's language is the default", async () => {
   for (const [locale, expected] of [['zh-CN', '分词'], ['en-GB', 'Tokens']]) {
-    const context = await browser.newContext({ locale });
+    const context = await env.browser.newContext({ locale });
     const page = await context.newPage();
-    await page.goto(`${origin}/`);
+    await page.goto(`${env.origin}/`);
     await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
     assert.equal(await page.textContent('#stage-rail button[data-stage="tokens"]'), expected, locale);
     await context.close();

@@ -1,42 +1,31 @@
 // The teaching page in real Chromium, served as `npm start` serves it (strict
 // CSP): loading, typing, stepping, displayed numbers against the trace, the
 // detail panel, settings, hostile input, and a screenshot of every stage.
-import { after, before, test } from 'node:test';
+import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadAttentionLab } from 'attention-lab';
-import { startServer } from '../../scripts/serve.mjs';
 import { fmt } from '../../web/app/format.js';
-import { launchChromium, watchProblems } from './chromium.mjs';
+import { useServedChromium, watchProblems } from './chromium.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SHOTS = `${ROOT}test-results/`;
 const STAGE_IDS = ['tokens', 'embedding', 'qkv', 'scores', 'scaled', 'softmax', 'weighted-sum', 'output'];
 const lab = await loadAttentionLab(); // the same wasm as the page: the reference numbers
-let server;
-let browser;
-let origin;
-
-before(async () => {
+const env = useServedChromium(`${ROOT}web`);
+before(() => {
   mkdirSync(SHOTS, { recursive: true });
-  server = await startServer({ root: `${ROOT}web`, port: 0, host: '127.0.0.1' });
-  origin = `http://127.0.0.1:${server.address().port}`;
-  browser = await launchChromium();
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
 });
 
 /** Opens the page (reduced motion: no waiting on animations) and waits until drawn. */
 async function open(query = '', { viewport = { width: 1280, height: 800 }, colorScheme = 'light' } = {}) {
-  const context = await browser.newContext({ viewport, colorScheme, reducedMotion: 'reduce' });
+  const context = await env.browser.newContext({ viewport, colorScheme, reducedMotion: 'reduce' });
   const page = await context.newPage();
   const problems = watchProblems(page);
   const dialogs = [];
   page.on('dialog', (d) => { dialogs.push(d.message()); d.dismiss(); });
-  await page.goto(`${origin}/${query}`);
+  await page.goto(`${env.origin}/${query}`);
   await page.waitForSelector('body[data-ready="true"]', { state: 'attached', timeout: 20_000 });
   return { page, context, problems, dialogs };
 }
