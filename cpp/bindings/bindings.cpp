@@ -252,6 +252,22 @@ val softmax_steps(const val& scores, double d_k) {
         jac.set("cols", static_cast<double>(s.jacobian.cols()));
         jac.set("data", float_array(s.jacobian.data(), static_cast<std::size_t>(s.jacobian.size())));
         out.set("jacobian", jac);
+        out.set("maxProb", s.max_prob);
+        out.set("argmax", static_cast<double>(s.argmax));
+        out.set("entropy", s.entropy);
+        out.set("maxJacobian", s.max_jacobian);
+        return out;
+    });
+}
+
+// probs: a JS array or typed array; target: the index of the right answer.
+val cross_entropy_gradient(const val& probs, double target) {
+    return guarded([&] {
+        const auto grad = attention::cross_entropy_gradient(
+            emscripten::convertJSArrayToNumberVector<float>(probs),
+            static_cast<std::size_t>(std::fmax(0.0, std::fmin(1.0e6, target))));
+        val out = val::object();
+        out.set("gradient", floats(grad));
         return out;
     });
 }
@@ -297,6 +313,7 @@ EMSCRIPTEN_BINDINGS(attention_lab) {
         .function("cosine", &TraceHandle::cosine);
     emscripten::function("run", &run);
     emscripten::function("softmaxSteps", &softmax_steps);
+    emscripten::function("crossEntropyGradient", &cross_entropy_gradient);
     emscripten::function("stageNames", &stage_names);
     emscripten::function("limits", &limits);
     emscripten::function("defaultConfig", &default_config);

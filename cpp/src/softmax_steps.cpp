@@ -44,6 +44,15 @@ SoftmaxSteps softmax_steps(const std::vector<float>& scores, std::int64_t d_k) {
     const Eigen::VectorXf p = Eigen::Map<const Eigen::VectorXf>(steps.probs.data(), m);
     steps.jacobian = -p * p.transpose();
     steps.jacobian.diagonal() += p;
+    steps.max_jacobian = steps.jacobian.cwiseAbs().maxCoeff();
+
+    double entropy = 0;
+    for (std::size_t j = 0; j < steps.probs.size(); ++j) {
+        const float pj = steps.probs[j];
+        if (pj > steps.max_prob) steps.max_prob = pj, steps.argmax = j;
+        if (pj > 0) entropy -= static_cast<double>(pj) * std::log(static_cast<double>(pj));
+    }
+    steps.entropy = static_cast<float>(entropy);
     return steps;
 }
 

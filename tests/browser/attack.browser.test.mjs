@@ -31,11 +31,12 @@ const notExecuted = async (page) => {
 
 test('markup in every URL parameter is shown as text or ignored, never run', async () => {
   const params = new URLSearchParams();
-  for (const name of ['s', 'stage', 't', 'dModel', 'dK', 'seed', 'scale', 'causal', 'positional', MARKUP]) params.set(name, MARKUP);
+  for (const name of ['s', 'stage', 't', 'dModel', 'dK', 'seed', 'scale', 'causal', 'positional', 'lab', 'lang', 'embed', 'origin', MARKUP]) params.set(name, MARKUP);
   const { page, context, dialogs } = await open(`${env.origin}/?${params}`);
   await ready(page);
   const notice = await page.textContent('#input-message');
-  assert.match(notice, /Ignored link settings that are not valid: t, dModel, dK, seed, scale, causal, positional/);
+  assert.match(notice, /Ignored link settings that are not valid: lab, lang, t, dModel, dK, seed, scale, causal, positional/);
+  assert.match(notice, /origin parameter is not an origin/);
   assert.match(notice, /no stage called “<img/);
   assert.ok((await chips(page)).includes('onerror'), 'the sentence is tokenized as text');
   assert.equal(await page.$eval('#sentence', (e) => e.value), MARKUP);

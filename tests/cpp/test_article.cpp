@@ -193,3 +193,22 @@ TEST_CASE("softmax_steps and cross_entropy_gradient reject bad arguments with a 
     CHECK(contains(error_from([] { attention::cross_entropy_gradient({0.5f, 0.5f}, 2); }).what(),
                    "target 2"));
 }
+
+TEST_CASE("softmax_steps: the largest weight, its place, the entropy and the largest gradient") {
+    const auto raw = softmax_steps(std::vector<float>(kXiRow.begin(), kXiRow.begin() + 5), 1);
+    const auto scaled = softmax_steps(std::vector<float>(kXiRow.begin(), kXiRow.begin() + 5), 64);
+    CHECK(raw.argmax == 1);
+    CHECK(raw.max_prob == doctest::Approx(0.988416).epsilon(1e-5));
+    CHECK(scaled.max_prob == doctest::Approx(0.4726).epsilon(1e-3));
+    // Entropy by hand: −Σ p ln p.
+    double h = 0;
+    for (const float p : scaled.probs) h -= p * std::log(static_cast<double>(p));
+    CHECK(scaled.entropy == doctest::Approx(h).epsilon(1e-5));
+    CHECK(raw.entropy < 0.1f);          // nearly one-hot
+    CHECK(scaled.entropy > 1.0f);       // a real spread
+    CHECK(raw.max_jacobian < 0.02f);    // p(1 − p) ≈ 0.011: gradients vanish
+    CHECK(scaled.max_jacobian > 0.2f);  // 0.473 · 0.527 ≈ 0.249
+    const auto uniform = softmax_steps({1, 1, 1, 1}, 4);
+    CHECK(uniform.entropy == doctest::Approx(std::log(4.0)));
+    CHECK(uniform.argmax == 0);
+}

@@ -10,6 +10,7 @@ import { download, EXPORT_STAGES, toCsv, toJson, toLatex, toPng } from './export
 import { connectHost, parseOrigin } from './host-messages.js';
 import { errorText, language, pickLanguage, setLanguage, t, translateStatic } from './i18n.js';
 import { fillSettings, onSettingsChange, readSettings } from './settings.js';
+import { LABS, labIndex } from './labs/index.js';
 import { STAGES, stageIndex } from './stages.js';
 import { hideTooltip } from './tooltip.js';
 import { readUrl, writeUrl } from './url-state.js';
@@ -40,6 +41,8 @@ const page = {
   renderId: 0,
   defaults: null,
   host: { announce() {} },
+  labId: null,
+  labKey: null,
   announcedStage: null,
 };
 
@@ -155,7 +158,13 @@ async function show(animate) {
   renderDetail($('detail-body'), $('detail-title'), ctx, view.id);
   renderLegend([]);
   const body = clear($('stage-body'));
-  writeUrl({ sentence: page.sentence, stage: view.id, selected: page.selected, options: page.options, lang: language() },
+  if (view.lab) {
+    const lab = LABS[labIndex(view.lab)];
+    $('stage-explain').append(' ', h('button', { type: 'button', class: 'why-link', onclick: () => openLab(lab.id, true) },
+      t('labs.open', { lab: lab.label() })));
+  }
+  renderLab();
+  writeUrl({ sentence: page.sentence, stage: view.id, selected: page.selected, options: page.options, lang: language(), lab: page.labId },
     { options: page.defaults });
   $('announcer').textContent = t('page.announce', { k: page.stage + 1, n: STAGES.length, title: view.title(ctx) });
   if (view.id !== page.announcedStage) {
@@ -179,6 +188,38 @@ function scheduleRedraw() {
     redrawPending = false;
     show(false);
   });
+}
+
+// ---- labs ---------------------------------------------------------------------
+function renderLabTabs() {
+  clear($('lab-tabs')).append(...LABS.map((lab) => h('button', {
+    type: 'button',
+    dataset: { lab: lab.id },
+    'aria-pressed': String(lab.id === page.labId),
+    onclick: () => openLab(lab.id === page.labId ? null : lab.id),
+  }, lab.label())));
+}
+
+/** Draws the open lab again when what it shows has changed (not on every stage step). */
+function renderLab(force = false) {
+  const key = [page.labId, page.trace, page.selected, language()];
+  if (!force && page.labKey && key.every((v, k) => v === page.labKey[k])) return;
+  page.labKey = key;
+  const body = clear($('lab-body'));
+  if (!page.labId) {
+    body.append(h('p', { class: 'hint' }, t('labs.none')));
+    return;
+  }
+  LABS[labIndex(page.labId)].render(body, { ...context(false), lab: page.lab });
+}
+
+function openLab(id, scroll = false) {
+  page.labId = id;
+  renderLabTabs();
+  renderLab(true);
+  writeUrl({ sentence: page.sentence, stage: STAGES[page.stage].id, selected: page.selected, options: page.options, lang: language(), lab: page.labId },
+    { options: page.defaults });
+  if (scroll) $('lab-body').scrollIntoView({ block: 'nearest' });
 }
 
 function goTo(k, animate) {
@@ -316,6 +357,7 @@ function switchLanguage(lang) {
   $('lang').value = language();
   translateStatic();
   renderRail();
+  renderLabTabs();
   setPlaying(page.playing);
   if (page.trace) {
     renderChips();
@@ -341,7 +383,9 @@ async function boot() {
   }
   $('loading').hidden = true;
   page.defaults = { ...page.lab.defaults };
-  const { state, ignored } = readUrl(location.search, { sentence: DEFAULT_SENTENCE, stage: STAGES[0].id });
+  const { state, ignored } = readUrl(location.search, { sentence: DEFAULT_SENTENCE, stage: STAGES[0].id, labs: LABS.map((l) => l.id) });
+  page.labId = state.lab;
+  renderLabTabs();
   const notices = [];
   document.body.classList.toggle('embed', state.embed);
   let allowedOrigin = null;

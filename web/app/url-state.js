@@ -8,15 +8,19 @@ const KEPT_PARAMS = ['embed', 'origin']; // set by the embedding page; carried a
 /** Reads what it can; returns { state, ignored: [names of bad parameters] }. */
 export function readUrl(search, defaults) {
   const params = new URLSearchParams(search);
+  const ignored = [];
   const state = {
     sentence: defaults.sentence, stage: defaults.stage, selected: null, options: {},
-    embed: params.get('embed') === '1', origin: params.get('origin'), lang: null,
+    embed: params.get('embed') === '1', origin: params.get('origin'), lang: null, lab: null,
   };
+  if (params.has('lab')) {
+    if (defaults.labs.includes(params.get('lab'))) state.lab = params.get('lab');
+    else ignored.push('lab');
+  }
   if (params.has('lang')) {
     if (['en', 'zh'].includes(params.get('lang'))) state.lang = params.get('lang');
     else ignored.push('lang');
   }
-  const ignored = [];
   // At most 20 000 characters (the input box's limit), cut between characters.
   if (params.has('s')) state.sentence = Array.from(params.get('s').slice(0, 40000)).slice(0, 20000).join('');
   if (params.has('stage')) state.stage = params.get('stage');
@@ -41,7 +45,7 @@ export function readUrl(search, defaults) {
   return { state, ignored };
 }
 
-export function writeUrl({ sentence, stage, selected, options, lang }, defaults) {
+export function writeUrl({ sentence, stage, selected, options, lang, lab }, defaults) {
   const params = new URLSearchParams();
   const current = new URLSearchParams(location.search);
   for (const name of KEPT_PARAMS) if (current.has(name)) params.set(name, current.get(name));
@@ -49,6 +53,7 @@ export function writeUrl({ sentence, stage, selected, options, lang }, defaults)
   params.set('stage', stage);
   params.set('t', String(selected));
   params.set('lang', lang);
+  if (lab) params.set('lab', lab);
   for (const name of OPTION_PARAMS) if (options[name] !== defaults.options[name]) params.set(name, String(options[name]));
   for (const name of FLAG_PARAMS) if (options[name] !== defaults.options[name]) params.set(name, options[name] ? '1' : '0');
   const url = `${location.pathname}?${params}`;

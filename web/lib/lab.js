@@ -221,7 +221,8 @@ export function createLab(core) {
     },
 
     /** The worked example for one row of raw scores: { scaled, exps, sum,
-     *  probs, jacobian: { rows, cols, data } }. exps and sum are e^x without
+     *  probs, jacobian: { rows, cols, data }, maxProb, argmax, entropy (nats),
+     *  maxJacobian }. exps and sum are e^x without
      *  the max shift (they overflow to Infinity for large scores); probs come
      *  from the stable softmax. */
     softmaxSteps(scores, dK = defaults.dK) {
@@ -232,6 +233,13 @@ export function createLab(core) {
       if (!Number.isSafeInteger(dK)) fail(`dK must be an integer number, got ${describe(dK)}`, 'invalid_argument');
       const steps = unwrap(core.softmaxSteps(scores, dK));
       return Object.freeze({ ...steps, jacobian: wrapMatrix(steps.jacobian) });
+    },
+
+    /** ∂L/∂s of cross-entropy after softmax: probs − one_hot(target) (Float32Array). */
+    crossEntropyGradient(probs, target) {
+      if (!(Array.isArray(probs) || ArrayBuffer.isView(probs))) fail(`probs must be an array of numbers, got ${describe(probs)}`, 'invalid_argument');
+      if (!Number.isSafeInteger(target) || target < 0) fail(`target must be an index (an integer from 0), got ${describe(target)}`, 'invalid_argument');
+      return unwrap(core.crossEntropyGradient(probs, target)).gradient;
     },
 
     /** Counters for leak checks: wasm heap bytes in use, the wasm memory's

@@ -16,6 +16,10 @@ struct SoftmaxSteps {
     float sum = 0;              // Σ_j e^{s_j} (42.7366 for the article's "喜" row; Inf if any exp is)
     std::vector<float> probs;   // softmax(s) by the stable, max-shifted form: always finite
     Matrix jacobian;            // m × m, ∂p_i/∂s_j = diag(p) − p·pᵀ
+    float max_prob = 0;         // the largest probability…
+    std::size_t argmax = 0;     // …and where it is (the first, on ties)
+    float entropy = 0;          // −Σ p ln p in nats: 0 for one-hot, ln m for uniform
+    float max_jacobian = 0;     // the largest |∂p_i/∂s_j|: near 0 means vanishing gradients
 };
 
 // Throws attention::Error ("invalid_argument") for an empty row, more than

@@ -16,6 +16,7 @@ export default {
   id: 'scaled',
   label: () => t('stage.scaled.label'),
   formulaPart: 'scaled',
+  lab: 'scaling',
   title: (ctx) => t(ctx.config.causal ? 'stage.scaled.titleCausal' : 'stage.scaled.title'),
   explain(ctx) {
     const s = ctx.stage('scores');

@@ -14,6 +14,7 @@ export default {
   id: 'softmax',
   label: () => t('stage.softmax.label'),
   formulaPart: 'softmax',
+  lab: 'textbook',
   title: () => t('stage.softmax.title'),
   explain(ctx) {
     const r = ctx.trace.rowSteps(ctx.selected);

@@ -1,0 +1,84 @@
+// Lab: the article's worked example, reproduced by the core, editable, with
+// the article's printed figures alongside and its errata explained.
+import { clear, h } from '../dom.js';
+import { fmt } from '../format.js';
+import { errorText, t } from '../i18n.js';
+import { ARTICLE_ROW, ERRATA } from './article.js';
+
+function numberInput(value, label, onChange) {
+  return h('input', { type: 'number', step: 'any', value: String(value), 'aria-label': label, class: 'num', onchange: onChange });
+}
+
+function table(steps, tokens, printed) {
+  const head = h('tr', {}, ['lab.token', 'lab.raw', 'lab.scaled', 'lab.exp', 'lab.prob']
+    .map((k) => h('th', { scope: 'col' }, t(k))), printed ? h('th', { scope: 'col' }, t('lab.printed')) : null);
+  const rows = tokens.map((token, j) => h('tr', {},
+    h('td', {}, token),
+    h('td', {}, fmt(steps.rawScores[j])),
+    h('td', {}, fmt(steps.scaled[j], 4)),
+    h('td', {}, fmt(steps.exps[j])),
+    h('td', { dataset: { col: 'prob' } }, fmt(steps.probs[j])),
+    printed ? h('td', { class: 'printed' }, `${fmt(printed.scaled[j], 4)} · ${fmt(printed.exps[j])} · ${fmt(printed.probs[j])}`) : null));
+  const foot = h('tr', {}, h('td', {}, 'Σ'), h('td', {}), h('td', {}),
+    h('td', { dataset: { col: 'sum' } }, fmt(steps.sum)), h('td', {}),
+    printed ? h('td', { class: 'printed' }, fmt(printed.sum)) : null);
+  return h('table', { class: 'steps lab-table' }, h('thead', {}, head), h('tbody', {}, rows), h('tfoot', {}, foot));
+}
+
+function erratumCard(lab, e) {
+  const steps = lab.softmaxSteps(e.scores, e.dK);
+  const list = (values, digits) => `[${Array.from(values, (v) => fmt(v, digits)).join(', ')}]`;
+  let printed;
+  let exact;
+  if (e.show === 'sum') {
+    printed = fmt(e.printed.sum);
+    exact = fmt(steps.sum, 4);
+  } else if (e.show === 'probs') {
+    printed = list(e.printed.probs, 3);
+    exact = list(steps.probs, 6);
+  } else {
+    const gradient = lab.crossEntropyGradient(steps.probs, 0);
+    printed = `${list(e.printed.probs, 4)}; ${list(e.printed.gradient, 4)}`;
+    exact = `${list(steps.probs, 7)}; ${list(gradient, 7)}`;
+  }
+  return h('li', { dataset: { erratum: e.id } },
+    h('strong', {}, `${e.id}. `), t(`lab.textbook.${e.id}`),
+    h('br'), `${t('lab.printed')}: ${printed}`,
+    h('br'), `${t('lab.exact')}: ${exact}`);
+}
+
+export default {
+  id: 'textbook',
+  label: () => t('lab.textbook.label'),
+  render(body, ctx) {
+    const scores = [...ARTICLE_ROW.scores];
+    let dK = ARTICLE_ROW.dK;
+    const result = h('div', { class: 'lab-result' });
+    const update = () => {
+      clear(result);
+      let steps;
+      try {
+        steps = { ...ctx.lab.softmaxSteps(scores, dK), rawScores: scores };
+      } catch (error) {
+        result.append(h('p', { class: 'message error', role: 'alert' }, errorText(error)));
+        return;
+      }
+      const isArticle = dK === ARTICLE_ROW.dK && scores.every((s, j) => s === ARTICLE_ROW.scores[j]);
+      result.append(table(steps, ARTICLE_ROW.tokens, isArticle ? ARTICLE_ROW.printed : null));
+      result.append(h('p', { class: 'note' }, isArticle ? t('lab.textbook.sumNote', { exact: fmt(steps.sum, 4) }) : t('lab.textbook.edited')));
+    };
+    const inputs = scores.map((s, j) => h('label', { class: 'score-input' }, ARTICLE_ROW.tokens[j],
+      numberInput(s, ARTICLE_ROW.tokens[j], (event) => { scores[j] = Number(event.target.value); update(); })));
+    const dkInput = h('label', { class: 'score-input' }, 'd_k', numberInput(dK, 'd_k', (event) => { dK = Number(event.target.value); update(); }));
+    body.append(
+      h('p', { class: 'explain' }, t('lab.textbook.explain')),
+      h('div', { class: 'score-inputs' }, inputs, dkInput),
+      result,
+      h('h3', {}, t('lab.textbook.errata')),
+      h('ol', { class: 'errata' }, ERRATA.map((e) => erratumCard(ctx.lab, e)),
+        h('li', { dataset: { erratum: 'E6' } }, h('strong', {}, 'E6. '), t('lab.textbook.E6')),
+        h('li', { dataset: { erratum: 'E7' } }, h('strong', {}, 'E7. '), t('lab.textbook.E7'))),
+    );
+    update();
+  },
+};
