@@ -16,6 +16,7 @@
 
 #include "attention/error.hpp"
 #include "attention/explain.hpp"
+#include "attention/labs.hpp"
 #include "attention/model.hpp"
 #include "attention/softmax_steps.hpp"
 
@@ -272,6 +273,49 @@ val cross_entropy_gradient(const val& probs, double target) {
     });
 }
 
+double clamp_number(double v) { return std::fmax(-1.0e12, std::fmin(1.0e12, v)); }
+
+val sample_dot_products(double d_k, double count, double bins, double seed) {
+    return guarded([&] {
+        const auto s = attention::sample_dot_products(
+            static_cast<std::int64_t>(clamp_number(d_k)), static_cast<std::int64_t>(clamp_number(count)),
+            static_cast<std::int64_t>(clamp_number(bins)), static_cast<std::int64_t>(clamp_number(seed)));
+        val out = val::object();
+        out.set("variance", s.variance);
+        out.set("scaledVariance", s.scaled_variance);
+        out.set("halfVectorDot", s.half_vector_dot);
+        out.set("histogram", typed_copy("Uint32Array", s.histogram.data(), s.histogram.size()));
+        out.set("scaledHistogram", typed_copy("Uint32Array", s.scaled_histogram.data(), s.scaled_histogram.size()));
+        out.set("range", s.range);
+        out.set("scaledRange", s.scaled_range);
+        return out;
+    });
+}
+
+val softmax_at_temperature(const val& scores, double temperature) {
+    return guarded([&] {
+        const auto s = attention::softmax_at_temperature(
+            emscripten::convertJSArrayToNumberVector<float>(scores), temperature);
+        val out = val::object();
+        out.set("probs", floats(s.probs));
+        out.set("maxProb", s.max_prob);
+        out.set("entropy", s.entropy);
+        return out;
+    });
+}
+
+val naive_softmax(const val& scores) {
+    return guarded([&] {
+        const auto s = attention::naive_softmax(emscripten::convertJSArrayToNumberVector<float>(scores));
+        val out = val::object();
+        out.set("exps", floats(s.exps));
+        out.set("sum", s.sum);
+        out.set("probs", floats(s.probs));
+        out.set("overflowed", s.overflowed);
+        return out;
+    });
+}
+
 val stage_names() {
     std::vector<std::string> names(attention::kStageNames.begin(), attention::kStageNames.end());
     return string_array(names);
@@ -314,6 +358,9 @@ EMSCRIPTEN_BINDINGS(attention_lab) {
     emscripten::function("run", &run);
     emscripten::function("softmaxSteps", &softmax_steps);
     emscripten::function("crossEntropyGradient", &cross_entropy_gradient);
+    emscripten::function("sampleDotProducts", &sample_dot_products);
+    emscripten::function("softmaxAtTemperature", &softmax_at_temperature);
+    emscripten::function("naiveSoftmax", &naive_softmax);
     emscripten::function("stageNames", &stage_names);
     emscripten::function("limits", &limits);
     emscripten::function("defaultConfig", &default_config);

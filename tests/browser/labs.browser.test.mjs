@@ -48,7 +48,7 @@ test('textbook: the article\'s row, 42.73 and 0.40, errata from the core, editab
 
 test('scaling: opened from its stage, unscaled max weight above the scaled one, target switch', async () => {
   const { page, context, problems } = await open('?stage=scaled');
-  await page.click('#stage-explain .why-link');
+  await page.click('#stage-explain .why-link[data-lab="scaling"]');
   await page.waitForSelector('.lab-sides');
   assert.equal(new URL(page.url()).searchParams.get('lab'), 'scaling');
   const figures = await page.$$eval('.lab-figures', (ps) => ps.map((p) => ({ max: Number(p.dataset.maxProb), entropy: Number(p.dataset.entropy) })));
@@ -80,4 +80,49 @@ test('labs in Chinese, and a bad lab name in the link', async () => {
   assert.match(await bad.page.textContent('#input-message'), /Ignored link settings that are not valid: lab/);
   assert.match(await bad.page.textContent('.lab-body'), /Pick a lab/);
   await bad.context.close();
+});
+
+test('variance: measured Var(q·k) within 10% of d_k, ≈ 1 after scaling; d_k control', async () => {
+  const { page, context, problems } = await open('?stage=scores');
+  await page.click('#stage-explain .why-link[data-lab="variance"]');
+  await page.waitForSelector('.lab-figures[data-variance]');
+  const read = () => page.$eval('.lab-figures', (p) => ({ v: Number(p.dataset.variance), sv: Number(p.dataset.scaledVariance) }));
+  let r = await read();
+  assert.ok(Math.abs(r.v - 64) / 64 < 0.1, `variance ${r.v}`);
+  assert.ok(Math.abs(r.sv - 1) < 0.1, `scaled variance ${r.sv}`);
+  assert.equal(r.v, lab.sampleDotProducts(64, { count: 2000, bins: 40, seed: 42 }).variance);
+  await page.selectOption('#lab-dk', '256');
+  await page.waitForFunction(() => Number(document.querySelector('.lab-figures').dataset.variance) > 150);
+  r = await read();
+  assert.ok(Math.abs(r.v - 256) / 256 < 0.1 && Math.abs(r.sv - 1) < 0.1);
+  assert.match(await page.textContent('.lab-figures'), /all-0\.5 vectors give q·k = 64\.00/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('temperature and stable softmax labs respond to their controls', async () => {
+  const { page, context, problems } = await open('?stage=scaled&lab=temperature');
+  const maxAt = () => page.$eval('.lab-figures', (p) => Number(p.dataset.maxProb));
+  const normal = await maxAt();
+  await page.fill('#lab-temperature', '-2');
+  await page.dispatchEvent('#lab-temperature', 'input');
+  const cold = await maxAt();
+  await page.fill('#lab-temperature', '2');
+  await page.dispatchEvent('#lab-temperature', 'input');
+  const hot = await maxAt();
+  assert.ok(cold > 0.99 && cold > normal && normal > hot && hot < 0.2, `${cold} ${normal} ${hot}`);
+
+  await page.click('#lab-tabs button[data-lab="stability"]');
+  await page.waitForSelector('.lab-table');
+  assert.deepEqual(await page.$$eval('.lab-table td[data-col="naive"]', (tds) => tds.map((td) => td.textContent)), ['NaN', 'NaN', '0.0000']);
+  assert.deepEqual(await page.$$eval('.lab-table td[data-col="stable"]', (tds) => tds.map((td) => td.textContent)), ['0.7311', '0.2689', '0.0000']);
+  assert.match(await page.textContent('.lab-result .note'), /Overflow/);
+  await page.click('.lab-control button >> text=the article’s row');
+  await page.waitForFunction(() => document.querySelectorAll('.lab-table tbody tr').length === 9);
+  const naive = await page.$$eval('.lab-table td[data-col="naive"]', (tds) => tds.map((td) => td.textContent));
+  const stable = await page.$$eval('.lab-table td[data-col="stable"]', (tds) => tds.map((td) => td.textContent));
+  assert.deepEqual(naive, stable);
+  assert.match(await page.textContent('.lab-result .note'), /No overflow/);
+  assert.deepEqual(problems, []);
+  await context.close();
 });

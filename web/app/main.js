@@ -158,9 +158,9 @@ async function show(animate) {
   renderDetail($('detail-body'), $('detail-title'), ctx, view.id);
   renderLegend([]);
   const body = clear($('stage-body'));
-  if (view.lab) {
-    const lab = LABS[labIndex(view.lab)];
-    $('stage-explain').append(' ', h('button', { type: 'button', class: 'why-link', onclick: () => openLab(lab.id, true) },
+  for (const id of view.labs ?? []) {
+    const lab = LABS[labIndex(id)];
+    $('stage-explain').append(' ', h('button', { type: 'button', class: 'why-link', dataset: { lab: id }, onclick: () => openLab(id, true) },
       t('labs.open', { lab: lab.label() })));
   }
   renderLab();

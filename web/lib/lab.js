@@ -88,6 +88,13 @@ function wrapMatrix(m) {
   return Object.freeze({ rows: m.rows, cols: m.cols, data: m.data, min: m.min, max: m.max });
 }
 
+function checkNumbers(scores) {
+  const isNumbers = Array.isArray(scores)
+    ? scores.every((s) => typeof s === 'number')
+    : ArrayBuffer.isView(scores) && !(scores instanceof DataView) && typeof scores[0] !== 'bigint';
+  if (!isNumbers) fail(`scores must be an array of numbers, got ${describe(scores)}`, 'invalid_argument');
+}
+
 function checkIndex(name, value) {
   if (!Number.isSafeInteger(value)) fail(`${name} must be an integer number, got ${describe(value)}`, 'invalid_argument');
 }
@@ -226,10 +233,7 @@ export function createLab(core) {
      *  the max shift (they overflow to Infinity for large scores); probs come
      *  from the stable softmax. */
     softmaxSteps(scores, dK = defaults.dK) {
-      const isNumbers = Array.isArray(scores)
-        ? scores.every((s) => typeof s === 'number')
-        : ArrayBuffer.isView(scores) && !(scores instanceof DataView) && typeof scores[0] !== 'bigint';
-      if (!isNumbers) fail(`scores must be an array of numbers, got ${describe(scores)}`, 'invalid_argument');
+      checkNumbers(scores);
       if (!Number.isSafeInteger(dK)) fail(`dK must be an integer number, got ${describe(dK)}`, 'invalid_argument');
       const steps = unwrap(core.softmaxSteps(scores, dK));
       return Object.freeze({ ...steps, jacobian: wrapMatrix(steps.jacobian) });
@@ -240,6 +244,30 @@ export function createLab(core) {
       if (!(Array.isArray(probs) || ArrayBuffer.isView(probs))) fail(`probs must be an array of numbers, got ${describe(probs)}`, 'invalid_argument');
       if (!Number.isSafeInteger(target) || target < 0) fail(`target must be an index (an integer from 0), got ${describe(target)}`, 'invalid_argument');
       return unwrap(core.crossEntropyGradient(probs, target)).gradient;
+    },
+
+    /** q·k for `count` random pairs with N(0, 1) entries (seeded), before and
+     *  after ÷√dK: { variance, scaledVariance, halfVectorDot, histogram,
+     *  scaledHistogram (Uint32Array, `bins` counts over [−range, range]), range, scaledRange }. */
+    sampleDotProducts(dK, { count = 2000, bins = 40, seed = 42 } = {}) {
+      for (const [name, v] of Object.entries({ dK, count, bins, seed })) {
+        if (!Number.isSafeInteger(v)) fail(`${name} must be an integer number, got ${describe(v)}`, 'invalid_argument');
+      }
+      return Object.freeze(unwrap(core.sampleDotProducts(dK, count, bins, seed)));
+    },
+
+    /** softmax(scores / temperature): { probs, maxProb, entropy }. */
+    softmaxAtTemperature(scores, temperature) {
+      checkNumbers(scores);
+      if (typeof temperature !== 'number') fail(`temperature must be a number, got ${describe(temperature)}`, 'invalid_argument');
+      return Object.freeze(unwrap(core.softmaxAtTemperature(scores, temperature)));
+    },
+
+    /** e^x / Σ e^x exactly as written, in float32, no max subtracted:
+     *  { exps, sum, probs, overflowed } — Infinity and NaN show up for large scores. */
+    naiveSoftmax(scores) {
+      checkNumbers(scores);
+      return Object.freeze(unwrap(core.naiveSoftmax(scores)));
     },
 
     /** Counters for leak checks: wasm heap bytes in use, the wasm memory's

@@ -1,6 +1,9 @@
 // The labs that answer "why?", one module each, in the order the rail meets them.
 import scaling from './scaling.js';
+import stability from './stability.js';
+import temperature from './temperature.js';
 import textbook from './textbook.js';
+import variance from './variance.js';
 
-export const LABS = Object.freeze([scaling, textbook]);
+export const LABS = Object.freeze([variance, scaling, temperature, stability, textbook]);
 export const labIndex = (id) => LABS.findIndex((lab) => lab.id === id);

@@ -16,7 +16,7 @@ export default {
   id: 'scaled',
   label: () => t('stage.scaled.label'),
   formulaPart: 'scaled',
-  lab: 'scaling',
+  labs: ['scaling', 'temperature'],
   title: (ctx) => t(ctx.config.causal ? 'stage.scaled.titleCausal' : 'stage.scaled.title'),
   explain(ctx) {
     const s = ctx.stage('scores');

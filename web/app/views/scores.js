@@ -43,6 +43,7 @@ export default {
   id: 'scores',
   label: () => t('stage.scores.label'),
   formulaPart: 'scores',
+  labs: ['variance'],
   title: () => t('stage.scores.title'),
   explain(ctx) {
     const s = ctx.stage('scores');

@@ -14,7 +14,7 @@ export default {
   id: 'softmax',
   label: () => t('stage.softmax.label'),
   formulaPart: 'softmax',
-  lab: 'textbook',
+  labs: ['textbook', 'stability'],
   title: () => t('stage.softmax.title'),
   explain(ctx) {
     const r = ctx.trace.rowSteps(ctx.selected);

@@ -1,0 +1,48 @@
+// Computations behind the "why?" labs that are not stages of one trace.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+namespace attention {
+
+// q·k for `count` pairs of random vectors with independent N(0, 1) entries
+// (seeded), before and after ÷√d_k, with their variances (theory: d_k and 1)
+// and histograms over fixed ranges (±4 standard deviations of the theory).
+struct DotProductSample {
+    std::vector<float> dots;            // q·k
+    std::vector<float> scaled;          // q·k / √d_k
+    double variance = 0;                // of dots (population)
+    double scaled_variance = 0;         // of scaled
+    float half_vector_dot = 0;          // the article's all-0.5 vectors: 0.25 · d_k
+    std::vector<std::uint32_t> histogram, scaled_histogram;  // `bins` counts each
+    float range = 0, scaled_range = 0;  // histograms cover [−range, range]
+};
+
+// Throws attention::Error ("invalid_argument") unless 1 ≤ d_k ≤ 1024,
+// 1 ≤ count ≤ 100000, 1 ≤ bins ≤ 200 and 0 ≤ seed ≤ 2^32 − 1.
+DotProductSample sample_dot_products(std::int64_t d_k, std::int64_t count, std::int64_t bins,
+                                     std::int64_t seed);
+
+// softmax(scores / temperature), stable form, with the largest weight and the
+// entropy (nats). Throws for an empty row, non-finite scores, or a temperature
+// that is not a finite number > 0.
+struct TemperatureSoftmax {
+    std::vector<float> probs;
+    float max_prob = 0;
+    float entropy = 0;
+};
+TemperatureSoftmax softmax_at_temperature(const std::vector<float>& scores, double temperature);
+
+// The textbook formula computed as written, in float32: e^x / Σ e^x with no max
+// subtracted. Large scores overflow: exps become +Inf and probabilities NaN (or
+// 0), which is why the core subtracts the maximum first.
+struct NaiveSoftmax {
+    std::vector<float> exps;
+    float sum = 0;
+    std::vector<float> probs;
+    bool overflowed = false;  // some exp or the sum is +Inf, or a probability is NaN
+};
+NaiveSoftmax naive_softmax(const std::vector<float>& scores);
+
+}  // namespace attention
