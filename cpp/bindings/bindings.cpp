@@ -211,9 +211,15 @@ public:
     }
 
     val cosine(const std::string& id_a, double row_a, const std::string& id_b, double row_b) const {
+        return cosine_with(*this, id_a, row_a, id_b, row_b);
+    }
+
+    // Row row_a of stage id_a in this trace against row row_b of id_b in other.
+    val cosine_with(const TraceHandle& other, const std::string& id_a, double row_a,
+                    const std::string& id_b, double row_b) const {
         return guarded([&] {
             const attention::Matrix& a = trace_.stage(id_a);
-            const attention::Matrix& b = trace_.stage(id_b);
+            const attention::Matrix& b = other.trace_.stage(id_b);
             const auto ra = index(row_a), rb = index(row_b);
             if (ra < 0 || ra >= a.rows() || rb < 0 || rb >= b.rows()) {
                 throw attention::Error("invalid_argument", "row index outside the stage");
@@ -354,7 +360,8 @@ EMSCRIPTEN_BINDINGS(attention_lab) {
         .function("dotTerms", &TraceHandle::dot_terms)
         .function("weightedRows", &TraceHandle::weighted_rows)
         .function("rowSums", &TraceHandle::row_sums)
-        .function("cosine", &TraceHandle::cosine);
+        .function("cosine", &TraceHandle::cosine)
+        .function("cosineWith", &TraceHandle::cosine_with);
     emscripten::function("run", &run);
     emscripten::function("softmaxSteps", &softmax_steps);
     emscripten::function("crossEntropyGradient", &cross_entropy_gradient);

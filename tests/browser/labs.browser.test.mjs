@@ -126,3 +126,27 @@ test('temperature and stable softmax labs respond to their controls', async () =
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('context: same input row, different outputs; mask and position: permuted outputs without positions', async () => {
+  const { page, context, problems } = await open('?stage=output');
+  await page.click('#stage-explain .why-link[data-lab="context"]');
+  await page.waitForSelector('.lab-table tr[data-stage="output"]');
+  const cos = (stage) => page.$eval(`.lab-table tr[data-stage="${stage}"] td[data-cos]`, (td) => Number(td.dataset.cos));
+  assert.ok(Math.abs((await cos('embeddings')) - 1) < 1e-6, 'same embedding row');
+  assert.ok((await cos('output')) < 0.999, 'different outputs');
+  assert.ok((await cos('output-nopos')) < 0.999, 'different outputs even without positions');
+  await page.fill('#lab-other', '猫');
+  await page.press('#lab-other', 'Enter');
+  await page.waitForSelector('.lab-result .message.notice');
+  assert.match(await page.textContent('.lab-result'), /no token “喜”/);
+
+  await page.click('#lab-tabs button[data-lab="mask-position"]');
+  await page.waitForSelector('.lab-side[data-positional="true"]');
+  const masked = await page.$$eval('figure.stage-weights-causal td[data-j]', (tds) => tds.map((td) => [Number(td.dataset.i), Number(td.dataset.j), Number(td.dataset.value)]));
+  assert.ok(masked.filter(([i, j]) => j > i).every(([, , v]) => v === 0));
+  const cosines = (positional) => page.$$eval(`.lab-side[data-positional="${positional}"] td[data-cos]`, (tds) => tds.map((td) => Number(td.dataset.cos)));
+  assert.ok((await cosines(false)).every((c) => Math.abs(c - 1) < 1e-5), 'without positions: the same vectors, permuted');
+  assert.ok((await cosines(true)).some((c) => c < 0.999), 'with positions: the order matters');
+  assert.deepEqual(problems, []);
+  await context.close();
+});

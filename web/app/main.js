@@ -97,6 +97,7 @@ function context(animate) {
       if (!page.cache.has(id)) page.cache.set(id, trace.stage(id));
       return page.cache.get(id);
     },
+    sentence: page.sentence,
     tokens: trace.tokens,
     ids: trace.ids,
     n: trace.tokens.length,

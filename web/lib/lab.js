@@ -157,6 +157,14 @@ class Trace {
     return unwrap(this.#live().cosine(this.#stageId(idA), rowA, this.#stageId(idB), rowB)).value;
   }
 
+  /** Cosine similarity of row rowA of stage idA here and row rowB of stage idB in another trace. */
+  cosineWith(other, idA, rowA, idB, rowB) {
+    if (!(other instanceof Trace)) fail(`cosineWith needs another trace, got ${describe(other)}`, 'invalid_argument');
+    checkIndex('row', rowA);
+    checkIndex('row', rowB);
+    return unwrap(this.#live().cosineWith(other.#live(), this.#stageId(idA), rowA, this.#stageId(idB), rowB)).value;
+  }
+
   #live() {
     if (!this.#handle) fail('this trace was disposed; run the sentence again to get a new one', 'disposed');
     return this.#handle;

@@ -10,6 +10,7 @@ export default {
   id: 'output',
   label: () => t('stage.output.label'),
   formulaPart: 'output',
+  labs: ['context', 'mask-position'],
   title: () => t('stage.output.title'),
   explain(ctx) {
     const i = ctx.selected;

@@ -1,0 +1,58 @@
+// Lab: one character in two sentences — the same input vector, different
+// outputs, because different neighbours contribute.
+import { clear, h } from '../dom.js';
+import { fmt } from '../format.js';
+import { errorText, t } from '../i18n.js';
+
+/** The three keys a row gives most weight to, as "token (weight)". */
+function topKeys(trace, i) {
+  const w = trace.rowSteps(i).probs;
+  const order = Array.from(w.keys()).sort((a, b) => w[b] - w[a]).slice(0, 3);
+  return order.map((k) => `${trace.tokens[k]} (${fmt(w[k])})`).join(', ');
+}
+
+export default {
+  id: 'context',
+  label: () => t('lab.context.label'),
+  render(body, ctx) {
+    const token = ctx.tokens[ctx.selected];
+    const other = h('input', { type: 'text', id: 'lab-other', class: 'scores-text', value: '大家都喜欢音乐', 'aria-label': t('lab.context.other') });
+    const result = h('div', { class: 'lab-result' });
+    const draw = () => {
+      clear(result);
+      let b;
+      try {
+        b = ctx.lab.run(other.value, ctx.config);
+      } catch (error) {
+        result.append(h('p', { class: 'message error', role: 'alert' }, errorText(error)));
+        return;
+      }
+      const j = b.tokens.indexOf(token);
+      if (j < 0) {
+        result.append(h('p', { class: 'message notice' }, t('lab.context.missing', { token })));
+      } else {
+        const i = ctx.selected;
+        // The same pair with positional encoding off: only the context differs.
+        const a0 = ctx.lab.run(ctx.sentence, { ...ctx.config, positional: false });
+        const b0 = ctx.lab.run(other.value, { ...ctx.config, positional: false });
+        const rows = [
+          ['embeddings', 'lab.context.embedding', ctx.trace.cosineWith(b, 'embeddings', i, 'embeddings', j)],
+          ['x', 'lab.context.x', ctx.trace.cosineWith(b, 'x', i, 'x', j)],
+          ['output', 'lab.context.output', ctx.trace.cosineWith(b, 'output', i, 'output', j)],
+          ['output-nopos', 'lab.context.outputNoPosition', a0.cosineWith(b0, 'output', i, 'output', j)],
+        ];
+        a0.dispose();
+        b0.dispose();
+        result.append(
+          h('table', { class: 'steps lab-table' }, h('tbody', {}, rows.map(([id, key, c]) => h('tr', { dataset: { stage: id } },
+            h('td', {}, t(key)), h('td', { dataset: { cos: c } }, fmt(c, 3)))))),
+          h('p', { class: 'note' }, t('lab.context.neighbours', { token, a: topKeys(ctx.trace, i), b: topKeys(b, j) })));
+      }
+      b.dispose();
+    };
+    other.addEventListener('change', draw);
+    body.append(h('p', { class: 'explain' }, t('lab.context.explain', { token })),
+      h('label', { class: 'lab-control' }, t('lab.context.other'), ' ', other), result);
+    draw();
+  },
+};

@@ -1,0 +1,67 @@
+// Lab: the causal mask on and off, and positions on and off with the word
+// order swapped — without positions the outputs are the same vectors permuted.
+import { clear, h } from '../dom.js';
+import { fmt } from '../format.js';
+import { errorText, t } from '../i18n.js';
+import { renderMatrix } from '../matrix-view.js';
+
+/** For each token of a, the cosine of its output with the same token's output in b. */
+function matchOutputs(a, b) {
+  const used = new Set();
+  return a.tokens.map((tok, i) => {
+    const j = b.tokens.findIndex((u, k) => u === tok && !used.has(k));
+    if (j < 0) return [tok, null];
+    used.add(j);
+    return [tok, a.cosineWith(b, 'output', i, 'output', j)];
+  });
+}
+
+export default {
+  id: 'mask-position',
+  label: () => t('lab.mask.label'),
+  render(body, ctx) {
+    const weights = (causal) => {
+      const trace = ctx.lab.run(ctx.sentence, { ...ctx.config, causal });
+      const block = renderMatrix(trace.stage('weights'), { scale: 'sequential', rowLabels: trace.tokens, colLabels: trace.tokens,
+        caption: t(causal ? 'lab.mask.on' : 'lab.mask.off'), stageId: causal ? 'weights-causal' : 'weights-full' });
+      trace.dispose();
+      return block.element;
+    };
+    const a = h('input', { type: 'text', id: 'lab-order-a', class: 'scores-text', value: '我喜欢人工智能', 'aria-label': t('lab.mask.first') });
+    const b = h('input', { type: 'text', id: 'lab-order-b', class: 'scores-text', value: '人工智能喜欢我', 'aria-label': t('lab.mask.second') });
+    const result = h('div', { class: 'lab-sides' });
+    const draw = () => {
+      clear(result);
+      for (const positional of [false, true]) {
+        let ta;
+        let tb;
+        try {
+          ta = ctx.lab.run(a.value, { ...ctx.config, causal: false, positional });
+          tb = ctx.lab.run(b.value, { ...ctx.config, causal: false, positional });
+        } catch (error) {
+          ta?.dispose();
+          result.append(h('p', { class: 'message error', role: 'alert' }, errorText(error)));
+          return;
+        }
+        const rows = matchOutputs(ta, tb).map(([tok, c]) => h('tr', {}, h('td', {}, tok),
+          h('td', { dataset: { cos: c ?? '' } }, c === null ? '—' : fmt(c, 3))));
+        result.append(h('section', { class: 'lab-side', dataset: { positional: String(positional) } },
+          h('h3', {}, t(positional ? 'lab.mask.withPositions' : 'lab.mask.withoutPositions')),
+          h('table', { class: 'steps lab-table' }, h('thead', {}, h('tr', {}, h('th', {}, t('lab.token')), h('th', {}, t('lab.mask.cosine')))),
+            h('tbody', {}, rows))));
+        ta.dispose();
+        tb.dispose();
+      }
+    };
+    a.addEventListener('change', draw);
+    b.addEventListener('change', draw);
+    body.append(
+      h('p', { class: 'explain' }, t('lab.mask.explainMask')),
+      h('div', { class: 'lab-sides' }, weights(false), weights(true)),
+      h('p', { class: 'explain' }, t('lab.mask.explainPosition')),
+      h('label', { class: 'lab-control' }, t('lab.mask.first'), ' ', a),
+      h('label', { class: 'lab-control' }, t('lab.mask.second'), ' ', b),
+      result);
+    draw();
+  },
+};
