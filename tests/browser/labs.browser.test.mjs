@@ -91,11 +91,15 @@ test('variance: measured Var(q·k) within 10% of d_k, ≈ 1 after scaling; d_k c
   assert.ok(Math.abs(r.v - 64) / 64 < 0.1, `variance ${r.v}`);
   assert.ok(Math.abs(r.sv - 1) < 0.1, `scaled variance ${r.sv}`);
   assert.equal(r.v, lab.sampleDotProducts(64, { count: 2000, bins: 40, seed: 42 }).variance);
-  await page.selectOption('#lab-dk', '256');
+  await page.fill('#lab-dk', '8'); // the slider's 9th step: d_k = 256
+  await page.dispatchEvent('#lab-dk', 'input');
   await page.waitForFunction(() => Number(document.querySelector('.lab-figures').dataset.variance) > 150);
   r = await read();
   assert.ok(Math.abs(r.v - 256) / 256 < 0.1 && Math.abs(r.sv - 1) < 0.1);
   assert.match(await page.textContent('.lab-figures'), /all-0\.5 vectors give q·k = 64\.00/);
+  // The table: the article's 0.5, 1 and 16 for d = 2, 4, 64.
+  const half = await page.$$eval('.variance-table tbody tr', (trs) => Object.fromEntries(trs.map((tr) => [tr.cells[0].textContent, tr.cells[4].textContent])));
+  assert.deepEqual([half['2'], half['4'], half['64']], ['0.50', '1.00', '16.00']);
   assert.deepEqual(problems, []);
   await context.close();
 });
@@ -148,5 +152,13 @@ test('context: same input row, different outputs; mask and position: permuted ou
   assert.ok((await cosines(false)).every((c) => Math.abs(c - 1) < 1e-5), 'without positions: the same vectors, permuted');
   assert.ok((await cosines(true)).some((c) => c < 0.999), 'with positions: the order matters');
   assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('textbook cells explain their arithmetic on hover', async () => {
+  const { page, context } = await open('?lab=textbook');
+  const titles = await page.$$eval('.lab-table tbody tr:nth-child(2) td[title]', (tds) => tds.map((td) => td.title));
+  assert.deepEqual(titles.slice(0, 2), ['22.70 ÷ √64 = 2.8375', 'e^2.8375 = 17.0730']);
+  assert.match(titles[2], /^17\.0730 ÷ 42\.7354 = 0\.3995/);
   await context.close();
 });

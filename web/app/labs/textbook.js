@@ -12,12 +12,13 @@ function numberInput(value, label, onChange) {
 function table(steps, tokens, printed) {
   const head = h('tr', {}, ['lab.token', 'lab.raw', 'lab.scaled', 'lab.exp', 'lab.prob']
     .map((k) => h('th', { scope: 'col' }, t(k))), printed ? h('th', { scope: 'col' }, t('lab.printed')) : null);
+  // Each cell says on hover how it was made from the cells before it.
   const rows = tokens.map((token, j) => h('tr', {},
     h('td', {}, token),
     h('td', {}, fmt(steps.rawScores[j])),
-    h('td', {}, fmt(steps.scaled[j], 4)),
-    h('td', {}, fmt(steps.exps[j])),
-    h('td', { dataset: { col: 'prob' } }, fmt(steps.probs[j])),
+    h('td', { title: t('lab.textbook.hoverScaled', { raw: fmt(steps.rawScores[j]), dK: steps.dK, value: fmt(steps.scaled[j], 4) }) }, fmt(steps.scaled[j], 4)),
+    h('td', { title: t('lab.textbook.hoverExp', { x: fmt(steps.scaled[j], 4), value: fmt(steps.exps[j], 4) }) }, fmt(steps.exps[j])),
+    h('td', { dataset: { col: 'prob' }, title: t('lab.textbook.hoverProb', { e: fmt(steps.exps[j], 4), sum: fmt(steps.sum, 4), value: fmt(steps.probs[j], 4) }) }, fmt(steps.probs[j])),
     printed ? h('td', { class: 'printed' }, `${fmt(printed.scaled[j], 4)} · ${fmt(printed.exps[j])} · ${fmt(printed.probs[j])}`) : null));
   const foot = h('tr', {}, h('td', {}, 'Σ'), h('td', {}), h('td', {}),
     h('td', { dataset: { col: 'sum' } }, fmt(steps.sum)), h('td', {}),
@@ -58,7 +59,7 @@ export default {
       clear(result);
       let steps;
       try {
-        steps = { ...ctx.lab.softmaxSteps(scores, dK), rawScores: scores };
+        steps = { ...ctx.lab.softmaxSteps(scores, dK), rawScores: scores, dK };
       } catch (error) {
         result.append(h('p', { class: 'message error', role: 'alert' }, errorText(error)));
         return;
