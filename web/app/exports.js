@@ -131,3 +131,15 @@ export function download(name, content, type) {
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
+
+/** Saves the view's matrices (or the whole trace) as kind: png, csv, latex or json.
+ *  noMatrix() is called when the view has none for png/latex (the tokens stage). */
+export async function exportView(kind, viewId, trace, stageNames, noMatrix) {
+  const ids = EXPORT_STAGES[viewId];
+  const base = `attention-lab-${viewId}`;
+  if (kind === 'json') download('attention-lab-trace.json', toJson(trace, stageNames), 'application/json');
+  else if (kind === 'csv') download(`${base}.csv`, toCsv(trace, ids), 'text/csv');
+  else if (ids.length === 0) noMatrix();
+  else if (kind === 'latex') download(`${base}.tex`, toLatex(trace, ids), 'application/x-tex');
+  else if (kind === 'png') download(`${base}.png`, await toPng(trace, ids.at(-1), ids.at(-1) === 'weights'));
+}

@@ -2,28 +2,20 @@
 // settings to the wasm core, and hands each stage to its view module. It draws;
 // the numbers all come from the trace.
 import { loadAttentionLab } from '../lib/attention-lab.js';
-import { scaleBar } from './colors.js';
 import { renderDetail } from './detail-panel.js';
 import { clear, h, prefersReducedMotion, sleep } from './dom.js';
-import { fmt } from './format.js';
-import { download, EXPORT_STAGES, toCsv, toJson, toLatex, toPng } from './exports.js';
+import { exportView } from './exports.js';
 import { connectHost, parseOrigin } from './host-messages.js';
 import { errorText, language, pickLanguage, setLanguage, t, translateStatic } from './i18n.js';
 import { fillSettings, onSettingsChange, readSettings } from './settings.js';
 import { LABS, labIndex } from './labs/index.js';
+import { renderLegend } from './legend.js';
+import { loadFailureMessage } from './load-failure.js';
+import { DEFAULT_SENTENCE, PRESETS } from './presets.js';
 import { STAGES, stageIndex } from './stages.js';
 import { hideTooltip } from './tooltip.js';
 import { readUrl, writeUrl } from './url-state.js';
 
-const PRESETS = [
-  '我喜欢人工智能',
-  '人工智能喜欢我',
-  '小猫坐在垫子上，因为它很累。',
-  'I love artificial intelligence.',
-  'The cat sat on the mat.',
-  "The animal didn't cross the street because it was too tired.",
-];
-const DEFAULT_SENTENCE = PRESETS[0];
 const TYPING_DELAY_MS = 180;
 const DWELL_MS = 1600;
 const $ = (id) => document.getElementById(id);
@@ -137,14 +129,6 @@ function updateRail() {
   document.querySelectorAll('#formula [data-part]').forEach((el) => el.classList.toggle('current', el.dataset.part === part));
 }
 
-function renderLegend(scales) {
-  const legend = clear($('legend'));
-  for (const { label, scale } of scales ?? []) {
-    const zero = t(scale.kind === 'sequential' ? 'legend.dark0' : 'legend.white0');
-    legend.append(h('span', { class: 'scale' }, h('span', { class: 'name' }, label), scaleBar(scale),
-      t('legend.values', { min: fmt(scale.min), max: fmt(scale.max), zero })));
-  }
-}
 
 /** Draws the current stage; animate = play its transition. Resolves when done. */
 async function show(animate) {
@@ -157,7 +141,7 @@ async function show(animate) {
   $('stage-title').textContent = `${page.stage + 1}. ${view.title(ctx)}`;
   $('stage-explain').textContent = view.explain(ctx);
   renderDetail($('detail-body'), $('detail-title'), ctx, view.id);
-  renderLegend([]);
+  renderLegend($('legend'), []);
   const body = clear($('stage-body'));
   for (const id of view.labs ?? []) {
     const lab = LABS[labIndex(id)];
@@ -165,8 +149,7 @@ async function show(animate) {
       t('labs.open', { lab: lab.label() })));
   }
   renderLab();
-  writeUrl({ sentence: page.sentence, stage: view.id, selected: page.selected, options: page.options, lang: language(), lab: page.labId },
-    { options: page.defaults });
+  syncUrl();
   $('announcer').textContent = t('page.announce', { k: page.stage + 1, n: STAGES.length, title: view.title(ctx) });
   if (view.id !== page.announcedStage) {
     page.announcedStage = view.id;
@@ -174,7 +157,7 @@ async function show(animate) {
   }
   const scales = await view.render(body, ctx);
   if (id === page.renderId) {
-    renderLegend(scales);
+    renderLegend($('legend'), scales);
     document.body.dataset.rendered = String(id);
   }
 }
@@ -218,9 +201,14 @@ function openLab(id, scroll = false) {
   page.labId = id;
   renderLabTabs();
   renderLab(true);
-  writeUrl({ sentence: page.sentence, stage: STAGES[page.stage].id, selected: page.selected, options: page.options, lang: language(), lab: page.labId },
-    { options: page.defaults });
+  syncUrl();
   if (scroll) $('lab-body').scrollIntoView({ block: 'nearest' });
+}
+
+/** Puts the current view into the address bar. */
+function syncUrl() {
+  writeUrl({ sentence: page.sentence, stage: STAGES[page.stage].id, selected: page.selected, options: page.options,
+    lang: language(), lab: page.labId }, { options: page.defaults });
 }
 
 function goTo(k, animate) {
@@ -292,18 +280,6 @@ function viewState() {
     tokens: [...page.trace.tokens], options: { ...page.options } };
 }
 
-// ---- exports -----------------------------------------------------------------
-async function exportAs(kind) {
-  const view = STAGES[page.stage];
-  const ids = EXPORT_STAGES[view.id];
-  const base = `attention-lab-${view.id}`;
-  if (kind === 'json') download('attention-lab-trace.json', toJson(page.trace, page.lab.stageNames), 'application/json');
-  else if (kind === 'csv') download(`${base}.csv`, toCsv(page.trace, ids), 'text/csv');
-  else if (ids.length === 0) showMessage(t('msg.tokensExport'), 'notice');
-  else if (kind === 'latex') download(`${base}.tex`, toLatex(page.trace, ids), 'application/x-tex');
-  else if (kind === 'png') download(`${base}.png`, await toPng(page.trace, ids.at(-1), ids.at(-1) === 'weights'));
-}
-
 // ---- wiring ----------------------------------------------------------------
 function wire() {
   let typing = 0;
@@ -329,7 +305,10 @@ function wire() {
   $('play').addEventListener('click', () => (page.playing ? pause() : play()));
   $('speed').addEventListener('change', () => setSpeed(Number($('speed').value)));
   onSettingsChange(applySettings);
-  for (const kind of ['png', 'csv', 'latex', 'json']) $(`export-${kind}`).addEventListener('click', () => exportAs(kind));
+  for (const kind of ['png', 'csv', 'latex', 'json']) {
+    $(`export-${kind}`).addEventListener('click', () => exportView(kind, STAGES[page.stage].id, page.trace, page.lab.stageNames,
+      () => showMessage(t('msg.tokensExport'), 'notice')));
+  }
 
   document.addEventListener('keydown', (event) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
@@ -340,16 +319,6 @@ function wire() {
     else if (event.key === ' ' && !event.target.closest('button')) { event.preventDefault(); page.playing ? pause() : play(); }
     else return;
   });
-}
-
-/** Says why the core did not load and what to do about it. */
-function loadFailureMessage(error) {
-  const detail = String(error?.message ?? error);
-  let advice = 'load.other';
-  if (/does not support WebAssembly|no native wasm/i.test(detail)) advice = 'load.noWasm';
-  else if (/Content.Security.Policy|wasm-unsafe-eval|Refused to compile/i.test(detail)) advice = 'load.csp';
-  else if (/HTTP \d+|Failed to fetch|NetworkError|Load failed/i.test(detail)) advice = 'load.fetch';
-  return t('load.failed', { advice: t(advice), detail });
 }
 
 /** Switches every word on the page to another language. */
