@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# npm run bench: builds what the benchmarks need and runs them (bench/run.mjs).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+bash scripts/build.sh
+cmake --build build/native --target bench_native --parallel "$(nproc)"
+cmake --build build/wasm --target bench_simd_ceiling --parallel "$(nproc)"
+node bench/run.mjs
