@@ -1,7 +1,7 @@
 // Bundles the teaching page into ONE self-contained HTML file (styles, app,
 // API and wasm inlined) that a teacher can e-mail or upload; it works from
 // file:// with no network:
-//   node scripts/bundle-page.mjs <single-file glue.js> <out.html>
+//   node scripts/bundle-page.mjs <classic glue.js> <glue.wasm> <out.html>
 // The file carries its own Content-Security-Policy: scripts and styles only by
 // the hashes of the inlined ones, WebAssembly allowed, no eval, no network.
 import { createHash } from 'node:crypto';
@@ -9,16 +9,17 @@ import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { build, transform } from 'esbuild';
+import { packWasm } from './pack-wasm.mjs';
 
-const [glueFile, outFile] = process.argv.slice(2);
-if (!glueFile || !outFile) {
-  console.error('usage: node scripts/bundle-page.mjs <attention-lab-core.single.js> <out.html>');
+const [glueFile, wasmFile, outFile] = process.argv.slice(2);
+if (!glueFile || !wasmFile || !outFile) {
+  console.error('usage: node scripts/bundle-page.mjs <attention-lab-core.classic.js> <glue.wasm> <out.html>');
   process.exit(2);
 }
 const web = (path) => fileURLToPath(new URL(`../web/${path}`, import.meta.url));
 
-// The glue is referred to as ../generated/attention-lab-core.single.js by the
+// The glue is referred to as ../generated/attention-lab-core.classic.js by the
 // offline entry; give esbuild that file wherever CMake built it.
 const scratch = mkdtempSync(join(tmpdir(), 'attention-lab-'));
 copyFileSync(glueFile, join(scratch, 'glue.js'));
@@ -27,7 +28,10 @@ const swapApi = {
   name: 'offline-api',
   setup(b) {
     b.onResolve({ filter: /lib\/attention-lab\.js$/ }, () => ({ path: web('lib/attention-lab-offline.js') }));
-    b.onResolve({ filter: /attention-lab-core\.single\.js$/ }, () => ({ path: join(scratch, 'glue.js') }));
+    b.onResolve({ filter: /attention-lab-core\.classic\.js$/ }, () => ({ path: join(scratch, 'glue.js') }));
+    b.onResolve({ filter: /^attention-lab-wasm$/ }, () => ({ path: 'wasm', namespace: 'packed' }));
+    b.onLoad({ filter: /.*/, namespace: 'packed' }, () => ({
+      contents: `export default ${JSON.stringify(packWasm(wasmFile))};`, loader: 'js' }));
   },
 };
 const result = await build({
@@ -43,15 +47,15 @@ const result = await build({
   external: ['fs', 'path', 'crypto'],
 });
 const script = result.outputFiles[0].text;
-const style = readFileSync(web('styles/app.css'), 'utf8');
+const style = (await transform(readFileSync(web('styles/app.css'), 'utf8'), { loader: 'css', minify: true })).code;
 const hash = (text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 const csp = [
   "default-src 'none'",
   `script-src ${hash(script)} 'wasm-unsafe-eval'`,
   `style-src ${hash(style)}`,
   "img-src 'self' data: blob:",
-  // The glue reads its inlined wasm through fetch('data:…'); no network is allowed.
-  'connect-src data:',
+  // Nothing is fetched: the wasm is unpacked from the script itself.
+  "connect-src 'none'",
   "base-uri 'none'",
   "form-action 'none'",
 ].join('; ');
@@ -63,7 +67,9 @@ const replaceOnce = (pattern, replacement) => {
 };
 replaceOnce(/<link rel="stylesheet" href="styles\/app.css">/, `<style>${style}</style>`);
 // At the end of the body: an inline classic script runs as soon as it is parsed.
-replaceOnce(/\s*<script type="module" src="app\/main.js"><\/script>/, '');
+replaceOnce(/\s*<script type="module" src="generated\/app.js"><\/script>/, '');
+replaceOnce(/\s*<link rel="preload" href="generated\/attention-lab-core.wasm"[^>]*>/, '');
+html = html.replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
 replaceOnce(/<\/body>/, `<script>${script}</script>\n</body>`);
 replaceOnce(/\s*<script nomodule defer src="app\/no-modules.js"><\/script>/, '');
 replaceOnce(/<meta charset="utf-8">/, `<meta charset="utf-8">\n  <meta http-equiv="Content-Security-Policy" content="${csp}">`);

@@ -1,14 +1,15 @@
 // Builds the offline single script: usage
-//   node scripts/bundle-single.mjs <glue.single.js> <out.js>
-// The output is one classic script (no modules, no fetch, wasm inlined as
-// base64 by Emscripten's SINGLE_FILE) that works from file:// and defines only
+//   node scripts/bundle-single.mjs <glue.js> <glue.wasm> <out.js>
+// The output is one classic script (no modules, no fetch, the wasm inlined as
+// base64 of its gzip, see packWasm) that works from file:// and defines only
 // window.AttentionLab. lab.js is included as it is, minus its `export` words.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { packWasm } from './pack-wasm.mjs';
 
-const [glueFile, outFile] = process.argv.slice(2);
-if (!glueFile || !outFile) {
-  console.error('usage: node scripts/bundle-single.mjs <glue.single.js> <out.js>');
+const [glueFile, wasmFile, outFile] = process.argv.slice(2);
+if (!glueFile || !wasmFile || !outFile) {
+  console.error('usage: node scripts/bundle-single.mjs <glue.js> <glue.wasm> <out.js>');
   process.exit(2);
 }
 const lib = (name) => readFileSync(fileURLToPath(new URL(`../web/lib/${name}`, import.meta.url)), 'utf8');
@@ -26,6 +27,7 @@ const bundle = `/*! Attention Lab — offline single script. Exposes window.Atte
 var exports, module, define;
 ${readFileSync(glueFile, 'utf8')}
 ${lab}
+var ATTENTION_LAB_WASM = ${JSON.stringify(packWasm(wasmFile))};
 ${lib('single-entry.js')}
 })();
 `;

@@ -74,7 +74,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const port = Number(process.env.PORT ?? 8080);
   const host = process.env.HOST ?? 'localhost';
   startServer({ root, port, host })
-    .then(() => console.log(`Attention Lab is served at http://localhost:${port}/  (Ctrl+C stops it)`))
+    .then((server) => console.log(`Attention Lab is served at http://localhost:${server.address().port}/  (Ctrl+C stops it)`))
     .catch((error) => {
       console.error(error.code === 'EADDRINUSE'
         ? `Port ${port} is in use: stop the other server or run PORT=8081 npm start`

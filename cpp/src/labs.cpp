@@ -68,7 +68,8 @@ DotProductSample sample_dot_products(std::int64_t d_k, std::int64_t count, std::
     }
     out.variance = population_variance(out.dots);
     out.scaled_variance = population_variance(out.scaled);
-    out.half_vector_dot = attention_scores(Matrix::Constant(1, d_k, 0.5f), Matrix::Constant(1, d_k, 0.5f))(0, 0);
+    const RowVector half = RowVector::Constant(static_cast<Eigen::Index>(d_k), 0.5f);
+    out.half_vector_dot = half.dot(half);  // [0.5, …]·[0.5, …] = d_k / 4
     out.range = 4.0f * root;
     out.scaled_range = 4.0f;
     out.histogram = histogram(out.dots, static_cast<std::size_t>(bins), out.range);

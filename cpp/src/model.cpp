@@ -1,9 +1,31 @@
 #include "attention/model.hpp"
 
+#include <algorithm>
+#include <mutex>
+#include <unordered_map>
+
 #include "attention/error.hpp"
+#include "attention/kernels.hpp"
 #include "attention/stages.hpp"
 
 namespace attention {
+
+namespace {
+
+// At most this many embedding floats are kept (4 MiB: 1365 rows at d_model 768).
+constexpr std::size_t kMaxCachedFloats = std::size_t{1} << 20;
+static_assert(kMaxTokens * static_cast<std::size_t>(kMaxDModel) <= kMaxCachedFloats,
+              "one sentence's rows must fit in the cache");
+
+}  // namespace
+
+struct AttentionModel::Prepared {
+    kernels::Panels wq, wk, wv;  // the head's W, packed once
+
+    std::mutex mutex;  // guards the caches below
+    std::unordered_map<std::int32_t, std::vector<float>> embedding_rows;
+    Matrix positional;  // the first rows of the sinusoidal table, grown on demand
+};
 
 AttentionModel::AttentionModel(const Config& config, std::shared_ptr<const WeightSource> source)
     : config_(config), source_(std::move(source)) {
@@ -12,6 +34,10 @@ AttentionModel::AttentionModel(const Config& config, std::shared_ptr<const Weigh
         source_ = std::make_shared<SeededWeights>(config_.d_model, config_.d_k, config_.seed);
     }
     head_ = std::make_shared<const HeadWeights>(source_->head(0));
+    prepared_ = std::make_shared<Prepared>();
+    prepared_->wq = kernels::pack(head_->wq);
+    prepared_->wk = kernels::pack(head_->wk);
+    prepared_->wv = kernels::pack(head_->wv);
 }
 
 bool AttentionModel::same_parameters(const Config& other) const {
@@ -27,6 +53,7 @@ AttentionModel AttentionModel::with_switches(const Config& config) const {
     model.config_ = config;
     model.source_ = source_;
     model.head_ = head_;
+    model.prepared_ = prepared_;
     return model;
 }
 
@@ -34,29 +61,65 @@ Trace AttentionModel::run(std::string_view sentence) const {
     Trace t;
     t.config = config_;
     t.tokens = tokenize(sentence);
-
-    std::vector<std::int32_t> ids;
-    ids.reserve(t.tokens.size());
-    for (const Token& token : t.tokens) ids.push_back(token.id);
-    const auto n = static_cast<Eigen::Index>(ids.size());
+    t.head = head_;
+    const auto n = static_cast<Eigen::Index>(t.tokens.size());
     const auto d_model = static_cast<Eigen::Index>(config_.d_model);
 
-    t.embeddings = source_->embeddings(ids);
-    t.positional = config_.positional ? positional_encoding(n, d_model) : Matrix::Zero(n, d_model);
+    {
+        Prepared& p = *prepared_;
+        const std::lock_guard<std::mutex> lock(p.mutex);
+        // Embedding rows: drawn once per id (all new ids in one call). When the
+        // new ones would overflow the cache, it starts again from this sentence.
+        const auto missing_ids = [&] {
+            std::vector<std::int32_t> missing;
+            for (const Token& token : t.tokens) {
+                if (!p.embedding_rows.count(token.id) &&
+                    std::find(missing.begin(), missing.end(), token.id) == missing.end()) {
+                    missing.push_back(token.id);
+                }
+            }
+            return missing;
+        };
+        std::vector<std::int32_t> missing = missing_ids();
+        if (!missing.empty()) {
+            if ((p.embedding_rows.size() + missing.size()) * static_cast<std::size_t>(d_model) > kMaxCachedFloats) {
+                p.embedding_rows.clear();
+                missing = missing_ids();
+            }
+            const Matrix drawn = source_->embeddings(missing);
+            for (std::size_t r = 0; r < missing.size(); ++r) {
+                const float* row = drawn.data() + static_cast<Eigen::Index>(r) * d_model;
+                p.embedding_rows[missing[r]].assign(row, row + d_model);
+            }
+        }
+        t.embeddings.resize(n, d_model);
+        for (Eigen::Index i = 0; i < n; ++i) {
+            const auto& row = p.embedding_rows.at(t.tokens[static_cast<std::size_t>(i)].id);
+            std::copy(row.begin(), row.end(), t.embeddings.data() + i * d_model);
+        }
+        if (config_.positional) {
+            if (p.positional.rows() < n) {  // grown by doubling: typing adds one row at a time
+                const auto cap = static_cast<Eigen::Index>(kMaxTokens);
+                p.positional = positional_encoding(std::max(n, std::min(cap, 2 * p.positional.rows() + 16)), d_model);
+            }
+            t.positional = p.positional.topRows(n);
+        } else {
+            t.positional = Matrix::Zero(n, d_model);
+        }
+    }
     t.x = t.embeddings + t.positional;
 
     const HeadWeights& head = *head_;
-    t.wq = head.wq, t.wk = head.wk, t.wv = head.wv;
-    t.bq = head.bq, t.bk = head.bk, t.bv = head.bv;
-    t.q = project(t.x, head.wq, head.bq);
-    t.k = project(t.x, head.wk, head.bk);
-    t.v = project(t.x, head.wv, head.bv);
-
-    t.scores = attention_scores(t.q, t.k);
-    t.scaled = scale_scores(t.scores, static_cast<Eigen::Index>(config_.d_k), config_.scale);
-    t.masked = causal_mask(t.scaled, config_.causal);
-    t.weights = softmax_rows(t.masked);
-    t.output = weighted_sum(t.weights, t.v);
+    kernels::multiply(t.x, {{&prepared_->wq, &head.bq, &t.q},
+                            {&prepared_->wk, &head.bk, &t.k},
+                            {&prepared_->wv, &head.bv, &t.v}});
+    kernels::Panels packed;
+    kernels::pack_transposed(t.k, packed);
+    kernels::multiply(t.q, {{&packed, nullptr, &t.scores}});
+    kernels::scale_mask_softmax(t.scores, static_cast<Eigen::Index>(config_.d_k), config_.scale,
+                                config_.causal, t.scaled, t.masked, t.weights);
+    const kernels::Panels v = kernels::pack(t.v);
+    kernels::multiply(t.weights, {{&v, nullptr, &t.output}});
     return t;
 }
 

@@ -2,26 +2,30 @@
 
 #include <cmath>
 #include <limits>
+#include <vector>
 
 namespace attention {
 
 Matrix positional_encoding(Eigen::Index n, Eigen::Index d_model) {
     Matrix pe(n, d_model);
+    std::vector<double> wavelength(static_cast<std::size_t>(d_model));  // 10000^(2i / d_model)
+    for (Eigen::Index j = 0; j < d_model; ++j) {
+        const Eigen::Index pair = j / 2;  // i in 2i, 2i+1
+        wavelength[static_cast<std::size_t>(j)] =
+            std::pow(10000.0, 2.0 * static_cast<double>(pair) / static_cast<double>(d_model));
+    }
     for (Eigen::Index pos = 0; pos < n; ++pos) {
         for (Eigen::Index j = 0; j < d_model; ++j) {
-            const Eigen::Index pair = j / 2;  // i in 2i, 2i+1
-            const double angle =
-                static_cast<double>(pos) /
-                std::pow(10000.0, 2.0 * static_cast<double>(pair) / static_cast<double>(d_model));
+            const double angle = static_cast<double>(pos) / wavelength[static_cast<std::size_t>(j)];
             pe(pos, j) = static_cast<float>(j % 2 == 0 ? std::sin(angle) : std::cos(angle));
         }
     }
     return pe;
 }
 
-Matrix project(const Matrix& x, const Matrix& w, const RowVector& b) {
+Matrix project(const Matrix& x, const Matrix& w, const Matrix& b) {
     Matrix out = x * w;
-    out.rowwise() += b;
+    out.rowwise() += b.row(0);
     return out;
 }
 

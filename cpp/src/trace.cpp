@@ -7,8 +7,8 @@ namespace attention {
 const Matrix& Trace::stage(std::string_view id) const {
     // Same order as kStageNames.
     const std::array<const Matrix*, kStageNames.size()> fields = {
-        &embeddings, &positional, &x,      &wq,     &wk,      &wv,
-        &bq,         &bk,         &bv,     &q,      &k,       &v,
+        &embeddings, &positional, &x,      &head->wq, &head->wk, &head->wv,
+        &head->bq,   &head->bk,   &head->bv, &q,    &k,        &v,
         &scores,     &scaled,     &masked, &weights, &output,
     };
     for (std::size_t i = 0; i < kStageNames.size(); ++i) {

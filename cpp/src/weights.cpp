@@ -23,14 +23,34 @@ constexpr std::uint64_t kEmbeddingStream = 0;
 constexpr std::uint64_t kHeadStream = 1ull << 40;
 enum Tensor : std::uint64_t { kWq = 0, kWk, kWv, kBq, kBk, kBv, kTensorCount };
 
+// The key of one (seed, stream): every entry of that stream hashes its index into it.
+std::uint64_t stream_key(std::uint64_t seed, std::uint64_t stream) {
+    return splitmix64(splitmix64(seed) ^ splitmix64(stream + 0x51ED27ull));
+}
+
+float normal_at(std::uint64_t key, std::uint64_t index) {
+    const std::uint64_t k = key ^ index;
+    const double u1 = unit_interval(splitmix64(k));
+    const double u2 = unit_interval(splitmix64(k ^ 0xD1B54A32D192ED03ull));
+    constexpr double kTwoPi = 6.283185307179586476925286766559;
+    return static_cast<float>(std::sqrt(-2.0 * std::log(u1)) * std::cos(kTwoPi * u2));
+}
+
+// One row of a stream, out of line on purpose: the browser's wasm engine first
+// runs code from its quick baseline compiler and switches a function to the
+// optimised version only on a later call, so a model's ~150,000 draws run
+// fast from the second row on instead of all in one slow loop.
+[[gnu::noinline]] void fill_row(float* out, Eigen::Index cols, std::uint64_t key,
+                                std::uint64_t first_index, float stddev) {
+    for (Eigen::Index j = 0; j < cols; ++j) out[j] = stddev * normal_at(key, first_index + static_cast<std::uint64_t>(j));
+}
+
 Matrix normal_matrix(std::uint64_t seed, std::uint64_t stream, Eigen::Index rows,
                      Eigen::Index cols, Eigen::Index stride, float stddev) {
     Matrix m(rows, cols);
+    const std::uint64_t key = stream_key(seed, stream);
     for (Eigen::Index i = 0; i < rows; ++i) {
-        for (Eigen::Index j = 0; j < cols; ++j) {
-            const auto index = static_cast<std::uint64_t>(i * stride + j);
-            m(i, j) = stddev * seeded_normal(seed, stream, index);
-        }
+        fill_row(m.data() + i * cols, cols, key, static_cast<std::uint64_t>(i * stride), stddev);
     }
     return m;
 }
@@ -38,11 +58,7 @@ Matrix normal_matrix(std::uint64_t seed, std::uint64_t stream, Eigen::Index rows
 }  // namespace
 
 float seeded_normal(std::uint64_t seed, std::uint64_t stream, std::uint64_t index) {
-    const std::uint64_t key = splitmix64(splitmix64(seed) ^ splitmix64(stream + 0x51ED27ull)) ^ index;
-    const double u1 = unit_interval(splitmix64(key));
-    const double u2 = unit_interval(splitmix64(key ^ 0xD1B54A32D192ED03ull));
-    constexpr double kTwoPi = 6.283185307179586476925286766559;
-    return static_cast<float>(std::sqrt(-2.0 * std::log(u1)) * std::cos(kTwoPi * u2));
+    return normal_at(stream_key(seed, stream), index);
 }
 
 SeededWeights::SeededWeights(std::int64_t d_model, std::int64_t d_k, std::int64_t seed)
@@ -55,10 +71,7 @@ Matrix SeededWeights::embeddings(const std::vector<std::int32_t>& ids) const {
     Matrix e(static_cast<Eigen::Index>(ids.size()), d_model_);
     for (std::size_t t = 0; t < ids.size(); ++t) {
         const auto stream = kEmbeddingStream + static_cast<std::uint64_t>(ids[t]);
-        for (Eigen::Index j = 0; j < d_model_; ++j) {
-            e(static_cast<Eigen::Index>(t), j) =
-                stddev * seeded_normal(seed_, stream, static_cast<std::uint64_t>(j));
-        }
+        fill_row(e.data() + static_cast<Eigen::Index>(t) * d_model_, d_model_, stream_key(seed_, stream), 0, stddev);
     }
     return e;
 }

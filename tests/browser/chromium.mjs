@@ -44,3 +44,9 @@ export function useServedChromium(root) {
   });
   return env;
 }
+
+/** Waits until the address bar's query parameter `name` is `value` (the page
+ *  writes the URL shortly after a change, not on every keystroke). */
+export async function waitForParam(page, name, value) {
+  await page.waitForFunction(([n, v]) => new URL(location.href).searchParams.get(n) === v, [name, value]);
+}

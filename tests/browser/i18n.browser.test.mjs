@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
-import { useServedChromium, watchProblems } from './chromium.mjs';
+import { useServedChromium, waitForParam, watchProblems } from './chromium.mjs';
 
 const WEB = fileURLToPath(new URL('../../web/', import.meta.url));
 const STAGE_IDS = ['tokens', 'embedding', 'qkv', 'scores', 'scaled', 'softmax', 'weighted-sum', 'output'];
@@ -63,7 +63,7 @@ test('the switch changes the words in place and the URL keeps the language', asy
   assert.match(english, /softmax: attention weights/);
   await page.selectOption('#lang', 'zh');
   await page.waitForFunction(() => /注意力权重/.test(document.getElementById('stage-title').textContent));
-  assert.equal(new URL(page.url()).searchParams.get('lang'), 'zh');
+  await waitForParam(page, 'lang', 'zh');
   assert.equal(await page.textContent('#detail-title'), '“喜”这一行的 softmax 过程');
   assert.equal(await page.textContent('#stage-rail button[data-stage="tokens"]'), '分词');
   await page.selectOption('#lang', 'en');

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { loadAttentionLab } from 'attention-lab';
 import { fmt } from '../../web/app/format.js';
-import { useServedChromium, watchProblems } from './chromium.mjs';
+import { useServedChromium, waitForParam, watchProblems } from './chromium.mjs';
 
 const env = useServedChromium(fileURLToPath(new URL('../../web/', import.meta.url)));
 const lab = await loadAttentionLab();
@@ -50,7 +50,7 @@ test('scaling: opened from its stage, unscaled max weight above the scaled one, 
   const { page, context, problems } = await open('?stage=scaled');
   await page.click('#stage-explain .why-link[data-lab="scaling"]');
   await page.waitForSelector('.lab-sides');
-  assert.equal(new URL(page.url()).searchParams.get('lab'), 'scaling');
+  await waitForParam(page, 'lab', 'scaling');
   const figures = await page.$$eval('.lab-figures', (ps) => ps.map((p) => ({ max: Number(p.dataset.maxProb), entropy: Number(p.dataset.entropy) })));
   const trace = lab.run('我喜欢人工智能');
   const row = trace.rowSteps(2).scores;

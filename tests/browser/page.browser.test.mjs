@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadAttentionLab } from 'attention-lab';
 import { fmt } from '../../web/app/format.js';
-import { useServedChromium, watchProblems } from './chromium.mjs';
+import { useServedChromium, waitForParam, watchProblems } from './chromium.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SHOTS = `${ROOT}test-results/`;
@@ -36,7 +36,6 @@ async function rendered(page, stage) {
 }
 
 const chips = (page) => page.$$eval('#token-chips .chip .text', (els) => els.map((e) => e.textContent));
-const stageParam = (page) => new URL(page.url()).searchParams.get('stage');
 
 /** The displayed cells of the current matrix table: [{ i, j, value, text }]. */
 const cells = (page, stage) => page.$$eval(`figure.stage-${stage} td[data-j]`, (tds) => tds.map((td) => ({
@@ -60,7 +59,7 @@ test('stepping with the buttons and the keyboard visits every stage in order; th
   for (const id of STAGE_IDS.slice(1)) {
     await page.click('#next');
     await rendered(page, id);
-    assert.equal(stageParam(page), id);
+    await waitForParam(page, 'stage', id);
     assert.equal(await page.$eval('#stage-rail [aria-current="step"]', (b) => b.dataset.stage), id);
   }
   await page.click('#next'); // past the end: stays
@@ -72,13 +71,14 @@ test('stepping with the buttons and the keyboard visits every stage in order; th
   for (const id of STAGE_IDS.slice(1)) {
     await page.keyboard.press('ArrowRight');
     await rendered(page, id);
-    assert.equal(stageParam(page), id);
+    await waitForParam(page, 'stage', id);
   }
   await page.keyboard.press('ArrowLeft');
   await rendered(page, 'weighted-sum');
   await page.click('#stage-rail button[data-stage="scores"]');
   await rendered(page, 'scores');
   // The URL reopens the same view.
+  await waitForParam(page, 'stage', 'scores');
   const link = page.url();
   const again = await open(new URL(link).search);
   assert.equal(await again.page.getAttribute('body', 'data-stage'), 'scores');
@@ -123,15 +123,27 @@ test('displayed scores, scaled values and weights equal the trace', async () => 
   // Row sums of the weights are shown as 1.00.
   const sums = await page.$$eval('figure.stage-weights td.sum', (tds) => tds.map((td) => td.textContent));
   assert.deepEqual(sums, Array(9).fill('1.00'));
-  // Output values: the compact cells carry them, and the tooltip does the arithmetic.
+  // Output (9 × 64, too wide for printed numbers): a canvas of cells whose
+  // tooltip does the arithmetic, under the mouse and from the keyboard.
   await page.click('#stage-rail button[data-stage="output"]');
   await rendered(page, 'output');
   const out = trace.stage('output');
-  for (const c of await cells(page, 'output')) assert.equal(c.value, out.data[c.i * out.cols + c.j]);
-  await page.hover('figure.stage-output td[data-i="2"][data-j="0"]');
+  const grid = 'figure.stage-output canvas.heat';
+  const box = await page.locator(grid).boundingBox();
+  await page.mouse.move(box.x + ((0.5 / out.cols) * box.width), box.y + ((2.5 / out.rows) * box.height));
   const tip = await page.textContent('#tooltip');
   assert.match(tip, /output\[喜\], column 1 = Σ_k p\(喜 → k\) · v_k\[1\]/);
   assert.ok(tip.endsWith(`= ${fmt(out.data[2 * out.cols], 3)}`), tip);
+  await page.mouse.move(0, 0);
+  await page.focus(grid);
+  // To the corner first (the cursor starts on the followed token's row), then to (2, 3).
+  const keys = [...Array(10).fill('ArrowUp'), ...Array(10).fill('ArrowLeft'), 'ArrowDown', 'ArrowDown', 'ArrowRight', 'ArrowRight', 'ArrowRight'];
+  for (const key of keys) await page.keyboard.press(key);
+  const spoken = await page.textContent('figure.stage-output .pixels [aria-live]');
+  assert.ok(spoken.endsWith(`= ${fmt(out.data[2 * out.cols + 3], 3)}`), spoken);
+  assert.match(spoken, /column 4/);
+  assert.equal(await page.textContent('#tooltip'), spoken);
+  assert.equal(await page.getAttribute('body', 'data-stage'), 'output', 'arrows inside the grid do not change the stage');
   assert.deepEqual(problems, []);
   trace.dispose();
   await context.close();
@@ -172,7 +184,7 @@ test('the detail panel for 喜 reproduces its row at every step and sums to 1', 
   // Clicking another token's row label moves the panel to it.
   await page.click('figure.stage-weights th.row-label >> text=欢');
   assert.equal(await page.textContent('#detail-title'), 'Row 欢 through softmax');
-  assert.equal(new URL(page.url()).searchParams.get('t'), '3');
+  await waitForParam(page, 't', '3');
   trace.dispose();
   await context.close();
 });
@@ -187,7 +199,7 @@ test('typing a new sentence updates the tokens and every stage', async () => {
   const shown = await cells(page, 'scores');
   assert.equal(shown.length, 64);
   for (const c of shown) assert.equal(c.value, trace.stage('scores').data[c.i * 8 + c.j]);
-  assert.equal(new URL(page.url()).searchParams.get('s'), '猫坐在垫子上');
+  await waitForParam(page, 's', '猫坐在垫子上');
   for (const id of STAGE_IDS) {
     await page.click(`#stage-rail button[data-stage="${id}"]`);
     await rendered(page, id);

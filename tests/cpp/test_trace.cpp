@@ -13,6 +13,8 @@
 using namespace attention;
 using test_support::contains;
 using test_support::error_from;
+using test_support::check_close;
+using test_support::check_product;
 
 namespace {
 
@@ -61,7 +63,7 @@ TEST_CASE("trace: every stage has its documented shape") {
         CHECK(t.stage(shapes[i].id).cols() == shapes[i].cols);
     }
     CHECK(&t.stage("weights") == &t.weights);
-    CHECK(&t.stage("bq") == &t.bq);
+    CHECK(&t.stage("bq") == &t.head->bq);
     CHECK(t.tokens.size() == 9);
     CHECK(std::set<std::string_view>(kStageNames.begin(), kStageNames.end()).size() == 17);
 }
@@ -88,12 +90,15 @@ TEST_CASE("trace: x = embeddings + positional; positional off gives zeros") {
 
 TEST_CASE("trace: the defaults follow the whole formula") {
     const Trace t = run_attention(kSentence);
-    CHECK(t.q == project(t.x, t.wq, t.bq));
-    CHECK(t.scores == attention_scores(t.q, t.k));
-    CHECK(t.scaled == t.scores / 8.0f);  // √64
+    // The fast kernels against the plain Eigen stages, within float32 rounding.
+    check_product(t.q, t.x, t.head->wq, &t.head->bq);
+    check_product(t.k, t.x, t.head->wk, &t.head->bk);
+    check_product(t.v, t.x, t.head->wv, &t.head->bv);
+    check_product(t.scores, t.q, t.k.transpose());
+    CHECK(t.scaled == t.scores / 8.0f);  // √64: exact
     CHECK(t.masked == t.scaled);         // causal mask is off by default
-    CHECK(t.weights == softmax_rows(t.masked));
-    CHECK(t.output == weighted_sum(t.weights, t.v));
+    check_close(t.weights, softmax_rows(t.masked));
+    check_product(t.output, t.weights, t.v);
     check_rows_sum_to_one(t.weights);
     CHECK(t.weights.minCoeff() > 0.0f);
 }
@@ -145,12 +150,12 @@ TEST_CASE("trace: deterministic for a seed, different for another seed") {
     }
     const Trace c = run_attention(kSentence, with([](Config& cfg) { cfg.seed = 7; }));
     CHECK(c.embeddings != a.embeddings);
-    CHECK(c.wq != a.wq);
+    CHECK(c.head->wq != a.head->wq);
     // The first columns of a row do not move when d_model or d_k changes.
     const Trace wide = run_attention(kSentence, with([](Config& cfg) { cfg.d_model = 1024, cfg.d_k = 128; }));
     CHECK(wide.embeddings.leftCols(768) == a.embeddings);
-    CHECK(wide.wq.topLeftCorner(768, 64) != a.wq);  // W's scale is 1/√d_model, so values differ…
-    CHECK((wide.wq.topLeftCorner(768, 64) * std::sqrt(1024.0f) - a.wq * std::sqrt(768.0f))
+    CHECK(wide.head->wq.topLeftCorner(768, 64) != a.head->wq);  // W's scale is 1/√d_model, so values differ…
+    CHECK((wide.head->wq.topLeftCorner(768, 64) * std::sqrt(1024.0f) - a.head->wq * std::sqrt(768.0f))
               .cwiseAbs()
               .maxCoeff() < 1e-4f);  // …but only by that factor
 }
@@ -181,7 +186,7 @@ TEST_CASE("trace: every stage agrees with a float64 computation from x and the w
             out.rowwise() += b.cast<double>().row(0);
             return out;
         };
-        const MatrixD q = proj(t.wq, t.bq), k = proj(t.wk, t.bk), v = proj(t.wv, t.bv);
+        const MatrixD q = proj(t.head->wq, t.head->bq), k = proj(t.head->wk, t.head->bk), v = proj(t.head->wv, t.head->bv);
         const MatrixD scores = q * k.transpose();
         MatrixD weights = scores / 8.0;
         for (Eigen::Index i = 0; i < weights.rows(); ++i) {
@@ -218,7 +223,7 @@ TEST_CASE("AttentionModel: one model runs many sentences with the same weights")
     const AttentionModel model(with([](Config& c) { c.d_model = 32, c.d_k = 4; }));
     const Trace a = model.run("first sentence");
     const Trace b = model.run("第二句");
-    CHECK(a.wq == b.wq);
+    CHECK(a.head->wq == b.head->wq);
     CHECK(a.config.d_model == 32);
     CHECK(error_from([&] { model.run(""); }).code() == "empty_text");
 }
@@ -232,7 +237,7 @@ TEST_CASE("AttentionModel::with_switches shares the parameters and changes only 
     const AttentionModel switched = model.with_switches(causal);
     const Trace a = model.run("我喜欢人工智能");
     const Trace b = switched.run("我喜欢人工智能");
-    CHECK(a.wq == b.wq);
+    CHECK(a.head->wq == b.head->wq);
     CHECK(b.config.causal);
     CHECK(b.weights(0, 1) == 0.0f);
     CHECK(b.scaled == b.scores);
@@ -245,4 +250,25 @@ TEST_CASE("AttentionModel::with_switches shares the parameters and changes only 
     other = causal;
     other.d_k = 0;
     CHECK(contains(error_from([&] { model.with_switches(other); }).what(), "d_k must be"));
+}
+
+TEST_CASE("model: embedding rows stay right when its bounded cache starts over") {
+    // 6 sentences of 500 distinct CJK characters: 3,000 ids, more than the
+    // model keeps, so the cache is dropped and refilled on the way.
+    const AttentionModel model{Config{}};
+    const SeededWeights source(768, 64, Config{}.seed);
+    for (int k = 0; k < 6; ++k) {
+        std::string sentence;
+        for (int i = 0; i < 500; ++i) {
+            const int cp = 0x4E00 + k * 500 + i;  // three UTF-8 bytes each
+            sentence += static_cast<char>(0xE0 | (cp >> 12));
+            sentence += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+            sentence += static_cast<char>(0x80 | (cp & 0x3F));
+        }
+        const Trace t = model.run(sentence);
+        std::vector<std::int32_t> ids;
+        for (const Token& token : t.tokens) ids.push_back(token.id);
+        CAPTURE(k);
+        CHECK(t.embeddings == source.embeddings(ids));
+    }
 }

@@ -44,8 +44,38 @@ function relativeLuminance(rgb) {
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 
+const LUT_STEPS = 1024; // colours per scale for pixels: steps far below what an eye tells apart
+
 function finish(scale) {
   scale.css = (v) => `rgb(${scale.rgb(v).join(' ')})`;
+  // RGBA bytes for many values at once (canvases of up to 512 × 768 cells):
+  // a table of LUT_STEPS colours instead of one interpolation per value.
+  let lut = null;
+  scale.fill = (values, bytes, count = values.length) => {
+    if (!lut) {
+      lut = new Uint8ClampedArray(LUT_STEPS * 3);
+      for (let k = 0; k < LUT_STEPS; k += 1) lut.set(scale.rgb(scale.lo + ((scale.hi - scale.lo) * k) / (LUT_STEPS - 1)), k * 3);
+    }
+    const step = (LUT_STEPS - 1) / (scale.hi - scale.lo);
+    for (let t = 0, o = 0; t < count; t += 1, o += 4) {
+      const v = values[t];
+      let r;
+      let g;
+      let b;
+      if (Number.isFinite(v)) {
+        const k = 3 * Math.round(Math.min(LUT_STEPS - 1, Math.max(0, (v - scale.lo) * step)));
+        r = lut[k];
+        g = lut[k + 1];
+        b = lut[k + 2];
+      } else {
+        [r, g, b] = scale.rgb(v);
+      }
+      bytes[o] = r;
+      bytes[o + 1] = g;
+      bytes[o + 2] = b;
+      bytes[o + 3] = 255;
+    }
+  };
   // Black or white, whichever contrasts more with the cell (WCAG luminance).
   scale.text = (v) => {
     const lum = relativeLuminance(scale.rgb(v));

@@ -14,7 +14,7 @@ import { loadFailureMessage } from './load-failure.js';
 import { DEFAULT_SENTENCE, PRESETS } from './presets.js';
 import { STAGES, stageIndex } from './stages.js';
 import { hideTooltip } from './tooltip.js';
-import { readUrl, writeUrl } from './url-state.js';
+import { readUrl, writeUrlSoon } from './url-state.js';
 
 const TYPING_DELAY_MS = 180;
 const DWELL_MS = 1600;
@@ -205,9 +205,9 @@ function openLab(id, scroll = false) {
   if (scroll) $('lab-body').scrollIntoView({ block: 'nearest' });
 }
 
-/** Puts the current view into the address bar. */
+/** Puts the current view into the address bar (soon: see url-state.js). */
 function syncUrl() {
-  writeUrl({ sentence: page.sentence, stage: STAGES[page.stage].id, selected: page.selected, options: page.options,
+  writeUrlSoon({ sentence: page.sentence, stage: STAGES[page.stage].id, selected: page.selected, options: page.options,
     lang: language(), lab: page.labId }, { options: page.defaults });
 }
 
@@ -336,6 +336,7 @@ function switchLanguage(lang) {
 }
 
 async function boot() {
+  const loading = loadAttentionLab(); // the core downloads and compiles while the page sets up
   const params = new URLSearchParams(location.search);
   setLanguage(pickLanguage(params.get('lang'), navigator.languages ?? [navigator.language]));
   $('lang').value = language();
@@ -344,7 +345,7 @@ async function boot() {
   renderRail();
   setSpeed(1);
   try {
-    page.lab = await loadAttentionLab();
+    page.lab = await loading;
   } catch (error) {
     $('loading').textContent = loadFailureMessage(error);
     $('loading').className = 'message error';

@@ -1,6 +1,8 @@
 // The one matrix renderer every stage view shares. Small matrices become a
-// table with the numbers printed in coloured cells; large ones a canvas of
-// coloured pixels (numbers on hover). Values come from the trace as they are.
+// table with the numbers printed in coloured cells; larger ones a canvas of
+// coloured cells (numbers on hover and, cell by cell, from the keyboard):
+// thousands of table cells would cost the browser far more to lay out and
+// animate than one canvas. Values come from the trace as they are.
 import { makeScale } from './colors.js';
 import { h, sleep } from './dom.js';
 import { fmt } from './format.js';
@@ -8,7 +10,6 @@ import { t } from './i18n.js';
 import { hideTooltip, showTooltip } from './tooltip.js';
 
 export const TABLE_LIMIT = 24;      // rows and columns up to this: a table with numbers
-const COMPACT_LIMIT = 4096;         // cells up to this (and one side > TABLE_LIMIT): table of colours
 
 /**
  * renderMatrix(m, options) → { element, scale, reveal(): Promise }
@@ -27,8 +28,7 @@ const COMPACT_LIMIT = 4096;         // cells up to this (and one side > TABLE_LI
 export function renderMatrix(m, options = {}) {
   const scale = makeScale(options.scale ?? 'diverging', m.min, m.max);
   const useTable = m.rows <= TABLE_LIMIT && m.cols <= TABLE_LIMIT;
-  const compact = !useTable && m.rows * m.cols <= COMPACT_LIMIT && m.cols <= 128;
-  const body = useTable || compact ? table(m, scale, options, !useTable) : canvas(m, scale, options);
+  const body = useTable ? table(m, scale, options) : canvas(m, scale, options);
   const caption = options.caption
     ? h('div', { class: 'caption' }, options.caption, h('span', { class: 'shape' }, `${m.rows} × ${m.cols}`))
     : null;
@@ -45,12 +45,11 @@ function cellLabel(options, i, j) {
   return `${r}, ${c}`;
 }
 
-function table(m, scale, options, compact) {
+function table(m, scale, options) {
   const prevScale = options.previous ? makeScale(options.scale ?? 'diverging', options.previous.min, options.previous.max) : null;
   const colLabel = (j) => String(options.colLabels?.[j] ?? j + 1);
   const head = h('tr', {}, h('td', {}),
-    Array.from({ length: m.cols }, (_, j) => h('th', { scope: 'col' },
-      compact ? h('span', { class: 'visually-hidden' }, colLabel(j)) : colLabel(j))),
+    Array.from({ length: m.cols }, (_, j) => h('th', { scope: 'col' }, colLabel(j))),
     options.sums ? h('th', { scope: 'col' }, 'Σ') : null);
   const rows = [];
   for (let i = 0; i < m.rows; i += 1) {
@@ -64,7 +63,6 @@ function table(m, scale, options, compact) {
     for (let j = 0; j < m.cols; j += 1) {
       const v = m.data[i * m.cols + j];
       const td = h('td', {
-        class: compact ? 'compact' : undefined,
         tabindex: '-1',
         dataset: { i, j, value: v },
         'aria-label': `${cellLabel(options, i, j)}: ${fmt(v)}`,
@@ -75,7 +73,7 @@ function table(m, scale, options, compact) {
         td.style.backgroundColor = prevScale.css(old);
         td.style.color = prevScale.text(old);
       } else {
-        if (!compact) td.textContent = fmt(v);
+        td.textContent = fmt(v);
         td.style.backgroundColor = scale.css(v);
         td.style.color = scale.text(v);
       }
@@ -92,7 +90,7 @@ function table(m, scale, options, compact) {
     }
     rows.push(h('tr', { class: i === options.selectedRow ? 'selected' : undefined, dataset: { row: i } }, label, cells, sum));
   }
-  const el = h('table', { class: `matrix${compact ? ' compact' : ''}`, role: 'grid' }, h('thead', {}, head), h('tbody', {}, rows));
+  const el = h('table', { class: 'matrix', role: 'grid' }, h('thead', {}, head), h('tbody', {}, rows));
   wireTableCells(el, m, options);
   // The first cell is the grid's one tab stop; arrows move inside the grid.
   el.querySelector('td[data-j]')?.setAttribute('tabindex', '0');
@@ -111,10 +109,10 @@ function table(m, scale, options, compact) {
         await sleep(stagger);
       }
     } else if (mode === 'rows') {
-      for (const tr of el.tBodies[0].rows) tr.querySelectorAll('td').forEach((td) => td.classList.add('pending'));
+      for (const tr of el.tBodies[0].rows) tr.classList.add('pending');
       await sleep(30);
       for (const tr of el.tBodies[0].rows) {
-        tr.querySelectorAll('td').forEach((td) => td.classList.remove('pending'));
+        tr.classList.remove('pending');
         await sleep(stagger);
       }
     } else if (prevScale) {
@@ -143,7 +141,10 @@ function finishCells(cells, scale, m, prevScale) {
 }
 
 function motionMs() {
-  const value = getComputedStyle(document.documentElement).getPropertyValue('--motion');
+  // The page sets --motion inline (speed, reduced motion); reading the inline
+  // value forces no style recalculation, unlike getComputedStyle.
+  const root = document.documentElement;
+  const value = root.style.getPropertyValue('--motion') || getComputedStyle(root).getPropertyValue('--motion');
   return Number.parseFloat(value) || 0;
 }
 
@@ -191,7 +192,7 @@ export function heatCanvas(m, scale, { height, explain, onCell } = {}) {
   canvas.height = m.rows;
   const ctx = canvas.getContext('2d');
   const image = ctx.createImageData(m.cols, m.rows);
-  for (let t = 0; t < m.rows * m.cols; t += 1) image.data.set([...scale.rgb(m.data[t]), 255], t * 4);
+  scale.fill(m.data, image.data, m.rows * m.cols);
   ctx.putImageData(image, 0, 0);
   if (height) canvas.style.height = height;
   canvas.addEventListener('mousemove', (event) => {
@@ -206,23 +207,72 @@ export function heatCanvas(m, scale, { height, explain, onCell } = {}) {
   return canvas;
 }
 
+const MOVES = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] };
+
+// A matrix too big for printed numbers: one canvas of coloured cells (at most
+// 640 × 480 CSS pixels, 12 a cell, square matrices with square cells). It is
+// one tab stop: arrow keys walk a cursor over the cells, and each cell's text
+// goes to the tooltip and to a polite live region for screen readers.
 function canvas(m, scale, options) {
-  const pixels = heatCanvas(m, scale, {
-    onCell: options.onCell,
-    explain: options.explain ?? ((i, j) => `${cellLabel(options, i, j)} = ${fmt(m.data[i * m.cols + j])}`),
-  });
-  // At most 640 × 480 CSS pixels and 12 pixels a cell; square matrices keep square cells.
+  const explain = options.explain ?? ((i, j) => `${cellLabel(options, i, j)} = ${fmt(m.data[i * m.cols + j])}`);
+  const pixels = heatCanvas(m, scale, { onCell: options.onCell, explain });
   let cellW = Math.min(12, 640 / m.cols);
   let cellH = Math.min(12, Math.max(1, 480 / m.rows));
   if (m.rows === m.cols) cellW = cellH = Math.min(cellW, cellH);
-  pixels.style.width = `${Math.round(m.cols * cellW)}px`;
-  pixels.style.height = `${Math.round(m.rows * cellH)}px`;
+  const size = { width: `${Math.round(m.cols * cellW)}px`, height: `${Math.round(m.rows * cellH)}px` };
+  Object.assign(pixels.style, size);
   pixels.setAttribute('role', 'img');
   pixels.setAttribute('aria-label', t('matrix.canvas', { rows: m.rows, cols: m.cols, min: fmt(m.min), max: fmt(m.max) }));
-  const reveal = async ({ animate }) => {
-    if (!animate) return;
-    pixels.animate?.([{ opacity: 0 }, { opacity: 1 }], { duration: motionMs() || 1, easing: 'ease-out' });
-    await sleep(motionMs());
+  pixels.tabIndex = 0;
+  const cursor = h('span', { class: 'cell-cursor', hidden: true });
+  const live = h('span', { class: 'visually-hidden', 'aria-live': 'polite' });
+  const frame = h('div', { class: 'pixels' }, pixels, cursor, live);
+
+  let at = [Math.max(0, options.selectedRow ?? 0), 0];
+  const point = ([i, j]) => {
+    at = [i, j];
+    const box = pixels.getBoundingClientRect();
+    const w = box.width / m.cols;
+    const hgt = box.height / m.rows;
+    Object.assign(cursor.style, { left: `${j * w}px`, top: `${i * hgt}px`, width: `${Math.max(w, 3)}px`, height: `${Math.max(hgt, 3)}px` });
+    cursor.hidden = false;
+    const text = explain(i, j);
+    showTooltip(text, cursor);
+    live.textContent = text;
+    options.onCell?.(i, j);
   };
-  return { element: pixels, reveal };
+  pixels.addEventListener('focus', () => point(at));
+  pixels.addEventListener('blur', () => {
+    cursor.hidden = true;
+    hideTooltip();
+  });
+  pixels.addEventListener('keydown', (event) => {
+    const move = MOVES[event.key];
+    if (!move) return;
+    event.preventDefault();
+    event.stopPropagation();
+    point([Math.min(m.rows - 1, Math.max(0, at[0] + move[0])), Math.min(m.cols - 1, Math.max(0, at[1] + move[1]))]);
+  });
+
+  // One element animates, whatever the size: rows sweep in from the top, or
+  // the previous values (in their own colours) fade out over the new ones.
+  const reveal = async ({ animate, stagger = 60, mode = 'rows' }) => {
+    if (!animate || !pixels.animate) return;
+    const ms = motionMs() || 1;
+    if (options.previous) {
+      const before = heatCanvas(options.previous, makeScale(options.scale ?? 'diverging', options.previous.min, options.previous.max));
+      before.classList.add('before');
+      Object.assign(before.style, size);
+      frame.append(before);
+      await sleep(300);
+      await before.animate([{ opacity: 1 }, { opacity: 0 }], { duration: ms + 600, fill: 'forwards' }).finished;
+      before.remove();
+    } else if (mode === 'rows') {
+      const sweep = Math.max(ms, Math.min(m.rows * stagger, 1500));
+      await pixels.animate([{ clipPath: 'inset(0 0 100% 0)' }, { clipPath: 'inset(0 0 0 0)' }], { duration: sweep }).finished;
+    } else {
+      await pixels.animate([{ opacity: 0 }, { opacity: 1 }], { duration: ms, easing: 'ease-out' }).finished;
+    }
+  };
+  return { element: frame, reveal };
 }

@@ -59,3 +59,27 @@ export function writeUrl({ sentence, stage, selected, options, lang, lab }, defa
   const url = `${location.pathname}?${params}`;
   if (url !== `${location.pathname}${location.search}`) history.replaceState(null, '', url);
 }
+
+// history.replaceState costs ~10 ms a call in Chromium: too much for every
+// keystroke or slider step. The page asks for the URL to follow soon; it is
+// written once things settle, and at once when the page is hidden.
+let pending = null;
+let timer = 0;
+
+/** writeUrl(view, defaults) after `delay` ms without a newer call. */
+export function writeUrlSoon(view, defaults, delay = 250) {
+  pending = [view, defaults];
+  clearTimeout(timer);
+  timer = setTimeout(flushUrl, delay);
+}
+
+/** Writes the pending URL now, if any. */
+export function flushUrl() {
+  clearTimeout(timer);
+  if (!pending) return;
+  const [view, defaults] = pending;
+  pending = null;
+  writeUrl(view, defaults);
+}
+
+globalThis.addEventListener?.('pagehide', flushUrl);

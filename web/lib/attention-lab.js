@@ -16,18 +16,35 @@ export { AttentionLabError };
 
 const WASM_URL = new URL('../generated/attention-lab-core.wasm', import.meta.url);
 
-async function wasmBytes() {
+// Compiled while it downloads where the browser can (WebAssembly.compileStreaming,
+// off the main thread, and cached with the file by the browser); from bytes
+// otherwise (Node, or a server that does not send application/wasm).
+async function compileCore() {
   if (WASM_URL.protocol === 'file:') {
     const { readFile } = await import('node:fs/promises');
-    return readFile(WASM_URL);
+    return WebAssembly.compile(await readFile(WASM_URL));
   }
   const response = await fetch(WASM_URL, { credentials: 'same-origin' });
   if (!response.ok) throw new Error(`${WASM_URL} answered HTTP ${response.status}`);
-  return new Uint8Array(await response.arrayBuffer());
+  const type = response.headers.get('Content-Type') ?? '';
+  if (typeof WebAssembly.compileStreaming === 'function' && type.startsWith('application/wasm')) {
+    return WebAssembly.compileStreaming(response);
+  }
+  return WebAssembly.compile(await response.arrayBuffer());
 }
 
 /** Loads and instantiates the wasm core once; later calls return the same lab. */
 export const loadAttentionLab = makeLoader(async () => {
-  const core = await createAttentionCore({ wasmBinary: await wasmBytes() });
+  const module = await compileCore();
+  let failed;
+  const failure = new Promise((_, reject) => { failed = reject; });
+  const core = await Promise.race([failure, createAttentionCore({
+    // The glue's hook for a module compiled elsewhere: instantiate it with
+    // the glue's imports and hand the instance back.
+    instantiateWasm(imports, receive) {
+      WebAssembly.instantiate(module, imports).then((instance) => receive(instance, module), failed);
+      return {};
+    },
+  })]);
   return createLab(core);
 });

@@ -20,6 +20,10 @@ public:
     // Tokenizes the sentence and computes every stage:
     //   x = embeddings + positional;  Q, K, V = x·W + b;
     //   weights = softmax(mask(Q·Kᵀ / √d_k));  output = weights · V
+    // The products and the softmax run on the packed SIMD kernels
+    // (kernels.hpp); they equal the plain stage functions (stages.hpp) up to
+    // float32 rounding. Embedding rows, positional rows and the packed
+    // weights are kept between runs (bounded), shared by with_switches copies.
     Trace run(std::string_view sentence) const;
 
     const Config& config() const { return config_; }
@@ -33,12 +37,15 @@ public:
     // ("invalid_config") unless same_parameters(config).
     AttentionModel with_switches(const Config& config) const;
 
+    struct Prepared;  // packed weights and the caches (model.cpp)
+
 private:
     AttentionModel() = default;
 
     Config config_;
     std::shared_ptr<const WeightSource> source_;
     std::shared_ptr<const HeadWeights> head_;
+    std::shared_ptr<Prepared> prepared_;
 };
 
 // Convenience: AttentionModel(config).run(sentence).

@@ -14,7 +14,7 @@ namespace attention {
 Matrix positional_encoding(Eigen::Index n, Eigen::Index d_model);
 
 // x·W + b: (n × d_model)·(d_model × d_k) + (1 × d_k, added to every row) → n × d_k
-Matrix project(const Matrix& x, const Matrix& w, const RowVector& b);
+Matrix project(const Matrix& x, const Matrix& w, const Matrix& b);
 
 // Q·Kᵀ: (n × d_k)·(d_k × n) → n × n; entry (i, j) is q_i · k_j.
 Matrix attention_scores(const Matrix& q, const Matrix& k);

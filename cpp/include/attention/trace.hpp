@@ -3,12 +3,14 @@
 #pragma once
 
 #include <array>
+#include <memory>
 #include <string_view>
 #include <vector>
 
 #include "attention/config.hpp"
 #include "attention/matrix.hpp"
 #include "attention/tokenizer.hpp"
+#include "attention/weights.hpp"
 
 namespace attention {
 
@@ -19,8 +21,9 @@ struct Trace {
     Matrix embeddings;  // n × d_model   token embedding rows
     Matrix positional;  // n × d_model   sinusoidal positions (zeros when off)
     Matrix x;           // n × d_model   embeddings + positional
-    Matrix wq, wk, wv;  // d_model × d_k projection weights
-    Matrix bq, bk, bv;  // 1 × d_k       projection biases
+    // The head's parameters (stages wq, wk, wv: d_model × d_k; bq, bk, bv:
+    // 1 × d_k), shared with the model that ran, not copied into every trace.
+    std::shared_ptr<const HeadWeights> head;
     Matrix q, k, v;     // n × d_k       x·W + b
     Matrix scores;      // n × n         Q·Kᵀ
     Matrix scaled;      // n × n         scores / √d_k (= scores when scale is off)

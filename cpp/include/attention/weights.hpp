@@ -15,8 +15,8 @@ namespace attention {
 
 // The parameters of one attention head.
 struct HeadWeights {
-    Matrix wq, wk, wv;     // d_model × d_k   W_q, W_k, W_v
-    RowVector bq, bk, bv;  // 1 × d_k         b_q, b_k, b_v
+    Matrix wq, wk, wv;  // d_model × d_k   W_q, W_k, W_v
+    Matrix bq, bk, bv;  // 1 × d_k         b_q, b_k, b_v
 };
 
 class WeightSource {

@@ -1,0 +1,48 @@
+// The fast path of a run: packed, register-blocked matrix products and a fused
+// scale → mask → softmax pass, written on 4-lane float vectors (wasm SIMD in
+// the browser). The plain Eigen stage functions (stages.hpp) stay as the
+// reference: the tests hold these kernels to them within float32 rounding.
+#pragma once
+
+#include <vector>
+
+#include "attention/matrix.hpp"
+
+namespace attention::kernels {
+
+// The right-hand factor B (k × n) of products A·B, laid out once for the
+// micro-kernel: ⌈n / 8⌉ panels, each k rows of 8 consecutive columns
+// (zero-padded past n), so one step of the kernel reads 8 floats in a row.
+struct Panels {
+    Eigen::Index k = 0;
+    Eigen::Index n = 0;
+    std::vector<float> data;  // panel p, row r, column c: data[(p·k + r)·8 + c]
+};
+
+// B as panels.
+Panels pack(const Matrix& b);
+// Bᵀ as panels, for A·Bᵀ (Q·Kᵀ packs K's rows as columns).
+void pack_transposed(const Matrix& b, Panels& out);
+
+// One product of a shared left factor: c = a·b (+ bias, a 1 × n row, when not
+// null). c is resized to a.rows() × b.n.
+struct Product {
+    const Panels* b;
+    const Matrix* bias;
+    Matrix* c;
+};
+
+// Every product a·b_t (+ bias_t) of the list, reading each block of a's rows
+// once for all of them (x is read once for Q, K and V).
+void multiply(const Matrix& a, const std::vector<Product>& products);
+
+// Row-wise, in one pass per row, everything from scores to the weights:
+//   scaled  = scores / √d_k (or scores when scale is off)
+//   masked  = scaled with −∞ above the diagonal when causal
+//   weights = the stable softmax of each masked row
+// Same results as scale_scores → causal_mask → softmax_rows up to float32
+// rounding; rows without a finite maximum take softmax_rows' own rule.
+void scale_mask_softmax(const Matrix& scores, Eigen::Index d_k, bool scale, bool causal,
+                        Matrix& scaled, Matrix& masked, Matrix& weights);
+
+}  // namespace attention::kernels

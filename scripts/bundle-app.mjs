@@ -1,0 +1,38 @@
+// Bundles the page's script (web/app/main.js and every module it imports,
+// the JavaScript API and the Emscripten glue included) into ONE minified ES
+// module, web/generated/app.js, which web/index.html loads. One request
+// instead of ~40 chained imports: the browser learns of the wasm and of the
+// last module without waiting for each level of imports in turn.
+//   node scripts/bundle-app.mjs <out.js>
+// The sources stay plain ES modules (readable, importable by tests); this is
+// the form served. The public API (web/lib/attention-lab.js, with lab.js and
+// the Emscripten glue) is NOT copied in: the page imports the very module
+// course authors import, so a page and an embedder share one core, and
+// index.html preloads it alongside. The wasm stays a separate file, preloaded too.
+import { build } from 'esbuild';
+import { fileURLToPath } from 'node:url';
+
+const [outFile] = process.argv.slice(2);
+if (!outFile) {
+  console.error('usage: node scripts/bundle-app.mjs <out.js>');
+  process.exit(2);
+}
+await build({
+  entryPoints: [fileURLToPath(new URL('../web/app/main.js', import.meta.url))],
+  outfile: outFile,
+  bundle: true,
+  format: 'esm',
+  minify: true,
+  sourcemap: 'linked',
+  target: 'es2020',
+  logLevel: 'warning',
+  plugins: [{
+    name: 'public-api-stays-a-module',
+    setup(b) {
+      // generated/app.js sits one folder below web/, as app/main.js does, so
+      // the same relative specifier reaches web/lib/attention-lab.js.
+      b.onResolve({ filter: /\/lib\/attention-lab\.js$/ }, () => ({ path: '../lib/attention-lab.js', external: true }));
+    },
+  }],
+});
+console.log(`wrote ${outFile}`);
