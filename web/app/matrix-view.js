@@ -217,7 +217,7 @@ function canvas(m, scale, options) {
   const explain = options.explain ?? ((i, j) => `${cellLabel(options, i, j)} = ${fmt(m.data[i * m.cols + j])}`);
   const pixels = heatCanvas(m, scale, { onCell: options.onCell, explain });
   let cellW = Math.min(12, 640 / m.cols);
-  let cellH = Math.min(12, Math.max(1, 480 / m.rows));
+  let cellH = Math.min(16, Math.max(1, 480 / m.rows));
   if (m.rows === m.cols) cellW = cellH = Math.min(cellW, cellH);
   const size = { width: `${Math.round(m.cols * cellW)}px`, height: `${Math.round(m.rows * cellH)}px` };
   Object.assign(pixels.style, size);
@@ -226,7 +226,21 @@ function canvas(m, scale, options) {
   pixels.tabIndex = 0;
   const cursor = h('span', { class: 'cell-cursor', hidden: true });
   const live = h('span', { class: 'visually-hidden', 'aria-live': 'polite' });
-  const frame = h('div', { class: 'pixels' }, pixels, cursor, live);
+  const selected = options.selectedRow ?? -1;
+  const mark = selected >= 0 && selected < m.rows
+    ? h('span', { class: 'row-mark', style: { top: `${selected * cellH}px`, height: `${cellH}px` } })
+    : null;
+  const frame = h('div', { class: 'pixels' }, pixels, mark, cursor, live);
+  // Rows tall enough for text get their token beside them (a click follows it).
+  const labels = options.rowLabels && cellH >= 11
+    ? h('div', { class: 'row-labels', 'aria-hidden': 'true', style: { height: size.height } },
+      Array.from({ length: m.rows }, (_, i) => h('span', {
+        class: i === selected ? 'selected' : undefined,
+        style: { height: `${cellH}px`, lineHeight: `${cellH}px` },
+        title: options.onRowLabel ? t('page.followRow') : undefined,
+        onclick: options.onRowLabel ? () => options.onRowLabel(i) : undefined,
+      }, options.rowLabels[i])))
+    : null;
 
   let at = [Math.max(0, options.selectedRow ?? 0), 0];
   const point = ([i, j]) => {
@@ -274,5 +288,5 @@ function canvas(m, scale, options) {
       await pixels.animate([{ opacity: 0 }, { opacity: 1 }], { duration: ms, easing: 'ease-out' }).finished;
     }
   };
-  return { element: frame, reveal };
+  return { element: labels ? h('div', { class: 'pixels-with-labels' }, labels, frame) : frame, reveal };
 }
