@@ -148,10 +148,19 @@ void scale_mask_softmax(const Matrix& scores, Eigen::Index d_k, bool scale, bool
         }
         // masked: keys after the query hidden when causal; its visible maximum.
         const Eigen::Index visible = causal ? std::min(i + 1, m) : m;
-        std::copy(sc, sc + visible, ms);
+        f32x4 top = simd::splat(-kInf);
+        for (j = 0; j + 4 <= visible; j += 4) {
+            const f32x4 v = simd::load(sc + j);
+            simd::store(ms + j, v);
+            top = simd::max(top, v);
+        }
+        float max = std::max(std::max(simd::lane(top, 0), simd::lane(top, 1)),
+                             std::max(simd::lane(top, 2), simd::lane(top, 3)));
+        for (; j < visible; ++j) {
+            ms[j] = sc[j];
+            max = std::max(max, ms[j]);
+        }
         std::fill(ms + visible, ms + m, -kInf);
-        float max = -kInf;
-        for (j = 0; j < visible; ++j) max = std::max(max, ms[j]);
         if (!(simd::sum(probe) + probe_tail == 0.0f) || !std::isfinite(max)) {
             weights.row(i) = softmax_rows(masked.row(i));  // rare: NaN or ±∞ in the row
             continue;

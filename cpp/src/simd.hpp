@@ -27,10 +27,10 @@ inline f32x4 mul(f32x4 a, f32x4 b) { return wasm_f32x4_mul(a, b); }
 inline f32x4 div(f32x4 a, f32x4 b) { return wasm_f32x4_div(a, b); }
 inline f32x4 min(f32x4 a, f32x4 b) { return wasm_f32x4_pmin(a, b); }
 inline f32x4 max(f32x4 a, f32x4 b) { return wasm_f32x4_pmax(a, b); }
-inline f32x4 nearest(f32x4 a) { return wasm_f32x4_nearest(a); }
-// 2^n for whole numbers n in [−127, 128] held as floats (exponent bits).
-inline f32x4 pow2(f32x4 n) {
-    return wasm_i32x4_shl(wasm_i32x4_add(wasm_i32x4_trunc_sat_f32x4(n), wasm_i32x4_splat(127)), 23);
+// For r = y + 1.5·2²³ (the whole number nearest y sits in r's low mantissa
+// bits): 2 to that whole number, built in the exponent bits. |y| < 2²².
+inline f32x4 pow2_of_shifted(f32x4 r, f32x4 shift) {
+    return wasm_i32x4_shl(wasm_i32x4_add(wasm_i32x4_sub(r, shift), wasm_i32x4_splat(127)), 23);
 }
 // Lanes where a < b get `then`, the others `otherwise`.
 inline f32x4 select_lt(f32x4 a, f32x4 b, f32x4 then, f32x4 otherwise) {
@@ -39,6 +39,16 @@ inline f32x4 select_lt(f32x4 a, f32x4 b, f32x4 then, f32x4 otherwise) {
 inline float sum(f32x4 v) {
     return (wasm_f32x4_extract_lane(v, 0) + wasm_f32x4_extract_lane(v, 1)) +
            (wasm_f32x4_extract_lane(v, 2) + wasm_f32x4_extract_lane(v, 3));
+}
+template <int L>
+float lane_of(f32x4 v) { return wasm_f32x4_extract_lane(v, L); }
+inline float lane(f32x4 v, int l) {
+    switch (l) {
+        case 0: return lane_of<0>(v);
+        case 1: return lane_of<1>(v);
+        case 2: return lane_of<2>(v);
+        default: return lane_of<3>(v);
+    }
 }
 
 #else
@@ -60,19 +70,18 @@ inline f32x4 mul(f32x4 a, f32x4 b) { return a * b; }
 inline f32x4 div(f32x4 a, f32x4 b) { return a / b; }
 inline f32x4 min(f32x4 a, f32x4 b) { return b < a ? b : a; }
 inline f32x4 max(f32x4 a, f32x4 b) { return a < b ? b : a; }
-inline f32x4 nearest(f32x4 a) {
-    f32x4 r;
-    for (int i = 0; i < 4; ++i) r[i] = __builtin_nearbyintf(a[i]);
-    return r;
-}
-inline f32x4 pow2(f32x4 n) {
-    const i32x4 bits = (__builtin_convertvector(n, i32x4) + 127) << 23;
-    f32x4 r;
-    std::memcpy(&r, &bits, sizeof r);
-    return r;
+inline f32x4 pow2_of_shifted(f32x4 r, f32x4 shift) {
+    i32x4 a, b;
+    std::memcpy(&a, &r, sizeof a);
+    std::memcpy(&b, &shift, sizeof b);
+    const i32x4 bits = ((a - b) + 127) << 23;
+    f32x4 out;
+    std::memcpy(&out, &bits, sizeof out);
+    return out;
 }
 inline f32x4 select_lt(f32x4 a, f32x4 b, f32x4 then, f32x4 otherwise) { return a < b ? then : otherwise; }
 inline float sum(f32x4 v) { return (v[0] + v[1]) + (v[2] + v[3]); }
+inline float lane(f32x4 v, int l) { return v[l]; }
 
 #endif
 
@@ -83,7 +92,11 @@ inline f32x4 exp(f32x4 x) {
     const f32x4 lowest = splat(-87.33654f);
     const f32x4 in = x;
     x = max(min(x, splat(88.0f)), lowest);
-    const f32x4 n = nearest(mul(x, splat(1.44269504088896341f)));
+    // n = x·log₂e rounded to the nearest whole number (ties to even), by the
+    // 1.5·2²³ shift: the sum's rounding does it, and 2ⁿ comes from its bits.
+    const f32x4 shift = splat(12582912.0f);
+    const f32x4 shifted = add(mul(x, splat(1.44269504088896341f)), shift);
+    const f32x4 n = sub(shifted, shift);
     // x − n·ln 2 in two steps, so the reduction loses no bits.
     x = sub(sub(x, mul(n, splat(0.693359375f))), mul(n, splat(-2.12194440e-4f)));
     const f32x4 z = mul(x, x);
@@ -94,7 +107,7 @@ inline f32x4 exp(f32x4 x) {
     y = add(mul(y, x), splat(1.6666665459e-1f));
     y = add(mul(y, x), splat(5.0000001201e-1f));
     y = add(add(mul(y, z), x), splat(1.0f));
-    return select_lt(in, lowest, splat(0.0f), mul(y, pow2(n)));
+    return select_lt(in, lowest, splat(0.0f), mul(y, pow2_of_shifted(shifted, shift)));
 }
 
 }  // namespace attention::simd
