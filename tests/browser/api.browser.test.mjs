@@ -44,6 +44,23 @@ test('ES module on a page served with script-src \'self\' \'wasm-unsafe-eval\'',
   await page.close();
 });
 
+test('a server that sends the wasm with the wrong type still works (compiled from bytes)', async () => {
+  const context = await env.browser.newContext();
+  let served = 0;
+  await context.route('**/attention-lab-core.wasm', async (route) => {
+    const response = await route.fetch();
+    served += 1;
+    await route.fulfill({ response, headers: { ...response.headers(), 'content-type': 'application/octet-stream' } });
+  });
+  const page = await context.newPage();
+  const problems = watchProblems(page);
+  await page.goto(`${env.origin}/tests/browser/fixtures/csp.html`);
+  checkCommon(await resultOf(page));
+  assert.equal(served, 1);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('offline single script from file:// with the network blocked', async () => {
   const context = await env.browser.newContext();
   const requests = [];

@@ -22,7 +22,7 @@ test('the single HTML file carries everything and a strict policy of its own', (
   assert.match(csp, /script-src 'sha256-[^']+' 'wasm-unsafe-eval'/);
   assert.doesNotMatch(csp, /unsafe-inline|'unsafe-eval'/);
   assert.doesNotMatch(html, /<script[^>]+src=|<link[^>]+stylesheet/, 'no external script or stylesheet');
-  assert.ok(statSync(FILE).size < 400 * 1024);
+  assert.ok(statSync(FILE).size <= 250 * 1000, `${statSync(FILE).size} bytes: the offline file must stay within 250 KB`);
 });
 
 test('it works from file:// with the network blocked', async () => {
@@ -45,5 +45,15 @@ test('it works from file:// with the network blocked', async () => {
   assert.deepEqual(requests, []);
   assert.deepEqual(problems, []);
   trace.dispose();
+  await context.close();
+});
+
+test('a browser that cannot unpack the built-in wasm is told why, not left loading', async () => {
+  const context = await browser.newContext();
+  await context.addInitScript(() => { delete globalThis.DecompressionStream; });
+  const page = await context.newPage();
+  await page.goto(pathToFileURL(FILE).href);
+  await page.waitForSelector('#loading.error', { timeout: 20_000 });
+  assert.match(await page.textContent('#loading'), /too old to unpack the built-in WebAssembly \(it has no DecompressionStream\)/);
   await context.close();
 });
