@@ -274,13 +274,22 @@ function canvas(m, scale, options) {
     if (!animate || !pixels.animate) return;
     const ms = motionMs() || 1;
     if (options.previous) {
-      const before = heatCanvas(options.previous, makeScale(options.scale ?? 'diverging', options.previous.min, options.previous.max));
-      before.classList.add('before');
-      Object.assign(before.style, size);
-      frame.append(before);
+      // Layers over the final picture, faded out one by one: the previous
+      // values, then (mode 'fade', as the table does) the new values still on
+      // the previous colour scale, so a shrinking range shows as paling colours.
+      const prevScale = makeScale(options.scale ?? 'diverging', options.previous.min, options.previous.max);
+      const layers = [heatCanvas(options.previous, prevScale)];
+      if (mode === 'fade') layers.push(heatCanvas(m, prevScale));
+      for (const layer of layers) {
+        layer.classList.add('before');
+        Object.assign(layer.style, size);
+      }
+      pixels.after(...[...layers].reverse());
       await sleep(300);
-      await before.animate([{ opacity: 1 }, { opacity: 0 }], { duration: ms + 600, fill: 'forwards' }).finished;
-      before.remove();
+      for (const layer of layers) {
+        await layer.animate([{ opacity: 1 }, { opacity: 0 }], { duration: ms + 600, fill: 'forwards' }).finished;
+        layer.remove();
+      }
     } else if (mode === 'rows') {
       const sweep = Math.max(ms, Math.min(m.rows * stagger, 1500));
       await pixels.animate([{ clipPath: 'inset(0 0 100% 0)' }, { clipPath: 'inset(0 0 0 0)' }], { duration: sweep }).finished;
