@@ -50,12 +50,25 @@ export function startServer({ root, port = 8080, host = 'localhost', csp = STRIC
         file = join(file, 'index.html');
         info = await stat(file);
       }
-      res.writeHead(200, {
-        'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
-        'Content-Length': info.size,
+      // no-cache: the browser asks again every time (an edit shows at once),
+      // and an unchanged file answers 304, so a reload reuses what it has,
+      // the compiled wasm included.
+      const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+      const headers = {
         'Content-Security-Policy': csp,
         'X-Content-Type-Options': 'nosniff',
         'Cache-Control': 'no-cache',
+        ETag: etag,
+        'Last-Modified': info.mtime.toUTCString(),
+      };
+      if (req.headers['if-none-match'] === etag) {
+        res.writeHead(304, headers);
+        return res.end();
+      }
+      res.writeHead(200, {
+        ...headers,
+        'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
+        'Content-Length': info.size,
       });
       if (req.method === 'HEAD') return res.end();
       createReadStream(file).pipe(res);
