@@ -36,12 +36,8 @@ float normal_at(std::uint64_t key, std::uint64_t index) {
     return static_cast<float>(std::sqrt(-2.0 * std::log(u1)) * std::cos(kTwoPi * u2));
 }
 
-// One row of a stream, out of line on purpose: the browser's wasm engine first
-// runs code from its quick baseline compiler and switches a function to the
-// optimised version only on a later call, so a model's ~150,000 draws run
-// fast from the second row on instead of all in one slow loop.
-[[gnu::noinline]] void fill_row(float* out, Eigen::Index cols, std::uint64_t key,
-                                std::uint64_t first_index, float stddev) {
+// `cols` consecutive entries of one stream, from first_index on, scaled by stddev.
+void fill_row(float* out, Eigen::Index cols, std::uint64_t key, std::uint64_t first_index, float stddev) {
     for (Eigen::Index j = 0; j < cols; ++j) out[j] = stddev * normal_at(key, first_index + static_cast<std::uint64_t>(j));
 }
 
