@@ -144,6 +144,12 @@ test('displayed scores, scaled values and weights equal the trace', async () => 
   assert.match(spoken, /column 4/);
   assert.equal(await page.textContent('#tooltip'), spoken);
   assert.equal(await page.getAttribute('body', 'data-stage'), 'output', 'arrows inside the grid do not change the stage');
+  // A click puts the keyboard cursor on the clicked cell.
+  await page.locator(grid).evaluate((el) => el.blur());
+  await page.mouse.click(box.x + ((10.5 / out.cols) * box.width), box.y + ((5.5 / out.rows) * box.height));
+  const clicked = await page.textContent('figure.stage-output .pixels [aria-live]');
+  assert.ok(clicked.endsWith(`= ${fmt(out.data[5 * out.cols + 10], 3)}`), clicked);
+  assert.match(clicked, /column 11/);
   assert.deepEqual(problems, []);
   trace.dispose();
   await context.close();

@@ -196,15 +196,20 @@ export function heatCanvas(m, scale, { height, explain, onCell } = {}) {
   ctx.putImageData(image, 0, 0);
   if (height) canvas.style.height = height;
   canvas.addEventListener('mousemove', (event) => {
-    const r = canvas.getBoundingClientRect();
-    const j = Math.min(m.cols - 1, Math.floor(((event.clientX - r.left) / r.width) * m.cols));
-    const i = Math.min(m.rows - 1, Math.floor(((event.clientY - r.top) / r.height) * m.rows));
+    const [i, j] = cellAt(canvas, m, event);
     const text = explain ? explain(i, j) : `(${i}, ${j}) = ${fmt(m.data[i * m.cols + j])}`;
     showTooltip(text, { x: event.clientX, y: event.clientY });
     onCell?.(i, j);
   });
   canvas.addEventListener('mouseleave', hideTooltip);
   return canvas;
+}
+
+/** The [row, column] of the cell under a mouse event on a matrix canvas. */
+function cellAt(canvas, m, event) {
+  const r = canvas.getBoundingClientRect();
+  return [Math.min(m.rows - 1, Math.max(0, Math.floor(((event.clientY - r.top) / r.height) * m.rows))),
+    Math.min(m.cols - 1, Math.max(0, Math.floor(((event.clientX - r.left) / r.width) * m.cols)))];
 }
 
 const MOVES = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] };
@@ -242,7 +247,7 @@ function canvas(m, scale, options) {
       }, options.rowLabels[i])))
     : null;
 
-  let at = [Math.max(0, options.selectedRow ?? 0), 0];
+  let at = [Math.min(m.rows - 1, Math.max(0, options.selectedRow ?? 0)), 0];
   const point = ([i, j]) => {
     at = [i, j];
     const box = pixels.getBoundingClientRect();
@@ -255,6 +260,7 @@ function canvas(m, scale, options) {
     live.textContent = text;
     options.onCell?.(i, j);
   };
+  pixels.addEventListener('mousedown', (event) => { at = cellAt(pixels, m, event); }); // a click focuses that cell
   pixels.addEventListener('focus', () => point(at));
   pixels.addEventListener('blur', () => {
     cursor.hidden = true;
