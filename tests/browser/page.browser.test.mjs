@@ -216,6 +216,46 @@ test('typing a new sentence updates the tokens and every stage', async () => {
   await context.close();
 });
 
+test('an edit redraws in place: the same table with the new numbers, focus kept, rows added for new tokens', async () => {
+  const { page, context, problems } = await open('?stage=softmax');
+  const table = await page.$('figure.stage-weights table');
+  await page.focus('figure.stage-weights td[data-i="4"][data-j="1"]');
+  // The change arrives without moving focus (as from the embedding page or a script).
+  await page.evaluate(() => {
+    const box = document.getElementById('opt-causal');
+    box.checked = true;
+    box.dispatchEvent(new Event('change'));
+  });
+  await page.waitForFunction(() => document.querySelector('figure.stage-weights td[data-i="0"][data-j="1"]').dataset.value === '0');
+  assert.ok(await table.evaluate((el) => el.isConnected), 'the table on the page is the one drawn first');
+  assert.ok(await page.evaluate(() => document.activeElement.matches('td[data-i="4"][data-j="1"]')), 'the focused cell keeps focus');
+  const causal = lab.run('我喜欢人工智能', { causal: true });
+  for (const c of await cells(page, 'weights')) {
+    assert.equal(c.value, causal.stage('weights').data[c.i * 9 + c.j]);
+    assert.equal(c.text, fmt(c.value));
+  }
+  const r = causal.rowSteps(2);
+  const probs = await page.$$eval('#detail-body tbody td[data-col="probs"]', (tds) => tds.map((td) => td.textContent.trim()));
+  assert.deepEqual(probs, Array.from(r.probs, (p) => fmt(p)));
+  // One more token: the same table grows a row and a column.
+  await page.fill('#sentence', '我喜欢人工智能吗');
+  await page.waitForFunction(() => document.querySelectorAll('figure.stage-weights tbody tr').length === 10);
+  assert.ok(await table.evaluate((el) => el.isConnected));
+  const longer = lab.run('我喜欢人工智能吗', { causal: true });
+  const shown = await cells(page, 'weights');
+  assert.equal(shown.length, 100);
+  for (const c of shown) assert.equal(c.value, longer.stage('weights').data[c.i * 10 + c.j]);
+  // Following another token moves the outline; nothing else is redrawn.
+  await page.click('figure.stage-weights th.row-label >> text=欢');
+  await page.waitForFunction(() => document.querySelector('figure.stage-weights tr.selected')?.dataset.row === '3');
+  assert.equal(await page.$$eval('figure.stage-weights tr.selected', (trs) => trs.length), 1);
+  assert.ok(await table.evaluate((el) => el.isConnected));
+  assert.deepEqual(problems, []);
+  causal.dispose();
+  longer.dispose();
+  await context.close();
+});
+
 test('settings: causal mask, scaling, d_k and positions each change what they should', async () => {
   const { page, context, problems } = await open('?stage=softmax');
   await page.check('#opt-causal');

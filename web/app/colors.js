@@ -2,6 +2,8 @@
 // centred at 0 for signed values, and viridis for weights from 0 to 1.
 // Mapping a value to a colour is drawing, not attention math.
 
+import { h } from './dom.js';
+
 const DIVERGING = [
   [179, 88, 6], [224, 130, 20], [253, 184, 99], [254, 224, 182], [247, 247, 247],
   [216, 218, 235], [178, 171, 210], [128, 115, 172], [84, 39, 136],
@@ -84,17 +86,12 @@ function finish(scale) {
   return scale;
 }
 
-/** Draws the colour bar of a scale into a small canvas. */
-export function scaleBar(scale, width = 144) {
-  const canvas = document.createElement('canvas');
-  canvas.width = width;
-  canvas.height = 1;
-  const ctx = canvas.getContext('2d');
-  const image = ctx.createImageData(width, 1);
-  for (let x = 0; x < width; x += 1) {
-    const [r, g, b] = scale.rgb(scale.lo + ((scale.hi - scale.lo) * x) / (width - 1));
-    image.data.set([r, g, b, 255], x * 4);
-  }
-  ctx.putImageData(image, 0, 0);
-  return canvas;
+/** The colour bar of a scale: a CSS gradient through 17 of its colours (an
+ *  element, not a canvas, so a redraw with the same range changes nothing). */
+export function scaleBar(scale, stops = 17) {
+  const colours = Array.from({ length: stops }, (_, k) => {
+    const [r, g, b] = scale.rgb(scale.lo + ((scale.hi - scale.lo) * k) / (stops - 1));
+    return `rgb(${r}, ${g}, ${b}) ${((100 * k) / (stops - 1)).toFixed(2)}%`;
+  });
+  return h('span', { class: 'scale-bar', style: { backgroundImage: `linear-gradient(to right, ${colours.join(', ')})` } });
 }

@@ -1,7 +1,7 @@
 // The side panel: the selected query token's row through every step of
 // softmax, laid out like the article's worked table. All numbers come from
 // trace.rowSteps() (the C++ core).
-import { clear, h } from './dom.js';
+import { h, morphChildren, setText } from './dom.js';
 import { fmt } from './format.js';
 import { t } from './i18n.js';
 
@@ -11,7 +11,7 @@ const COLUMN_OF_STAGE = { scores: 1, scaled: 2, softmax: 5, 'weighted-sum': 5 };
 export function renderDetail(container, titleEl, ctx, stageId) {
   const i = ctx.selected;
   const r = ctx.trace.rowSteps(i);
-  titleEl.textContent = t('detail.title', { token: ctx.tokens[i] });
+  setText(titleEl, t('detail.title', { token: ctx.tokens[i] }));
   const divisor = fmt(r.divisor, r.divisor % 1 ? 3 : 0);
   const headers = [t('detail.key'), t('detail.raw'), t('detail.divided', { d: divisor }), t('detail.exp'), t('detail.share'), t('detail.prob')];
   const current = COLUMN_OF_STAGE[stageId];
@@ -40,7 +40,7 @@ export function renderDetail(container, titleEl, ctx, stageId) {
     notes.push(t('detail.overflow'));
   }
   notes.push(t('detail.note'));
-  clear(container).append(
+  morphChildren(container, h('div', {},
     h('table', { class: 'steps' }, h('thead', {}, head), h('tbody', {}, rows), h('tfoot', {}, foot)),
-    ...notes.map((n) => h('p', { class: 'note' }, n)));
+    notes.map((n) => h('p', { class: 'note' }, n))));
 }

@@ -1,7 +1,7 @@
 // Tiny DOM helpers. Text always goes in as text nodes: nothing the user typed
 // is ever parsed as HTML (no innerHTML anywhere in the page).
 
-/** h('td', { class: 'x', dataset: { i: 1 } }, 'text', child) */
+/** h('td', { class: 'x', dataset: { i: 1 }, onclick: fn }, 'text', child) */
 export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {
@@ -9,7 +9,7 @@ export function h(tag, attrs = {}, ...children) {
     if (key === 'class') el.className = value;
     else if (key === 'dataset') Object.assign(el.dataset, value);
     else if (key === 'style') Object.assign(el.style, value);
-    else if (key.startsWith('on')) el.addEventListener(key.slice(2), value);
+    else if (key.startsWith('on')) on(el, key.slice(2), value);
     else el.setAttribute(key, value === true ? '' : String(value));
   }
   append(el, children);
@@ -28,8 +28,82 @@ export function clear(el) {
   return el;
 }
 
+// ---- event handlers that an update can swap ------------------------------------
+// An element gets one listener per event type, which calls the handler kept in
+// a table on the element; morph() swaps that table, so an element kept on the
+// page answers with the handler of the view that replaced it.
+const HANDLERS = Symbol('handlers');
+
+function dispatch(event) {
+  this[HANDLERS][event.type]?.call(this, event);
+}
+
+/** Sets el's one handler for an event type (replacing an earlier one). */
+export function on(el, type, handler) {
+  el[HANDLERS] ??= {};
+  if (!(type in el[HANDLERS])) el.addEventListener(type, dispatch);
+  el[HANDLERS][type] = handler;
+}
+
+// ---- updating in place ------------------------------------------------------
+// Drawing a view again after an edit builds it afresh, detached; morph() then
+// makes the page's copy look like it by changing only what differs: changed
+// numbers, colours and classes, rows added or removed. Elements that stay keep
+// their layout (the browser lays out a few changed texts instead of a new
+// table), their focus and their scroll position. A canvas, or an element
+// marked data-atomic (its handlers hold references to its own children), is
+// swapped whole.
+
+/** Makes live's children match fresh's, taking nodes from fresh as needed. */
+export function morphChildren(live, fresh) {
+  const incoming = [...fresh.childNodes];
+  const current = [...live.childNodes];
+  incoming.forEach((node, k) => {
+    const old = current[k];
+    if (!old) live.append(node);
+    else if (sameKind(old, node)) morph(old, node);
+    else old.replaceWith(node);
+  });
+  for (const extra of current.slice(incoming.length)) extra.remove();
+  return live;
+}
+
+function sameKind(a, b) {
+  if (a.nodeType !== b.nodeType || a.nodeName !== b.nodeName) return false;
+  if (a.nodeType !== Node.ELEMENT_NODE) return true;
+  return a.nodeName !== 'CANVAS' && !a.hasAttribute('data-atomic') && !b.hasAttribute('data-atomic');
+}
+
+function morph(live, fresh) {
+  if (live.nodeType !== Node.ELEMENT_NODE) {
+    if (live.data !== fresh.data) live.data = fresh.data;
+    return;
+  }
+  for (const { name } of [...live.attributes]) {
+    if (!fresh.hasAttribute(name)) live.removeAttribute(name);
+  }
+  for (const { name, value } of fresh.attributes) {
+    if (live.getAttribute(name) === value) continue;
+    // Inline style through CSSOM: the page's CSP (style-src 'self') refuses a
+    // style attribute set as text.
+    if (name === 'style') live.style.cssText = fresh.style.cssText;
+    else live.setAttribute(name, value);
+  }
+  const handlers = fresh[HANDLERS] ?? {};
+  for (const type of Object.keys(live[HANDLERS] ?? {})) {
+    if (!(type in handlers)) live[HANDLERS][type] = undefined;
+  }
+  for (const [type, handler] of Object.entries(handlers)) on(live, type, handler);
+  morphChildren(live, fresh);
+}
+
 export const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
 
 export function prefersReducedMotion() {
   return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+}
+
+/** Sets an element's text unless it already reads so (a same-text write still costs a layout). */
+export function setText(el, text) {
+  if (el.textContent !== text) el.textContent = text;
 }

@@ -34,8 +34,19 @@ export function errorText(error) {
 
 /** Fills every element marked data-i18n (text), data-i18n-title, data-i18n-aria-label. */
 export function translateStatic(root = document) {
-  for (const el of root.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
-  for (const el of root.querySelectorAll('[data-i18n-title]')) el.title = t(el.dataset.i18nTitle);
-  for (const el of root.querySelectorAll('[data-i18n-aria-label]')) el.setAttribute('aria-label', t(el.dataset.i18nAriaLabel));
-  document.title = t('page.title');
+  // Only what differs is written: the page's HTML already reads in English, and
+  // a rewrite with the same words would still cost the browser a new layout.
+  for (const el of root.querySelectorAll('[data-i18n]')) {
+    const text = t(el.dataset.i18n);
+    if (el.textContent !== text) el.textContent = text;
+  }
+  for (const el of root.querySelectorAll('[data-i18n-title]')) {
+    const text = t(el.dataset.i18nTitle);
+    if (el.title !== text) el.title = text;
+  }
+  for (const el of root.querySelectorAll('[data-i18n-aria-label]')) {
+    const text = t(el.dataset.i18nAriaLabel);
+    if (el.getAttribute('aria-label') !== text) el.setAttribute('aria-label', text);
+  }
+  if (document.title !== t('page.title')) document.title = t('page.title');
 }

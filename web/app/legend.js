@@ -1,14 +1,15 @@
 // The legend under a stage: for each colour scale its bar and the true range.
 import { scaleBar } from './colors.js';
-import { clear, h } from './dom.js';
+import { h, morphChildren } from './dom.js';
 import { fmt } from './format.js';
 import { t } from './i18n.js';
 
 export function renderLegend(container, scales) {
-  const legend = clear(container);
+  const legend = h('div');
   for (const { label, scale } of scales ?? []) {
     const zero = t(scale.kind === 'sequential' ? 'legend.dark0' : 'legend.white0');
     legend.append(h('span', { class: 'scale' }, h('span', { class: 'name' }, label), scaleBar(scale),
       t('legend.values', { min: fmt(scale.min), max: fmt(scale.max), zero })));
   }
+  morphChildren(container, legend);
 }

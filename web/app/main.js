@@ -3,7 +3,7 @@
 // the numbers all come from the trace.
 import { loadAttentionLab } from '../lib/attention-lab.js';
 import { renderDetail } from './detail-panel.js';
-import { clear, h, prefersReducedMotion, sleep } from './dom.js';
+import { clear, h, morphChildren, prefersReducedMotion, setText, sleep } from './dom.js';
 import { exportView } from './exports.js';
 import { connectHost, parseOrigin } from './host-messages.js';
 import { errorText, language, pickLanguage, setLanguage, t, translateStatic } from './i18n.js';
@@ -110,7 +110,7 @@ function renderChips() {
       title: t('page.follow', { token, i }),
       onclick: () => selectToken(i),
     }, h('span', { class: 'text' }, token), h('span', { class: 'id' }, String(page.trace.ids[i])))));
-  clear($('token-chips')).append(...chips);
+  morphChildren($('token-chips'), h('ol', {}, chips));
 }
 
 function renderRail() {
@@ -130,7 +130,9 @@ function updateRail() {
 }
 
 
-/** Draws the current stage; animate = play its transition. Resolves when done. */
+/** Draws the current stage; animate = play its transition. Resolves when done.
+ *  Without animation the view is built detached and morphed into the page, so
+ *  an edit changes numbers and colours in place instead of rebuilding it. */
 async function show(animate) {
   const id = ++page.renderId;
   hideTooltip();
@@ -138,37 +140,41 @@ async function show(animate) {
   const ctx = context(animate);
   updateRail();
   document.body.dataset.stage = view.id;
-  $('stage-title').textContent = `${page.stage + 1}. ${view.title(ctx)}`;
-  $('stage-explain').textContent = view.explain(ctx);
+  setText($('stage-title'), `${page.stage + 1}. ${view.title(ctx)}`);
+  const links = (view.labs ?? []).map((lab) => [' ', h('button', { type: 'button', class: 'why-link', dataset: { lab }, onclick: () => openLab(lab, true) },
+    t('labs.open', { lab: LABS[labIndex(lab)].label() }))]);
+  morphChildren($('stage-explain'), h('p', {}, view.explain(ctx), links.flat()));
   renderDetail($('detail-body'), $('detail-title'), ctx, view.id);
-  renderLegend($('legend'), []);
-  const body = clear($('stage-body'));
-  for (const id of view.labs ?? []) {
-    const lab = LABS[labIndex(id)];
-    $('stage-explain').append(' ', h('button', { type: 'button', class: 'why-link', dataset: { lab: id }, onclick: () => openLab(id, true) },
-      t('labs.open', { lab: lab.label() })));
-  }
   renderLab();
   syncUrl();
-  $('announcer').textContent = t('page.announce', { k: page.stage + 1, n: STAGES.length, title: view.title(ctx) });
+  setText($('announcer'), t('page.announce', { k: page.stage + 1, n: STAGES.length, title: view.title(ctx) }));
   if (view.id !== page.announcedStage) {
     page.announcedStage = view.id;
     page.host.announce('stage', { stage: view.id, index: page.stage, selected: page.selected });
   }
-  const scales = await view.render(body, ctx);
+  let scales;
+  if (ctx.animate) {
+    renderLegend($('legend'), []);
+    scales = await view.render(clear($('stage-body')), ctx);
+  } else {
+    const fresh = h('div');
+    scales = await view.render(fresh, ctx); // no animation: settles at once
+    if (id === page.renderId) morphChildren($('stage-body'), fresh);
+  }
   if (id === page.renderId) {
     renderLegend($('legend'), scales);
     document.body.dataset.rendered = String(id);
   }
 }
 
-// Redraws after edits (typing, settings, selection) are coalesced to one per
-// frame: the core recomputes on every change, the page draws only the last.
+// Redraws after edits (typing, settings, selection) are coalesced: the core
+// recomputes on every change, the page draws once when the task that made the
+// changes is over, so the drawing is done before the next frame starts.
 let redrawPending = false;
 function scheduleRedraw() {
   if (redrawPending) return;
   redrawPending = true;
-  requestAnimationFrame(() => {
+  queueMicrotask(() => {
     redrawPending = false;
     show(false);
   });

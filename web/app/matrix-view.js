@@ -4,7 +4,7 @@
 // thousands of table cells would cost the browser far more to lay out and
 // animate than one canvas. Values come from the trace as they are.
 import { makeScale } from './colors.js';
-import { h, sleep } from './dom.js';
+import { h, on, sleep } from './dom.js';
 import { fmt } from './format.js';
 import { t } from './i18n.js';
 import { hideTooltip, showTooltip } from './tooltip.js';
@@ -46,7 +46,6 @@ function cellLabel(options, i, j) {
 }
 
 function table(m, scale, options) {
-  const prevScale = options.previous ? makeScale(options.scale ?? 'diverging', options.previous.min, options.previous.max) : null;
   const colLabel = (j) => String(options.colLabels?.[j] ?? j + 1);
   const head = h('tr', {}, h('td', {}),
     Array.from({ length: m.cols }, (_, j) => h('th', { scope: 'col' }, colLabel(j))),
@@ -62,32 +61,14 @@ function table(m, scale, options) {
     const cells = [];
     for (let j = 0; j < m.cols; j += 1) {
       const v = m.data[i * m.cols + j];
-      const td = h('td', {
+      cells.push(h('td', {
         tabindex: '-1',
         dataset: { i, j, value: v },
         'aria-label': `${cellLabel(options, i, j)}: ${fmt(v)}`,
-      });
-      if (prevScale) {
-        const old = options.previous.data[i * m.cols + j];
-        td.append(h('span', { class: 'old' }, fmt(old)), h('span', { class: 'new waiting' }, fmt(v)));
-        td.style.backgroundColor = prevScale.css(old);
-        td.style.color = prevScale.text(old);
-      } else {
-        td.textContent = fmt(v);
-        td.style.backgroundColor = scale.css(v);
-        td.style.color = scale.text(v);
-      }
-      cells.push(td);
+        style: { backgroundColor: scale.css(v), color: scale.text(v) },
+      }, fmt(v)));
     }
-    let sum = null;
-    if (options.sums) {
-      sum = h('td', { class: 'sum', dataset: { i } });
-      if (prevScale && options.previousSums) {
-        sum.append(h('span', { class: 'old' }, fmt(options.previousSums[i])), h('span', { class: 'new waiting' }, fmt(options.sums[i])));
-      } else {
-        sum.textContent = fmt(options.sums[i]);
-      }
-    }
+    const sum = options.sums ? h('td', { class: 'sum', dataset: { i } }, fmt(options.sums[i])) : null;
     rows.push(h('tr', { class: i === options.selectedRow ? 'selected' : undefined, dataset: { row: i } }, label, cells, sum));
   }
   const el = h('table', { class: 'matrix', role: 'grid' }, h('thead', {}, head), h('tbody', {}, rows));
@@ -95,49 +76,67 @@ function table(m, scale, options) {
   // The first cell is the grid's one tab stop; arrows move inside the grid.
   el.querySelector('td[data-j]')?.setAttribute('tabindex', '0');
 
-  const allCells = () => el.querySelectorAll('td[data-j], td.sum');
+  // The cells always hold their final numbers and colours. A transition from
+  // options.previous lays covers over them (the previous values in their own
+  // colours) and fades the covers out: opacity only, which the compositor
+  // animates without restyling a cell per frame.
+  const covers = (pick) => [...el.tBodies[0].rows].map((tr, i) => [...tr.cells].slice(1).map((td, j) => {
+    const cover = pick(td, i, j);
+    if (cover) td.append(cover);
+    return cover;
+  }).filter(Boolean));
+  const cover = (text, colours) => h('span', { class: 'cover', 'aria-hidden': 'true', style: colours }, text);
+  const previousCovers = () => {
+    const prevScale = makeScale(options.scale ?? 'diverging', options.previous.min, options.previous.max);
+    return covers((td, i, j) => {
+      if (td.classList.contains('sum')) return options.previousSums ? cover(fmt(options.previousSums[i])) : null;
+      const old = options.previous.data[i * m.cols + j];
+      return cover(fmt(old), { backgroundColor: prevScale.css(old), color: prevScale.text(old) });
+    });
+  };
+  const fadeOut = (spans) => spans.forEach((span) => span.classList.add('gone'));
   const reveal = async ({ animate, stagger = 60, mode = 'rows' }) => {
-    if (!animate) {
-      finishCells(allCells(), scale, m, prevScale);
-      return;
-    }
-    if (mode === 'rows' && prevScale) {
-      // Row by row, each row turns from the previous values into the new ones.
+    if (!animate) return;
+    if (mode === 'rows' && options.previous) {
+      // Row by row, the previous values give way to the new ones.
+      const rowsOfCovers = previousCovers();
       await sleep(500);
-      for (const tr of el.tBodies[0].rows) {
-        finishCells(tr.querySelectorAll('td'), scale, m, prevScale);
+      for (const row of rowsOfCovers) {
+        fadeOut(row);
         await sleep(stagger);
       }
-    } else if (mode === 'rows') {
+      await sleep(motionMs());
+      rowsOfCovers.flat().forEach((span) => span.remove());
+      return;
+    }
+    if (mode === 'rows') {
       for (const tr of el.tBodies[0].rows) tr.classList.add('pending');
       await sleep(30);
       for (const tr of el.tBodies[0].rows) {
         tr.classList.remove('pending');
         await sleep(stagger);
       }
-    } else if (prevScale) {
-      // Two steps: the new values first keep the previous colour scale, so a
+    } else if (options.previous) {
+      // Two steps: the new values first on the previous colour scale, so a
       // shrinking range shows as fading colours; then the scale is re-fitted.
+      const prevScale = makeScale(options.scale ?? 'diverging', options.previous.min, options.previous.max);
+      const middle = covers((td, i, j) => {
+        if (td.classList.contains('sum')) return null;
+        const v = m.data[i * m.cols + j];
+        return cover(fmt(v), { backgroundColor: prevScale.css(v), color: prevScale.text(v) });
+      }).flat();
+      const first = previousCovers().flat();
       await sleep(300);
-      finishCells(allCells(), prevScale, m, prevScale);
+      fadeOut(first);
       await sleep(motionMs() + 900);
-      finishCells(allCells(), scale, m, prevScale);
+      fadeOut(middle);
+      await sleep(motionMs());
+      [...first, ...middle].forEach((span) => span.remove());
+      return;
     }
     await sleep(motionMs());
   };
   return { element: el, reveal };
-}
-
-function finishCells(cells, scale, m, prevScale) {
-  if (!prevScale) return;
-  for (const td of cells) {
-    td.querySelector('.old')?.classList.add('gone');
-    td.querySelector('.new')?.classList.remove('waiting');
-    if (td.dataset.j === undefined) continue; // the Σ column keeps its plain look
-    const v = m.data[Number(td.dataset.i) * m.cols + Number(td.dataset.j)];
-    td.style.backgroundColor = scale.css(v);
-    td.style.color = scale.text(v);
-  }
 }
 
 function motionMs() {
@@ -158,17 +157,18 @@ function wireTableCells(el, m, options) {
     showTooltip(explain(td), td);
     options.onCell?.(Number(td.dataset.i), Number(td.dataset.j));
   };
-  el.addEventListener('mouseover', (event) => {
+  // Through on(): a redraw that keeps this table swaps in its new handlers.
+  on(el, 'mouseover', (event) => {
     const td = event.target.closest('td[data-j]');
     if (td) point(td);
   });
-  el.addEventListener('mouseleave', hideTooltip);
-  el.addEventListener('focusin', (event) => {
+  on(el, 'mouseleave', hideTooltip);
+  on(el, 'focusin', (event) => {
     const td = event.target.closest('td[data-j]');
     if (td) point(td);
   });
-  el.addEventListener('focusout', hideTooltip);
-  el.addEventListener('keydown', (event) => {
+  on(el, 'focusout', hideTooltip);
+  on(el, 'keydown', (event) => {
     const td = event.target.closest('td[data-j]');
     if (!td) return;
     const moves = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] };
@@ -178,7 +178,7 @@ function wireTableCells(el, m, options) {
     event.stopPropagation();
     const i = Math.min(m.rows - 1, Math.max(0, Number(td.dataset.i) + move[0]));
     const j = Math.min(m.cols - 1, Math.max(0, Number(td.dataset.j) + move[1]));
-    const next = el.querySelector(`td[data-i="${i}"][data-j="${j}"]`);
+    const next = event.currentTarget.querySelector(`td[data-i="${i}"][data-j="${j}"]`);
     td.setAttribute('tabindex', '-1');
     next.setAttribute('tabindex', '0');
     next.focus();
@@ -235,7 +235,8 @@ function canvas(m, scale, options) {
   const mark = selected >= 0 && selected < m.rows
     ? h('span', { class: 'row-mark', style: { top: `${selected * cellH}px`, height: `${cellH}px` } })
     : null;
-  const frame = h('div', { class: 'pixels' }, pixels, mark, cursor, live);
+  // data-atomic: a redraw replaces the frame whole (its handlers hold its parts).
+  const frame = h('div', { class: 'pixels', 'data-atomic': true }, pixels, mark, cursor, live);
   // Rows tall enough for text get their token beside them (a click follows it).
   const labels = options.rowLabels && cellH >= 11
     ? h('div', { class: 'row-labels', 'aria-hidden': 'true', style: { height: size.height } },
@@ -303,5 +304,5 @@ function canvas(m, scale, options) {
       await pixels.animate([{ opacity: 0 }, { opacity: 1 }], { duration: ms, easing: 'ease-out' }).finished;
     }
   };
-  return { element: labels ? h('div', { class: 'pixels-with-labels' }, labels, frame) : frame, reveal };
+  return { element: labels ? h('div', { class: 'pixels-with-labels', 'data-atomic': true }, labels, frame) : frame, reveal };
 }

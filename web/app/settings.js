@@ -4,7 +4,9 @@ const FLAG_OPTIONS = ['scale', 'causal', 'positional'];
 const input = (name) => document.getElementById(`opt-${name}`);
 
 export function fillSettings(options) {
-  for (const name of NUMBER_OPTIONS) input(name).value = String(options[name]);
+  for (const name of NUMBER_OPTIONS) {
+    if (input(name).value !== String(options[name])) input(name).value = String(options[name]);
+  }
   for (const name of FLAG_OPTIONS) input(name).checked = options[name];
 }
 

@@ -25,23 +25,32 @@ export default {
       onRowLabel: ctx.select,
       explain: (i, j) => t('stage.qkv.cell', { name: id, token: ctx.tokens[i], j: j + 1, value: fmt(m.data[i * m.cols + j], 3) }),
     }));
-    // Each projection: a thumbnail of its weight matrix, then the result.
+    // Each projection: a thumbnail of its weight matrix, then the result. The
+    // thumbnails (d_model × d_k values each) are drawn as their lane appears,
+    // into a box of fixed size, so that work is spread over the animation.
     const lanes = mats.map(([id], k) => {
-      const w = ctx.stage(`w${id}`);
-      const thumb = heatCanvas(w, makeScale('diverging', w.min, w.max), {
-        explain: (r, c) => t('stage.qkv.weight', { name: id, r: r + 1, c: c + 1, value: fmt(w.data[r * w.cols + c], 4) }),
-      });
-      thumb.classList.add('weights-thumb');
-      return h('div', { class: 'lane' },
+      const thumb = h('canvas', { class: 'heat weights-thumb' });
+      const draw = () => {
+        const w = ctx.stage(`w${id}`);
+        const drawn = heatCanvas(w, makeScale('diverging', w.min, w.max), {
+          explain: (r, c) => t('stage.qkv.weight', { name: id, r: r + 1, c: c + 1, value: fmt(w.data[r * w.cols + c], 4) }),
+        });
+        drawn.classList.add('weights-thumb');
+        thumb.replaceWith(drawn);
+      };
+      const el = h('div', { class: 'lane' },
         h('figure', { class: 'matrix-block' },
-          h('div', { class: 'caption' }, `× W_${id} + b_${id}`, h('span', { class: 'shape' }, `${w.rows} × ${w.cols}`)), thumb),
+          h('div', { class: 'caption' }, `× W_${id} + b_${id}`, h('span', { class: 'shape' }, `${ctx.config.dModel} × ${ctx.config.dK}`)), thumb),
         h('span', { class: 'op' }, '→'), blocks[k].element);
+      return { el, draw };
     });
-    body.append(xBlock.element, ...lanes);
+    body.append(xBlock.element, ...lanes.map((lane) => lane.el));
+    if (!ctx.animate) lanes.forEach((lane) => lane.draw());
     await xBlock.reveal({ animate: false });
-    for (const lane of lanes) lane.classList.toggle('pending', ctx.animate);
+    for (const lane of lanes) lane.el.classList.toggle('pending', ctx.animate);
     for (const [k, b] of blocks.entries()) {
-      lanes[k].classList.remove('pending');
+      if (ctx.animate) lanes[k].draw();
+      lanes[k].el.classList.remove('pending');
       await b.reveal({ animate: ctx.animate, stagger: 25 });
     }
     return [{ label: 'x', scale: xBlock.scale }, { label: t('stage.qkv.legend'), scale: blocks[0].scale }];

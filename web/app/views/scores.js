@@ -23,7 +23,7 @@ function dotInspector(ctx) {
   const q = ctx.stage('q');
   const k = ctx.stage('k');
   const qk = makeScale('diverging', Math.min(q.min, k.min), Math.max(q.max, k.max));
-  const el = h('div', { class: 'inspector', 'aria-live': 'off' });
+  const el = h('div', { class: 'inspector', 'aria-live': 'off', 'data-atomic': true }); // show() fills this very element
   const strip = (data, scale) => heatCanvas({ rows: 1, cols: data.length, data }, scale);
   const show = (i, j) => {
     const d = ctx.trace.dotTerms('scores', i, j);
