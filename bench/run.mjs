@@ -197,7 +197,7 @@ async function page() {
         await p.fill('#sentence', sentenceOf(n));
         await p.waitForFunction((count) => document.querySelectorAll('#token-chips .chip').length === count, n);
         const times = [];
-        for (let r = 0; r < 11; r += 1) times.push(await p.evaluate(editToPaint, r % 2 === 0));
+        for (let r = 0; r < 31; r += 1) times.push(await p.evaluate(editToPaint, r % 2 === 0));
         result.keystroke[n] = median(times.slice(2)); // the first two warm the code up
       }
       await context.close();

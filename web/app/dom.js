@@ -56,15 +56,27 @@ export function on(el, type, handler) {
 
 /** Makes live's children match fresh's, taking nodes from fresh as needed. */
 export function morphChildren(live, fresh) {
-  const incoming = [...fresh.childNodes];
-  const current = [...live.childNodes];
-  incoming.forEach((node, k) => {
-    const old = current[k];
-    if (!old) live.append(node);
-    else if (sameKind(old, node)) morph(old, node);
-    else old.replaceWith(node);
-  });
-  for (const extra of current.slice(incoming.length)) extra.remove();
+  let old = live.firstChild;
+  let node = fresh.firstChild;
+  while (node) {
+    const next = node.nextSibling; // read first: the node may move to live
+    if (!old) {
+      live.append(node);
+    } else if (sameKind(old, node)) {
+      morph(old, node);
+      old = old.nextSibling;
+    } else {
+      const after = old.nextSibling;
+      old.replaceWith(node);
+      old = after;
+    }
+    node = next;
+  }
+  while (old) {
+    const after = old.nextSibling;
+    old.remove();
+    old = after;
+  }
   return live;
 }
 
@@ -74,27 +86,32 @@ function sameKind(a, b) {
   return a.nodeName !== 'CANVAS' && !a.hasAttribute('data-atomic') && !b.hasAttribute('data-atomic');
 }
 
+// Attribute names and values as strings (element.attributes would make an
+// Attr object for each, which costs more than the whole comparison).
 function morph(live, fresh) {
   if (live.nodeType !== Node.ELEMENT_NODE) {
     if (live.data !== fresh.data) live.data = fresh.data;
     return;
   }
-  for (const { name } of [...live.attributes]) {
+  for (const name of live.getAttributeNames()) {
     if (!fresh.hasAttribute(name)) live.removeAttribute(name);
   }
-  for (const { name, value } of fresh.attributes) {
+  for (const name of fresh.getAttributeNames()) {
+    const value = fresh.getAttribute(name);
     if (live.getAttribute(name) === value) continue;
     // Inline style through CSSOM: the page's CSP (style-src 'self') refuses a
     // style attribute set as text.
     if (name === 'style') live.style.cssText = fresh.style.cssText;
     else live.setAttribute(name, value);
   }
-  const handlers = fresh[HANDLERS] ?? {};
-  for (const type of Object.keys(live[HANDLERS] ?? {})) {
-    if (!(type in handlers)) live[HANDLERS][type] = undefined;
+  const handlers = fresh[HANDLERS];
+  if (live[HANDLERS] || handlers) {
+    for (const type of Object.keys(live[HANDLERS] ?? {})) {
+      if (!handlers || !(type in handlers)) live[HANDLERS][type] = undefined;
+    }
+    for (const type of Object.keys(handlers ?? {})) on(live, type, handlers[type]);
   }
-  for (const [type, handler] of Object.entries(handlers)) on(live, type, handler);
-  morphChildren(live, fresh);
+  if (live.firstChild || fresh.firstChild) morphChildren(live, fresh);
 }
 
 export const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });

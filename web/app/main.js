@@ -195,12 +195,11 @@ function renderLab(force = false) {
   const key = [page.labId, page.trace, page.selected, language()];
   if (!force && page.labKey && key.every((v, k) => v === page.labKey[k])) return;
   page.labKey = key;
-  const body = clear($('lab-body'));
   if (!page.labId) {
-    body.append(h('p', { class: 'hint' }, t('labs.none')));
+    morphChildren($('lab-body'), h('div', {}, h('p', { class: 'hint' }, t('labs.none'))));
     return;
   }
-  LABS[labIndex(page.labId)].render(body, { ...context(false), lab: page.lab });
+  LABS[labIndex(page.labId)].render(clear($('lab-body')), { ...context(false), lab: page.lab });
 }
 
 function openLab(id, scroll = false) {
