@@ -80,6 +80,13 @@ export function morphChildren(live, fresh) {
   return live;
 }
 
+// Which page element each freshly built element was morphed into: an
+// animation that goes on after the morph finds the element on the page.
+const LIVE = new WeakMap();
+
+/** The element on the page that el was morphed into (el itself if it was moved in whole). */
+export const live = (el) => LIVE.get(el) ?? el;
+
 function sameKind(a, b) {
   if (a.nodeType !== b.nodeType || a.nodeName !== b.nodeName) return false;
   if (a.nodeType !== Node.ELEMENT_NODE) return true;
@@ -93,6 +100,7 @@ function morph(live, fresh) {
     if (live.data !== fresh.data) live.data = fresh.data;
     return;
   }
+  LIVE.set(fresh, live);
   for (const name of live.getAttributeNames()) {
     if (!fresh.hasAttribute(name)) live.removeAttribute(name);
   }

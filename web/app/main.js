@@ -131,8 +131,9 @@ function updateRail() {
 
 
 /** Draws the current stage; animate = play its transition. Resolves when done.
- *  Without animation the view is built detached and morphed into the page, so
- *  an edit changes numbers and colours in place instead of rebuilding it. */
+ *  The view is morphed into the page, so an edit (or a step between stages
+ *  that share a matrix) changes numbers and colours in place instead of
+ *  rebuilding what is there. */
 async function show(animate) {
   const id = ++page.renderId;
   hideTooltip();
@@ -152,15 +153,13 @@ async function show(animate) {
     page.announcedStage = view.id;
     page.host.announce('stage', { stage: view.id, index: page.stage, selected: page.selected });
   }
-  let scales;
-  if (ctx.animate) {
-    renderLegend($('legend'), []);
-    scales = await view.render(clear($('stage-body')), ctx);
-  } else {
-    const fresh = h('div');
-    scales = await view.render(fresh, ctx); // no animation: settles at once
-    if (id === page.renderId) morphChildren($('stage-body'), fresh);
-  }
+  // The view is built detached and morphed into the page at once; an
+  // animation then plays on the page's elements (see live() in dom.js).
+  if (ctx.animate) renderLegend($('legend'), []);
+  const fresh = h('div');
+  const drawing = view.render(fresh, ctx);
+  morphChildren($('stage-body'), fresh);
+  const scales = await drawing;
   if (id === page.renderId) {
     renderLegend($('legend'), scales);
     document.body.dataset.rendered = String(id);

@@ -4,7 +4,7 @@
 // thousands of table cells would cost the browser far more to lay out and
 // animate than one canvas. Values come from the trace as they are.
 import { makeScale } from './colors.js';
-import { h, on, sleep } from './dom.js';
+import { h, live, on, sleep } from './dom.js';
 import { fmt } from './format.js';
 import { t } from './i18n.js';
 import { hideTooltip, showTooltip } from './tooltip.js';
@@ -80,7 +80,7 @@ function table(m, scale, options) {
   // options.previous lays covers over them (the previous values in their own
   // colours) and fades the covers out: opacity only, which the compositor
   // animates without restyling a cell per frame.
-  const covers = (pick) => [...el.tBodies[0].rows].map((tr, i) => [...tr.cells].slice(1).map((td, j) => {
+  const covers = (pick) => [...live(el).tBodies[0].rows].map((tr, i) => [...tr.cells].slice(1).map((td, j) => {
     const cover = pick(td, i, j);
     if (cover) td.append(cover);
     return cover;
@@ -97,6 +97,7 @@ function table(m, scale, options) {
   const fadeOut = (spans) => spans.forEach((span) => span.classList.add('gone'));
   const reveal = async ({ animate, stagger = 60, mode = 'rows' }) => {
     if (!animate) return;
+    await null; // the page's redraw morphs the new view in first; the animation plays on the page's table
     if (mode === 'rows' && options.previous) {
       // Row by row, the previous values give way to the new ones.
       const rowsOfCovers = previousCovers();
@@ -110,9 +111,10 @@ function table(m, scale, options) {
       return;
     }
     if (mode === 'rows') {
-      for (const tr of el.tBodies[0].rows) tr.classList.add('pending');
+      const rows = [...live(el).tBodies[0].rows];
+      for (const tr of rows) tr.classList.add('pending');
       await sleep(30);
-      for (const tr of el.tBodies[0].rows) {
+      for (const tr of rows) {
         tr.classList.remove('pending');
         await sleep(stagger);
       }
@@ -279,6 +281,7 @@ function canvas(m, scale, options) {
   // the previous values (in their own colours) fade out over the new ones.
   const reveal = async ({ animate, stagger = 60, mode = 'rows' }) => {
     if (!animate || !pixels.animate) return;
+    await null; // on the page first (the frame is moved in whole: no live() needed)
     const ms = motionMs() || 1;
     if (options.previous) {
       // Layers over the final picture, faded out one by one: the previous

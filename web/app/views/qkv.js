@@ -1,5 +1,5 @@
 // Stage 3: x through W_q, W_k, W_v (and biases) into Q, K and V.
-import { h } from '../dom.js';
+import { h, live } from '../dom.js';
 import { fmt } from '../format.js';
 import { t } from '../i18n.js';
 import { makeScale } from '../colors.js';
@@ -50,7 +50,7 @@ export default {
     for (const lane of lanes) lane.el.classList.toggle('pending', ctx.animate);
     for (const [k, b] of blocks.entries()) {
       if (ctx.animate) lanes[k].draw();
-      lanes[k].el.classList.remove('pending');
+      live(lanes[k].el).classList.remove('pending');
       await b.reveal({ animate: ctx.animate, stagger: 25 });
     }
     return [{ label: 'x', scale: xBlock.scale }, { label: t('stage.qkv.legend'), scale: blocks[0].scale }];

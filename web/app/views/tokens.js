@@ -1,5 +1,5 @@
 // Stage 1: the sentence as tokens, each with its vocabulary id.
-import { h, sleep } from '../dom.js';
+import { h, live, sleep } from '../dom.js';
 import { t } from '../i18n.js';
 
 export default {
@@ -19,9 +19,9 @@ export default {
       chips.forEach((c) => c.classList.add('pending'));
       for (const c of chips.slice(0, 64)) {
         await sleep(50);
-        c.classList.remove('pending');
+        live(c).classList.remove('pending');
       }
-      chips.forEach((c) => c.classList.remove('pending'));
+      chips.forEach((c) => live(c).classList.remove('pending'));
     }
     return [];
   },
