@@ -68,7 +68,7 @@ const replaceOnce = (pattern, replacement) => {
 replaceOnce(/<link rel="stylesheet" href="styles\/app.css">/, `<style>${style}</style>`);
 // At the end of the body: an inline classic script runs as soon as it is parsed.
 replaceOnce(/\s*<script type="module" src="generated\/app.js"><\/script>/, '');
-replaceOnce(/\s*<link rel="preload" href="generated\/attention-lab-core.wasm"[^>]*>/, '');
+replaceOnce(/\s*<script src="app\/start-core.js"><\/script>/, '');
 html = html.replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
 replaceOnce(/<\/body>/, `<script>${script}</script>\n</body>`);
 replaceOnce(/\s*<script nomodule defer src="app\/no-modules.js"><\/script>/, '');

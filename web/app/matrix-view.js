@@ -187,15 +187,23 @@ function wireTableCells(el, m, options) {
   });
 }
 
-/** A canvas with one pixel per entry, stretched; hover shows the value. */
-export function heatCanvas(m, scale, { height, explain, onCell } = {}) {
+const UNPAINTED = new WeakMap();
+
+/** A canvas with one pixel per entry, stretched; hover shows the value.
+ *  later: leave the pixels for paintCanvas() (an animation that shows canvases
+ *  one by one then fills each as it appears, not all in one frame). */
+export function heatCanvas(m, scale, { height, explain, onCell, later = false } = {}) {
   const canvas = h('canvas', { class: 'heat' });
   canvas.width = m.cols;
   canvas.height = m.rows;
-  const ctx = canvas.getContext('2d');
-  const image = ctx.createImageData(m.cols, m.rows);
-  scale.fill(m.data, image.data, m.rows * m.cols);
-  ctx.putImageData(image, 0, 0);
+  const paint = () => {
+    const ctx = canvas.getContext('2d');
+    const image = ctx.createImageData(m.cols, m.rows);
+    scale.fill(m.data, image.data, m.rows * m.cols);
+    ctx.putImageData(image, 0, 0);
+  };
+  if (later) UNPAINTED.set(canvas, paint);
+  else paint();
   if (height) canvas.style.height = height;
   canvas.addEventListener('mousemove', (event) => {
     const [i, j] = cellAt(canvas, m, event);
@@ -205,6 +213,13 @@ export function heatCanvas(m, scale, { height, explain, onCell } = {}) {
   });
   canvas.addEventListener('mouseleave', hideTooltip);
   return canvas;
+}
+
+/** Fills a canvas made with { later: true } (once; nothing for one already painted). */
+export function paintCanvas(canvas) {
+  const paint = UNPAINTED.get(canvas);
+  UNPAINTED.delete(canvas);
+  paint?.();
 }
 
 /** The [row, column] of the cell under a mouse event on a matrix canvas. */

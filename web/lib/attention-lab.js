@@ -20,6 +20,12 @@ const WASM_URL = new URL('../generated/attention-lab-core.wasm', import.meta.url
 // off the main thread, and cached with the file by the browser); from bytes
 // otherwise (Node, or a server that does not send application/wasm).
 async function compileCore() {
+  // The page may have started this already (web/app/start-core.js).
+  const early = globalThis.attentionLabEarlyCompile;
+  if (early?.url === WASM_URL.href) {
+    const module = await early.compiled;
+    if (module instanceof WebAssembly.Module) return module;
+  }
   if (WASM_URL.protocol === 'file:') {
     const { readFile } = await import('node:fs/promises');
     return WebAssembly.compile(await readFile(WASM_URL));

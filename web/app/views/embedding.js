@@ -3,13 +3,13 @@ import { makeScale } from '../colors.js';
 import { h, sleep } from '../dom.js';
 import { fmt } from '../format.js';
 import { t } from '../i18n.js';
-import { heatCanvas, renderMatrix } from '../matrix-view.js';
+import { heatCanvas, paintCanvas, renderMatrix } from '../matrix-view.js';
 
 const STRIP_LIMIT = 24;  // more tokens than this: three heat maps instead of strips
 
-function strip(m, row, scale, explain) {
+function strip(m, row, scale, explain, later) {
   const one = { rows: 1, cols: m.cols, data: m.data.subarray(row * m.cols, (row + 1) * m.cols) };
-  return heatCanvas(one, scale, { explain: (_, j) => explain(row, j) });
+  return heatCanvas(one, scale, { explain: (_, j) => explain(row, j), later });
 }
 
 export default {
@@ -51,7 +51,7 @@ export default {
     const groups = sources.map(() => []);
     for (let i = 0; i < ctx.n; i += 1) {
       const canvases = sources.map(([id, m], c) => {
-        const canvas = strip(m, i, scale, explain);
+        const canvas = strip(m, i, scale, explain, ctx.animate); // animated: painted as it appears
         canvas.dataset.stage = id;
         groups[c].push(canvas);
         return canvas;
@@ -65,6 +65,7 @@ export default {
       for (const group of groups) {
         await sleep(150);
         for (const c of group) {
+          paintCanvas(c);
           c.classList.remove('pending');
           await sleep(35);
         }

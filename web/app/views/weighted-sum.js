@@ -4,7 +4,7 @@ import { makeScale } from '../colors.js';
 import { h, sleep } from '../dom.js';
 import { factor, fmt } from '../format.js';
 import { t } from '../i18n.js';
-import { heatCanvas, renderMatrix } from '../matrix-view.js';
+import { heatCanvas, paintCanvas, renderMatrix } from '../matrix-view.js';
 
 const STRIP_LIMIT = 40;
 
@@ -58,6 +58,7 @@ export default {
     for (let k = 0; k < ctx.n; k += 1) {
       const p = w.data[i * w.cols + k];
       const canvas = heatCanvas(row(terms, k), scale, {
+        later: ctx.animate, // animated: painted as it appears
         explain: (_, j) => t('stage.weighted-sum.termCell', { p: fmt(p, 3), token: ctx.tokens[k], j: j + 1, v: factor(v.data[k * v.cols + j], 3), value: fmt(terms.data[k * terms.cols + j], 3) }),
       });
       canvas.dataset.stage = 'weighted';
@@ -76,6 +77,7 @@ export default {
       [...items, sum].forEach((c) => c.classList.add('pending'));
       for (const c of items) {
         await sleep(90);
+        paintCanvas(c);
         c.classList.remove('pending');
       }
       await sleep(300);
