@@ -11,6 +11,7 @@ import { fillSettings, onSettingsChange, readSettings } from './settings.js';
 import { LABS, labIndex } from './labs/index.js';
 import { renderLegend } from './legend.js';
 import { loadFailureMessage } from './load-failure.js';
+import { hideMessage, showMessage } from './messages.js';
 import { DEFAULT_SENTENCE, PRESETS } from './presets.js';
 import { STAGES, stageIndex } from './stages.js';
 import { hideTooltip } from './tooltip.js';
@@ -37,17 +38,6 @@ const page = {
   labKey: null,
   announcedStage: null,
 };
-
-// ---- messages -------------------------------------------------------------
-function showMessage(text, kind = 'error') {
-  const el = $('input-message');
-  el.textContent = text;
-  el.className = `message ${kind}`;
-  el.hidden = false;
-}
-function hideMessage() {
-  $('input-message').hidden = true;
-}
 
 // ---- running the core --------------------------------------------------------
 function defaultSelection(n) {

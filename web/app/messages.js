@@ -1,0 +1,14 @@
+// The message line under the sentence: errors from the core (the last good
+// view stays) and notices about the link that opened the page. Shown as text.
+const line = () => document.getElementById('input-message');
+
+export function showMessage(text, kind = 'error') {
+  const el = line();
+  el.textContent = text;
+  el.className = `message ${kind}`;
+  el.hidden = false;
+}
+
+export function hideMessage() {
+  line().hidden = true;
+}
