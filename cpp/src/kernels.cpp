@@ -77,10 +77,10 @@ Panels pack(const Matrix& b) {
     out.k = b.rows();
     out.n = b.cols();
     out.data.assign(static_cast<std::size_t>(panel_count(out.n) * out.k * kWidth), 0.0f);
-    for (Eigen::Index r = 0; r < out.k; ++r) {
-        for (Eigen::Index j = 0; j < out.n; ++j) {
-            out.data[static_cast<std::size_t>(((j / kWidth) * out.k + r) * kWidth + j % kWidth)] = b(r, j);
-        }
+    float* to = out.data.data();
+    for (Eigen::Index first = 0; first < out.n; first += kWidth) {  // one panel: 8 columns of every row
+        const Eigen::Index width = std::min(kWidth, out.n - first);
+        for (Eigen::Index r = 0; r < out.k; ++r, to += kWidth) std::copy_n(b.data() + r * out.n + first, width, to);
     }
     return out;
 }
@@ -118,74 +118,123 @@ void multiply(const Matrix& a, const std::vector<Product>& products) {
     }
 }
 
+namespace {
+
+constexpr float kInf = std::numeric_limits<float>::infinity();
+
+// The three ways to make `scaled` from a score, each on four lanes and on one.
+struct Divide {  // by √d_k, the IEEE division of scale_scores
+    f32x4 lanes;
+    float one;
+    f32x4 operator()(f32x4 v) const { return simd::div(v, lanes); }
+    float operator()(float v) const { return v / one; }
+};
+struct Multiply {  // by 2⁻ᵏ when √d_k = 2ᵏ: rounds exactly like the division, at a fraction of its cost
+    f32x4 lanes;
+    float one;
+    f32x4 operator()(f32x4 v) const { return simd::mul(v, lanes); }
+    float operator()(float v) const { return v * one; }
+};
+struct Keep {  // scaling switched off
+    f32x4 operator()(f32x4 v) const { return v; }
+    float operator()(float v) const { return v; }
+};
+
+// One pass over a row: scaled for every key, masked (= scaled for the first
+// `visible` keys, −∞ after them) and the visible maximum. Returns false when
+// the row holds NaN or ±∞ (v·0 summed into `probe` turns NaN then) or has no
+// finite maximum: softmax_rows' own rules apply to such rows.
+template <class Scale>
+bool scale_and_mask(const Scale& scale, const float* s, float* sc, float* ms, Eigen::Index m,
+                    Eigen::Index visible, float& max) {
+    const f32x4 zero = simd::splat(0.0f), hidden = simd::splat(-kInf);
+    f32x4 probe = zero, top = hidden;
+    Eigen::Index j = 0;
+    for (; j + 4 <= visible; j += 4) {
+        const f32x4 v = scale(simd::load(s + j));
+        simd::store(sc + j, v);
+        simd::store(ms + j, v);
+        probe = simd::add(probe, simd::mul(v, zero));
+        top = simd::max(top, v);
+    }
+    max = std::max(std::max(simd::lane(top, 0), simd::lane(top, 1)),
+                   std::max(simd::lane(top, 2), simd::lane(top, 3)));
+    float probe_tail = 0.0f;
+    for (; j < visible; ++j) {
+        sc[j] = ms[j] = scale(s[j]);
+        max = std::max(max, ms[j]);
+        probe_tail += sc[j] * 0.0f;
+    }
+    for (; j + 4 <= m; j += 4) {
+        const f32x4 v = scale(simd::load(s + j));
+        simd::store(sc + j, v);
+        simd::store(ms + j, hidden);
+        probe = simd::add(probe, simd::mul(v, zero));
+    }
+    for (; j < m; ++j) {
+        sc[j] = scale(s[j]);
+        ms[j] = -kInf;
+        probe_tail += sc[j] * 0.0f;
+    }
+    return simd::sum(probe) + probe_tail == 0.0f && std::isfinite(max);
+}
+
+// weights = e^(masked − max), normalised. Hidden keys hold −∞ in masked, so
+// the vector loop runs over whole rows and gives them exactly 0; the last
+// m mod 4 entries (never a full vector) take the scalar e^x.
+void softmax_row(const float* ms, float* w, Eigen::Index m, float max) {
+    const f32x4 shift = simd::splat(max);
+    f32x4 total = simd::splat(0.0f);
+    Eigen::Index j = 0;
+    for (; j + 4 <= m; j += 4) {
+        const f32x4 e = simd::exp_nonpositive(simd::sub(simd::load(ms + j), shift));
+        simd::store(w + j, e);
+        total = simd::add(total, e);
+    }
+    float sum = simd::sum(total);
+    for (; j < m; ++j) {
+        w[j] = ms[j] == -kInf ? 0.0f : std::exp(ms[j] - max);
+        sum += w[j];
+    }
+    // sum ≥ 1: the maximum contributes e^0
+    const f32x4 divide = simd::splat(sum);
+    for (j = 0; j + 4 <= m; j += 4) simd::store(w + j, simd::div(simd::load(w + j), divide));
+    for (; j < m; ++j) w[j] /= sum;
+}
+
+template <class Scale>
+void scale_mask_softmax_rows(const Scale& scale, const Matrix& scores, bool causal, Matrix& scaled,
+                             Matrix& masked, Matrix& weights) {
+    const Eigen::Index n = scores.rows(), m = scores.cols();
+    for (Eigen::Index i = 0; i < n; ++i) {
+        const Eigen::Index visible = causal ? std::min(i + 1, m) : m;
+        float max = 0.0f;
+        if (scale_and_mask(scale, scores.data() + i * m, scaled.data() + i * m, masked.data() + i * m, m,
+                           visible, max)) {
+            softmax_row(masked.data() + i * m, weights.data() + i * m, m, max);
+        } else {
+            weights.row(i) = softmax_rows(masked.row(i));  // rare: NaN or ±∞ in the row
+        }
+    }
+}
+
+}  // namespace
+
 void scale_mask_softmax(const Matrix& scores, Eigen::Index d_k, bool scale, bool causal,
                         Matrix& scaled, Matrix& masked, Matrix& weights) {
-    constexpr float kInf = std::numeric_limits<float>::infinity();
-    const Eigen::Index n = scores.rows(), m = scores.cols();
-    scaled.resize(n, m);
-    masked.resize(n, m);
-    weights.resize(n, m);
+    scaled.resize(scores.rows(), scores.cols());
+    masked.resize(scores.rows(), scores.cols());
+    weights.resize(scores.rows(), scores.cols());
     const float divisor = std::sqrt(static_cast<float>(d_k));
-    const f32x4 divide_by = simd::splat(divisor), zero = simd::splat(0.0f);
-    for (Eigen::Index i = 0; i < n; ++i) {
-        const float* s = scores.data() + i * m;
-        float* sc = scaled.data() + i * m;
-        float* ms = masked.data() + i * m;
-        float* w = weights.data() + i * m;
-        // scaled (the same IEEE division as scale_scores, four at a time); v·0
-        // summed to `probe` turns NaN if any entry is NaN or infinite.
-        f32x4 probe = zero;
-        Eigen::Index j = 0;
-        for (; j + 4 <= m; j += 4) {
-            const f32x4 v = scale ? simd::div(simd::load(s + j), divide_by) : simd::load(s + j);
-            simd::store(sc + j, v);
-            probe = simd::add(probe, simd::mul(v, zero));
-        }
-        float probe_tail = 0.0f;
-        for (; j < m; ++j) {
-            sc[j] = scale ? s[j] / divisor : s[j];
-            probe_tail += sc[j] * 0.0f;
-        }
-        // masked: keys after the query hidden when causal; its visible maximum.
-        const Eigen::Index visible = causal ? std::min(i + 1, m) : m;
-        f32x4 top = simd::splat(-kInf);
-        for (j = 0; j + 4 <= visible; j += 4) {
-            const f32x4 v = simd::load(sc + j);
-            simd::store(ms + j, v);
-            top = simd::max(top, v);
-        }
-        float max = std::max(std::max(simd::lane(top, 0), simd::lane(top, 1)),
-                             std::max(simd::lane(top, 2), simd::lane(top, 3)));
-        for (; j < visible; ++j) {
-            ms[j] = sc[j];
-            max = std::max(max, ms[j]);
-        }
-        std::fill(ms + visible, ms + m, -kInf);
-        if (!(simd::sum(probe) + probe_tail == 0.0f) || !std::isfinite(max)) {
-            weights.row(i) = softmax_rows(masked.row(i));  // rare: NaN or ±∞ in the row
-            continue;
-        }
-        // weights: e^(masked − max) over the visible keys, 0 for the hidden.
-        const f32x4 shift = simd::splat(max);
-        f32x4 total = zero;
-        for (j = 0; j + 4 <= visible; j += 4) {
-            const f32x4 e = simd::exp(simd::sub(simd::load(ms + j), shift));
-            simd::store(w + j, e);
-            total = simd::add(total, e);
-        }
-        if (j < visible) {  // the last 1–3 visible entries, padded with −∞ (weight 0)
-            float tail[4] = {-kInf, -kInf, -kInf, -kInf};
-            std::copy(ms + j, ms + visible, tail);
-            const f32x4 e = simd::exp(simd::sub(simd::load(tail), shift));
-            simd::store(tail, e);
-            std::copy(tail, tail + (visible - j), w + j);
-            total = simd::add(total, e);
-        }
-        std::fill(w + visible, w + m, 0.0f);
-        const float sum = simd::sum(total);  // ≥ 1: the maximum contributes e^0
-        const f32x4 divide = simd::splat(sum);
-        for (j = 0; j + 4 <= visible; j += 4) simd::store(w + j, simd::div(simd::load(w + j), divide));
-        for (; j < visible; ++j) w[j] /= sum;
+    int exponent = 0;
+    if (!scale) {
+        scale_mask_softmax_rows(Keep{}, scores, causal, scaled, masked, weights);
+    } else if (std::frexp(divisor, &exponent) == 0.5f) {  // √d_k = 2ᵏ (d_k = 1, 4, 16, 64, 256…)
+        const float reciprocal = 1.0f / divisor;
+        scale_mask_softmax_rows(Multiply{simd::splat(reciprocal), reciprocal}, scores, causal, scaled, masked,
+                                weights);
+    } else {
+        scale_mask_softmax_rows(Divide{simd::splat(divisor), divisor}, scores, causal, scaled, masked, weights);
     }
 }
 

@@ -85,13 +85,14 @@ inline float lane(f32x4 v, int l) { return v[l]; }
 
 #endif
 
-// e^x in every lane for x ≤ 88, Cephes' single-precision polynomial (as in
-// Eigen's pexp): relative error ≈ 1 ulp. Below ln(FLT_MIN) ≈ −87.34 (and for
-// −∞) the result is exactly 0, like a masked score's weight must be.
-inline f32x4 exp(f32x4 x) {
+// e^x in every lane for x ≤ 0 (softmax only takes e^(s − max)), Cephes'
+// single-precision polynomial (as in Eigen's pexp): relative error ≈ 1 ulp.
+// Below ln(FLT_MIN) ≈ −87.34 (and for −∞) the result is exactly 0, like a
+// masked score's weight must be.
+inline f32x4 exp_nonpositive(f32x4 x) {
     const f32x4 lowest = splat(-87.33654f);
     const f32x4 in = x;
-    x = max(min(x, splat(88.0f)), lowest);
+    x = max(x, lowest);
     // n = x·log₂e rounded to the nearest whole number (ties to even), by the
     // 1.5·2²³ shift: the sum's rounding does it, and 2ⁿ comes from its bits.
     const f32x4 shift = splat(12582912.0f);
