@@ -53,6 +53,24 @@ test('the page loads with the default sentence and a clean console', async () =>
   await context.close();
 });
 
+test('after the first render the other stages are drawn once out of sight, leaving the page as it was', async () => {
+  const { page, context, problems } = await open();
+  const before = await page.$eval('#stage-body', (e) => e.innerHTML);
+  await page.waitForSelector('body[data-warm-up="done"]', { state: 'attached', timeout: 15_000 });
+  assert.equal(await page.$$eval('.warm-up', (els) => els.length), 0);
+  assert.equal(await page.$eval('body', (b) => b.dataset.stage), 'tokens');
+  assert.equal(await page.$eval('#stage-body', (e) => e.innerHTML), before);
+  await page.click('#next');
+  await rendered(page, 'embedding');
+  assert.deepEqual(problems, []);
+  await context.close();
+  // A long sentence is not warmed up (its drawings would not fit in idle time).
+  const long = await open(`?s=${encodeURIComponent('字'.repeat(80))}`);
+  await long.page.waitForTimeout(1000);
+  assert.equal(await long.page.$eval('body', (b) => b.dataset.warmUp ?? 'none'), 'none');
+  await long.context.close();
+});
+
 test('stepping with the buttons and the keyboard visits every stage in order; the URL follows', async () => {
   const { page, context, problems } = await open();
   assert.equal(await page.getAttribute('body', 'data-stage'), 'tokens');

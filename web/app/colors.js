@@ -47,35 +47,36 @@ function relativeLuminance(rgb) {
 }
 
 const LUT_STEPS = 1024; // colours per scale for pixels: steps far below what an eye tells apart
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
+/** An opaque colour as the 32-bit word whose bytes, in memory, are R, G, B, 255. */
+function word([r, g, b]) {
+  return (LITTLE_ENDIAN ? (255 << 24) | (b << 16) | (g << 8) | r : (r << 24) | (g << 16) | (b << 8) | 255) >>> 0;
+}
 
 function finish(scale) {
   scale.css = (v) => `rgb(${scale.rgb(v).join(' ')})`;
   // RGBA bytes for many values at once (canvases of up to 512 × 768 cells):
-  // a table of LUT_STEPS colours instead of one interpolation per value.
+  // a table of LUT_STEPS colours instead of one interpolation per value, each
+  // colour one 32-bit word (its four bytes in the platform's order), so a
+  // pixel is one store.
   let lut = null;
   scale.fill = (values, bytes, count = values.length) => {
     if (!lut) {
-      lut = new Uint8ClampedArray(LUT_STEPS * 3);
-      for (let k = 0; k < LUT_STEPS; k += 1) lut.set(scale.rgb(scale.lo + ((scale.hi - scale.lo) * k) / (LUT_STEPS - 1)), k * 3);
+      lut = new Uint32Array(LUT_STEPS);
+      for (let k = 0; k < LUT_STEPS; k += 1) lut[k] = word(scale.rgb(scale.lo + ((scale.hi - scale.lo) * k) / (LUT_STEPS - 1)));
     }
-    const step = (LUT_STEPS - 1) / (scale.hi - scale.lo);
-    for (let t = 0, o = 0; t < count; t += 1, o += 4) {
+    const pixels = new Uint32Array(bytes.buffer, bytes.byteOffset, count);
+    const { lo } = scale;
+    const step = (LUT_STEPS - 1) / (scale.hi - lo);
+    for (let t = 0; t < count; t += 1) {
       const v = values[t];
-      let r;
-      let g;
-      let b;
       if (Number.isFinite(v)) {
-        const k = 3 * Math.round(Math.min(LUT_STEPS - 1, Math.max(0, (v - scale.lo) * step)));
-        r = lut[k];
-        g = lut[k + 1];
-        b = lut[k + 2];
+        const k = Math.round((v - lo) * step); // clamped after rounding: the same colour as before it
+        pixels[t] = lut[k < 0 ? 0 : k > LUT_STEPS - 1 ? LUT_STEPS - 1 : k];
       } else {
-        [r, g, b] = scale.rgb(v);
+        pixels[t] = word(scale.rgb(v));
       }
-      bytes[o] = r;
-      bytes[o + 1] = g;
-      bytes[o + 2] = b;
-      bytes[o + 3] = 255;
     }
   };
   // Black or white, whichever contrasts more with the cell (WCAG luminance).

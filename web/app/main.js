@@ -16,6 +16,7 @@ import { DEFAULT_SENTENCE, PRESETS } from './presets.js';
 import { STAGES, stageIndex } from './stages.js';
 import { hideTooltip } from './tooltip.js';
 import { readUrl, writeUrlSoon } from './url-state.js';
+import { stopWarmUp, warmUp } from './warm-up.js';
 
 const TYPING_DELAY_MS = 180;
 const DWELL_MS = 1600;
@@ -126,6 +127,7 @@ function updateRail() {
  *  rebuilding what is there. */
 async function show(animate) {
   const id = ++page.renderId;
+  stopWarmUp();
   hideTooltip();
   const view = STAGES[page.stage];
   const ctx = context(animate);
@@ -387,6 +389,8 @@ async function boot() {
   page.host.announce('ready', { stages: STAGES.map((v) => v.id), state: viewState() });
   if (notices.length) showMessage(notices.join(' '), 'notice');
   document.body.dataset.ready = 'true';
+  warmUp($('stage-body'), page.trace.tokens.length, STAGES.filter((_, k) => k !== page.stage)
+    .map((view) => (sheet) => view.render(sheet, context(false))));
 }
 
 boot();

@@ -1,0 +1,62 @@
+// The first time a stage is drawn costs several times what later times cost:
+// its code runs before the JavaScript engine has optimised it, and each font
+// size and weight it uses is looked up in the system for the first time (tens
+// of milliseconds on a slow machine: dropped frames just as its animation
+// starts). While the learner reads the first stage, each other stage is drawn
+// once out of sight, in idle time, and thrown away. Anything the page draws
+// afterwards (a click, a key, an edit, a host message) stops it.
+import { h } from './dom.js';
+
+// Only whole idle periods (a browser grants at most 50 ms): one stage's
+// drawing is a single task that must not delay a frame.
+const ENOUGH_IDLE_MS = 40;
+// Sentences longer than this are not warmed up: one stage's drawing would not
+// fit in an idle period.
+const MAX_TOKENS = 64;
+
+let current = null;
+
+/** Stops a warm-up in progress (before the page draws anything itself). */
+export function stopWarmUp() {
+  if (!current) return;
+  document.body.dataset.warmUp = current.queue.length ? 'stopped' : 'done';
+  current.stopped = true;
+  current.box.remove();
+  current = null;
+}
+
+/**
+ * Calls each of `draws` (functions that fill a detached element, and may
+ * return a promise) in idle time, laying the result out inside `host` where
+ * it cannot be seen, then drops it. `tokens`: the sentence's length.
+ */
+export function warmUp(host, tokens, draws) {
+  stopWarmUp();
+  if (typeof requestIdleCallback !== 'function' || !draws.length || tokens > MAX_TOKENS) return;
+  const queue = [...draws];
+  const run = { stopped: false, queue, box: h('div', { class: 'warm-up', 'aria-hidden': 'true' }) };
+  current = run;
+  document.body.dataset.warmUp = 'running';
+  const step = (deadline) => {
+    if (run.stopped) return;
+    if (deadline.timeRemaining() < ENOUGH_IDLE_MS) {
+      requestIdleCallback(step);
+      return;
+    }
+    const fill = queue.shift();
+    const sheet = h('div');
+    try {
+      Promise.resolve(fill(sheet)).catch(() => {});
+      host.append(run.box);
+      run.box.replaceChildren(sheet);
+      run.box.getBoundingClientRect(); // lays it out now: fonts found, text shaped
+    } catch {
+      // a warm-up is an optimisation only; the real drawing reports its own errors
+    }
+    run.box.remove();
+    run.box.replaceChildren();
+    if (queue.length) requestIdleCallback(step);
+    else stopWarmUp();
+  };
+  requestIdleCallback(step);
+}
