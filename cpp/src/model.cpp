@@ -92,22 +92,29 @@ Trace AttentionModel::run(std::string_view sentence) const {
                 p.embedding_rows[missing[r]].assign(row, row + d_model);
             }
         }
-        t.embeddings.resize(n, d_model);
-        for (Eigen::Index i = 0; i < n; ++i) {
-            const auto& row = p.embedding_rows.at(t.tokens[static_cast<std::size_t>(i)].id);
-            std::copy(row.begin(), row.end(), t.embeddings.data() + i * d_model);
+        if (config_.positional && p.positional.rows() < n) {  // grown by doubling: typing adds one row at a time
+            const auto cap = static_cast<Eigen::Index>(kMaxTokens);
+            p.positional = positional_encoding(std::max(n, std::min(cap, 2 * p.positional.rows() + 16)), d_model);
         }
-        if (config_.positional) {
-            if (p.positional.rows() < n) {  // grown by doubling: typing adds one row at a time
-                const auto cap = static_cast<Eigen::Index>(kMaxTokens);
-                p.positional = positional_encoding(std::max(n, std::min(cap, 2 * p.positional.rows() + 16)), d_model);
+        // embeddings, positional and x = embeddings + positional, row by row
+        // (one pass: each row's two inputs are still in cache for the sum).
+        t.embeddings.resize(n, d_model);
+        t.positional.resize(n, d_model);
+        t.x.resize(n, d_model);
+        for (Eigen::Index i = 0; i < n; ++i) {
+            const float* embedding = p.embedding_rows.at(t.tokens[static_cast<std::size_t>(i)].id).data();
+            float* e = t.embeddings.data() + i * d_model;
+            float* pos = t.positional.data() + i * d_model;
+            float* x = t.x.data() + i * d_model;
+            std::copy(embedding, embedding + d_model, e);
+            if (config_.positional) {
+                std::copy(p.positional.data() + i * d_model, p.positional.data() + (i + 1) * d_model, pos);
+            } else {
+                std::fill(pos, pos + d_model, 0.0f);
             }
-            t.positional = p.positional.topRows(n);
-        } else {
-            t.positional = Matrix::Zero(n, d_model);
+            for (Eigen::Index j = 0; j < d_model; ++j) x[j] = e[j] + pos[j];
         }
     }
-    t.x = t.embeddings + t.positional;
 
     const HeadWeights& head = *head_;
     kernels::multiply(t.x, {{&prepared_->wq, &head.bq, &t.q},
