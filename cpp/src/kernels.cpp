@@ -101,10 +101,11 @@ void multiply(const Matrix& a, const std::vector<Product>& products) {
         eigen_assert(p.b->k == a.cols());
         p.c->resize(a.rows(), p.b->n);
     }
-    Eigen::Index row = 0;
-    for (const int size : row_blocks(a.rows())) {
-        const float* a_rows = a.data() + row * a.cols();
-        for (const Product& p : products) {
+    const std::vector<int> blocks = row_blocks(a.rows());
+    for (const Product& p : products) {
+        Eigen::Index row = 0;
+        for (const int size : blocks) {
+            const float* a_rows = a.data() + row * a.cols();
             const Eigen::Index n = p.b->n;
             float* c_rows = p.c->data() + row * n;
             for (Eigen::Index panel = 0; panel < panel_count(n); ++panel) {
@@ -113,8 +114,8 @@ void multiply(const Matrix& a, const std::vector<Product>& products) {
                               c_rows + first, n, p.bias ? p.bias->data() + first : nullptr,
                               std::min(kWidth, n - first));
             }
+            row += size;
         }
-        row += size;
     }
 }
 

@@ -32,8 +32,10 @@ struct Product {
     Matrix* c;
 };
 
-// Every product a·b_t (+ bias_t) of the list, reading each block of a's rows
-// once for all of them (x is read once for Q, K and V).
+// Every product a·b_t (+ bias_t) of the list, one after the other: one
+// product's panels (768 × 64 floats of W: 192 KiB) stay in the core's L2
+// cache while every block of a's rows passes them, where Q, K and V's panels
+// together (576 KiB) would not in a cache shared with another thread.
 void multiply(const Matrix& a, const std::vector<Product>& products);
 
 // Row-wise, in one pass per row, everything from scores to the weights:
