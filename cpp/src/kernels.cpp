@@ -122,6 +122,7 @@ void multiply(const Matrix& a, const std::vector<Product>& products) {
 namespace {
 
 constexpr float kInf = std::numeric_limits<float>::infinity();
+constexpr float kLowestExponent = simd::kLowestExponent;
 
 // The three ways to make `scaled` from a score, each on four lanes and on one.
 struct Divide {  // by √d_k, the IEEE division of scale_scores
@@ -193,8 +194,9 @@ void softmax_row(const float* ms, float* w, Eigen::Index m, float max) {
         total = simd::add(total, e);
     }
     float sum = simd::sum(total);
-    for (; j < m; ++j) {
-        w[j] = ms[j] == -kInf ? 0.0f : std::exp(ms[j] - max);
+    for (; j < m; ++j) {  // 0 below ln(FLT_MIN) and for hidden keys, as in the vector loop
+        const float x = ms[j] - max;
+        w[j] = x < kLowestExponent ? 0.0f : std::exp(x);
         sum += w[j];
     }
     // sum ≥ 1: the maximum contributes e^0

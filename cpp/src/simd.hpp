@@ -89,8 +89,9 @@ inline float lane(f32x4 v, int l) { return v[l]; }
 // single-precision polynomial (as in Eigen's pexp): relative error ≈ 1 ulp.
 // Below ln(FLT_MIN) ≈ −87.34 (and for −∞) the result is exactly 0, like a
 // masked score's weight must be.
+constexpr float kLowestExponent = -87.33654f;  // ln(FLT_MIN): e^x below it is 0 here
 inline f32x4 exp_nonpositive(f32x4 x) {
-    const f32x4 lowest = splat(-87.33654f);
+    const f32x4 lowest = splat(kLowestExponent);
     const f32x4 in = x;
     x = max(x, lowest);
     // n = x·log₂e rounded to the nearest whole number (ties to even), by the
