@@ -87,7 +87,10 @@ test('rapid typing leaves the page responsive and the final view matching the fi
     }
     return { text, edits };
   });
-  assert.ok(final.edits > 600, `only ${final.edits} edits in 3 s`);
+  // ≈ 3000 alone here; other test files share the two cores, and one such
+  // run fell below 600. 300 (10 ms an edit, recompute and redraw included)
+  // still fails a page that blocks on each keystroke.
+  assert.ok(final.edits > 300, `only ${final.edits} edits in 3 s`);
   const expected = lab.run(final.text);
   await page.waitForFunction((n) => document.querySelectorAll('figure.stage-scores td[data-j]').length === n * n,
     expected.tokens.length, { timeout: 5000 });
