@@ -64,6 +64,14 @@ test('after the first render the other stages are drawn once out of sight, leavi
   await rendered(page, 'embedding');
   assert.deepEqual(problems, []);
   await context.close();
+  // From a stage in the middle, the stages on both sides are drawn; the page keeps its own.
+  const middle = await open('?stage=softmax');
+  const shown = await middle.page.$eval('#stage-body', (e) => e.innerHTML);
+  await middle.page.waitForSelector('body[data-warm-up="done"]', { state: 'attached', timeout: 15_000 });
+  assert.equal(await middle.page.$eval('body', (b) => b.dataset.stage), 'softmax');
+  assert.equal(await middle.page.$eval('#stage-body', (e) => e.innerHTML), shown);
+  assert.deepEqual(middle.problems, []);
+  await middle.context.close();
   // A long sentence is not warmed up (its drawings would not fit in idle time).
   const long = await open(`?s=${encodeURIComponent('字'.repeat(80))}`);
   await long.page.waitForTimeout(1000);

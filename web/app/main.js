@@ -389,8 +389,8 @@ async function boot() {
   page.host.announce('ready', { stages: STAGES.map((v) => v.id), state: viewState() });
   if (notices.length) showMessage(notices.join(' '), 'notice');
   document.body.dataset.ready = 'true';
-  warmUp($('stage-body'), page.trace.tokens.length, STAGES.filter((_, k) => k !== page.stage)
-    .map((view) => (sheet) => view.render(sheet, context(false))));
+  const after = [...STAGES.slice(page.stage + 1), ...STAGES.slice(0, page.stage).reverse()]; // Next's stages first
+  warmUp($('stage-body'), page.trace.tokens.length, after.map((view) => (sheet) => view.render(sheet, context(false))));
 }
 
 boot();
