@@ -79,35 +79,68 @@ function table(m, scale, options) {
   // The cells always hold their final numbers and colours. A transition from
   // options.previous lays covers over them (the previous values in their own
   // colours) and fades the covers out: opacity only, which the compositor
-  // animates without restyling a cell per frame.
-  const covers = (pick) => [...live(el).tBodies[0].rows].map((tr, i) => [...tr.cells].slice(1).map((td, j) => {
-    const cover = pick(td, i, j);
-    if (cover) td.append(cover);
-    return cover;
-  }).filter(Boolean));
-  const cover = (text, colours) => h('span', { class: 'cover', 'aria-hidden': 'true', style: colours }, text);
-  const previousCovers = () => {
+  // animates without restyling a cell per frame. The covers of a row (or of
+  // the whole table) share one layer over the figure: one composited fade per
+  // layer, where a fade per cell made the compositor set up 81 layers at once.
+  // Where the cells are, read once before any cover is added (reading after
+  // adding would lay the page out again).
+  let geometry = null;
+  const measure = () => {
+    const table = live(el);
+    const rows = [...table.tBodies[0].rows];
+    return {
+      figure: table.parentElement,
+      rows,
+      origin: table.parentElement.getBoundingClientRect(),
+      boxes: rows.map((tr) => [...tr.cells].slice(1).map((td) => td.getBoundingClientRect())),
+    };
+  };
+  const layers = (pick, { perRow }) => {
+    geometry ??= measure();
+    const { figure, rows, origin, boxes } = geometry;
+    const made = rows.map((tr, i) => {
+      const layer = h('div', { class: 'covers', 'aria-hidden': 'true' });
+      [...tr.cells].slice(1).forEach((td, j) => {
+        const cover = pick(td, i, j);
+        if (!cover) return;
+        const box = boxes[i][j];
+        cover.classList.toggle('sum', td.classList.contains('sum'));
+        cover.classList.toggle('selected', tr.classList.contains('selected'));
+        Object.assign(cover.style, {
+          left: `${box.left - origin.left}px`, top: `${box.top - origin.top}px`,
+          width: `${box.width}px`, height: `${box.height}px`, lineHeight: `${box.height}px`,
+        });
+        layer.append(cover);
+      });
+      return layer;
+    });
+    const result = perRow ? made : [h('div', { class: 'covers', 'aria-hidden': 'true' }, made.flatMap((layer) => [...layer.childNodes]))];
+    figure.append(...result);
+    return result;
+  };
+  const cover = (text, colours) => h('span', { style: colours }, text);
+  const previousCovers = (arrangement) => {
     const prevScale = makeScale(options.scale ?? 'diverging', options.previous.min, options.previous.max);
-    return covers((td, i, j) => {
+    return layers((td, i, j) => {
       if (td.classList.contains('sum')) return options.previousSums ? cover(fmt(options.previousSums[i])) : null;
       const old = options.previous.data[i * m.cols + j];
       return cover(fmt(old), { backgroundColor: prevScale.css(old), color: prevScale.text(old) });
-    });
+    }, arrangement);
   };
-  const fadeOut = (spans) => spans.forEach((span) => span.classList.add('gone'));
+  const fadeOut = (covers) => covers.forEach((layer) => layer.classList.add('gone'));
   const reveal = async ({ animate, stagger = 60, mode = 'rows' }) => {
     if (!animate) return;
     await null; // the page's redraw morphs the new view in first; the animation plays on the page's table
     if (mode === 'rows' && options.previous) {
       // Row by row, the previous values give way to the new ones.
-      const rowsOfCovers = previousCovers();
+      const rowsOfCovers = previousCovers({ perRow: true });
       await sleep(500);
       for (const row of rowsOfCovers) {
-        fadeOut(row);
+        fadeOut([row]);
         await sleep(stagger);
       }
       await sleep(motionMs());
-      rowsOfCovers.flat().forEach((span) => span.remove());
+      rowsOfCovers.forEach((layer) => layer.remove());
       return;
     }
     if (mode === 'rows') {
@@ -122,18 +155,18 @@ function table(m, scale, options) {
       // Two steps: the new values first on the previous colour scale, so a
       // shrinking range shows as fading colours; then the scale is re-fitted.
       const prevScale = makeScale(options.scale ?? 'diverging', options.previous.min, options.previous.max);
-      const middle = covers((td, i, j) => {
+      const middle = layers((td, i, j) => {
         if (td.classList.contains('sum')) return null;
         const v = m.data[i * m.cols + j];
         return cover(fmt(v), { backgroundColor: prevScale.css(v), color: prevScale.text(v) });
-      }).flat();
-      const first = previousCovers().flat();
+      }, { perRow: false });
+      const first = previousCovers({ perRow: false });
       await sleep(300);
       fadeOut(first);
       await sleep(motionMs() + 900);
       fadeOut(middle);
       await sleep(motionMs());
-      [...first, ...middle].forEach((span) => span.remove());
+      [...first, ...middle].forEach((layer) => layer.remove());
       return;
     }
     await sleep(motionMs());
