@@ -92,8 +92,13 @@ test('rapid typing leaves the page responsive and the final view matching the fi
   // still fails a page that blocks on each keystroke.
   assert.ok(final.edits > 300, `only ${final.edits} edits in 3 s`);
   const expected = lab.run(final.text);
-  await page.waitForFunction((n) => document.querySelectorAll('figure.stage-scores td[data-j]').length === n * n,
-    expected.tokens.length, { timeout: 5000 });
+  // The last edit is drawn after the typing pause: wait for its tokens (the
+  // default sentence may have as many, so a count alone could pass early).
+  await page.waitForFunction((tokens) => {
+    const shown = [...document.querySelectorAll('#token-chips .chip .text')].map((e) => e.textContent);
+    return JSON.stringify(shown) === JSON.stringify(tokens)
+      && document.querySelectorAll('figure.stage-scores td[data-j]').length === tokens.length ** 2;
+  }, [...expected.tokens], { timeout: 5000 });
   assert.deepEqual(await chips(page), [...expected.tokens]);
   const cell = await page.$eval('figure.stage-scores td[data-i="1"][data-j="2"]', (td) => Number(td.dataset.value));
   assert.equal(cell, expected.stage('scores').data[1 * expected.tokens.length + 2]);
