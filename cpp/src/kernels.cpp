@@ -86,8 +86,7 @@ Panels pack(const Matrix& b) {
             simd::store(to + 4, simd::load(from + r * out.n + first + 4));
         }
     }
-    if (first < out.n) {  // the last panel, zero-padded
-        std::fill(to, to + out.k * kWidth, 0.0f);
+    if (first < out.n) {  // the last, partial panel: past n it keeps resize's zeros
         for (Eigen::Index r = 0; r < out.k; ++r, to += kWidth) std::copy_n(from + r * out.n + first, out.n - first, to);
     }
     return out;
