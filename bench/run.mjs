@@ -186,9 +186,9 @@ async function page() {
       const { context, p } = await openPage(browser, `${origin}/`);
       result.firstRender.push(await p.evaluate(() => window.__firstPaint));
       // A repeat visit: the same page again in the same browser context once
-      // the first visit has settled (its warm-up over, the browser's caches
-      // written: V8 keeps compiled code with a script or wasm file only some
-      // time after running it). Reloading at once after the first render
+      // the first visit has settled (its warm-up over, and compiled code,
+      // which the browser stores with a script or wasm file only some time
+      // after it ran, in its cache). Reloading at once after the first render
       // measured ≈ 350 ms here, against ≈ 165 ms settled.
       await p.waitForSelector('body[data-warm-up="done"], body[data-warm-up="stopped"]', { state: 'attached', timeout: 20000 });
       await p.waitForTimeout(1000);
