@@ -86,8 +86,12 @@ Panels pack(const Matrix& b) {
             simd::store(to + 4, simd::load(from + r * out.n + first + 4));
         }
     }
-    if (first < out.n) {  // the last, partial panel: past n it keeps resize's zeros
-        for (Eigen::Index r = 0; r < out.k; ++r, to += kWidth) std::copy_n(from + r * out.n + first, out.n - first, to);
+    if (first < out.n) {  // the last, partial panel: zeros past n
+        const Eigen::Index used = out.n - first;
+        for (Eigen::Index r = 0; r < out.k; ++r, to += kWidth) {
+            std::copy_n(from + r * out.n + first, used, to);
+            std::fill(to + used, to + kWidth, 0.0f);
+        }
     }
     return out;
 }

@@ -1,6 +1,8 @@
 #include "attention/weights.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <cstring>
 
 namespace attention {
 
@@ -13,11 +15,6 @@ std::uint64_t splitmix64(std::uint64_t x) {
     return x ^ (x >> 31);
 }
 
-// Uniform in (0, 1]: never 0, so log() below stays finite.
-double unit_interval(std::uint64_t bits) {
-    return (static_cast<double>(bits >> 11) + 1.0) * 0x1.0p-53;
-}
-
 // Stream ids: embeddings use the token id; matrices use tags above any id.
 constexpr std::uint64_t kEmbeddingStream = 0;
 constexpr std::uint64_t kHeadStream = 1ull << 40;
@@ -28,17 +25,105 @@ std::uint64_t stream_key(std::uint64_t seed, std::uint64_t stream) {
     return splitmix64(splitmix64(seed) ^ splitmix64(stream + 0x51ED27ull));
 }
 
-float normal_at(std::uint64_t key, std::uint64_t index) {
-    const std::uint64_t k = key ^ index;
-    const double u1 = unit_interval(splitmix64(k));
-    const double u2 = unit_interval(splitmix64(k ^ 0xD1B54A32D192ED03ull));
-    constexpr double kTwoPi = 6.283185307179586476925286766559;
-    return static_cast<float>(std::sqrt(-2.0 * std::log(u1)) * std::cos(kTwoPi * u2));
+// Box–Muller, one hash per PAIR of entries: entries 2m and 2m + 1 of a stream
+// are r·cos θ and r·sin θ for the pair's own (u1, u2), which are the two
+// 24-bit halves of splitmix64(key ^ m). u1 ∈ (0, 1] (never 0: the log stays
+// finite; |z| ≤ √(2·ln 2²⁴) ≈ 5.8), u2 ∈ [0, 1).
+//
+// The float arithmetic below has no calls, branches or tables, so the compiler
+// turns a block of pairs into SIMD code (f32x4 in wasm). The weights are drawn
+// when a model is first made, so on a page's first visit this runs in the
+// browser's baseline wasm code: with the C library's double log and cos and
+// two hashes per entry it took ≈ 40 of the first run's ≈ 60 ms there. log and
+// sincos are polynomials accurate to a few float ulps (tested against the C
+// library's), ample for random weights.
+struct Uniforms {
+    float u1, u2;
+};
+Uniforms pair_uniforms(std::uint64_t key, std::uint64_t pair) {
+    const std::uint64_t h = splitmix64(key ^ pair);
+    constexpr float kStep = 0x1.0p-24f;
+    return {static_cast<float>((h >> 40) + 1) * kStep, static_cast<float>((h >> 8) & 0xFFFFFFu) * kStep};
 }
 
-// `cols` consecutive entries of one stream, from first_index on, scaled by stddev.
+std::uint32_t bits_of(float x) {
+    std::uint32_t b;
+    std::memcpy(&b, &x, sizeof b);
+    return b;
+}
+float float_of(std::uint32_t b) {
+    float x;
+    std::memcpy(&x, &b, sizeof x);
+    return x;
+}
+
+// √(−2·ln u) for u ∈ (0, 1]: u = 2^e·m with m ∈ [√½, √2), ln m = 2·atanh(s),
+// s = (m − 1)/(m + 1), |s| ≤ 0.172.
+float box_muller_radius(float u) {
+    const std::uint32_t shifted = bits_of(u) + (0x3F800000u - 0x3F3504F3u);  // moves [√½, √2) onto one exponent
+    const int e = static_cast<int>(shifted >> 23) - 127;
+    const float m = float_of((shifted & 0x007FFFFFu) + 0x3F3504F3u);
+    const float s = (m - 1.0f) / (m + 1.0f);
+    const float z = s * s;
+    const float atanh_s = s + s * z * (1.0f / 3 + z * (1.0f / 5 + z * (1.0f / 7 + z * (1.0f / 9))));
+    const float ln_u = static_cast<float>(e) * 0.693147180559945309f + 2.0f * atanh_s;
+    return std::sqrt(-2.0f * ln_u);
+}
+
+// cos and sin of 2π·u for u ∈ [0, 1): the quarter turn q nearest to 4u, then
+// Taylor polynomials on the rest, x ∈ [−π/4, π/4].
+void turn_cos_sin(float u, float& cos_out, float& sin_out) {
+    const float t = 4.0f * u;  // exact
+    const float q = std::floor(t + 0.5f);
+    const float x = (t - q) * 1.57079632679489662f;
+    const float x2 = x * x;
+    const float sin_x = x + x * x2 * (-1.0f / 6 + x2 * (1.0f / 120 + x2 * (-1.0f / 5040 + x2 * (1.0f / 362880))));
+    const float cos_x = 1.0f + x2 * (-0.5f + x2 * (1.0f / 24 + x2 * (-1.0f / 720 + x2 * (1.0f / 40320))));
+    const auto quarter = static_cast<std::uint32_t>(static_cast<int>(q));  // 0 … 4
+    const bool swap = (quarter & 1u) != 0;
+    const std::uint32_t cos_sign = ((quarter + 1u) & 2u) << 30;  // negative in quarters 1 and 2
+    const std::uint32_t sin_sign = (quarter & 2u) << 30;         // negative in quarters 2 and 3
+    cos_out = float_of(bits_of(swap ? sin_x : cos_x) ^ cos_sign);
+    sin_out = float_of(bits_of(swap ? cos_x : sin_x) ^ sin_sign);
+}
+
+float normal_at(std::uint64_t key, std::uint64_t index) {
+    const Uniforms u = pair_uniforms(key, index >> 1);
+    float c, s;
+    turn_cos_sin(u.u2, c, s);
+    return box_muller_radius(u.u1) * ((index & 1u) ? s : c);
+}
+
+// `cols` consecutive entries of one stream, from first_index on, scaled by
+// stddev: whole pairs in blocks (uniforms first, then the arithmetic, which
+// vectorises), a lone entry at either end where a pair is cut.
 void fill_row(float* out, Eigen::Index cols, std::uint64_t key, std::uint64_t first_index, float stddev) {
-    for (Eigen::Index j = 0; j < cols; ++j) out[j] = stddev * normal_at(key, first_index + static_cast<std::uint64_t>(j));
+    Eigen::Index j = 0;
+    if ((first_index & 1u) && cols > 0) out[j++] = stddev * normal_at(key, first_index);
+    constexpr Eigen::Index kBlock = 64;
+    float u1[kBlock], u2[kBlock], a[kBlock], b[kBlock];
+    while (cols - j >= 2) {
+        const Eigen::Index pairs = std::min(kBlock, (cols - j) / 2);
+        const std::uint64_t first_pair = (first_index + static_cast<std::uint64_t>(j)) >> 1;
+        for (Eigen::Index p = 0; p < pairs; ++p) {
+            const Uniforms u = pair_uniforms(key, first_pair + static_cast<std::uint64_t>(p));
+            u1[p] = u.u1;
+            u2[p] = u.u2;
+        }
+        for (Eigen::Index p = 0; p < pairs; ++p) {
+            const float r = box_muller_radius(u1[p]);
+            float c, s;
+            turn_cos_sin(u2[p], c, s);
+            a[p] = stddev * (r * c);  // as stddev * normal_at(…): the same bits either way
+            b[p] = stddev * (r * s);
+        }
+        for (Eigen::Index p = 0; p < pairs; ++p) {
+            out[j + 2 * p] = a[p];
+            out[j + 2 * p + 1] = b[p];
+        }
+        j += 2 * pairs;
+    }
+    if (j < cols) out[j] = stddev * normal_at(key, first_index + static_cast<std::uint64_t>(j));
 }
 
 Matrix normal_matrix(std::uint64_t seed, std::uint64_t stream, Eigen::Index rows,
@@ -52,6 +137,13 @@ Matrix normal_matrix(std::uint64_t seed, std::uint64_t stream, Eigen::Index rows
 }
 
 }  // namespace
+
+detail::NormalPair detail::box_muller(float u1, float u2) {
+    const float r = box_muller_radius(u1);
+    float c, s;
+    turn_cos_sin(u2, c, s);
+    return {r * c, r * s};
+}
 
 float seeded_normal(std::uint64_t seed, std::uint64_t stream, std::uint64_t index) {
     return normal_at(stream_key(seed, stream), index);

@@ -4,11 +4,35 @@
 // reference: the tests hold these kernels to them within float32 rounding.
 #pragma once
 
+#include <new>
+#include <utility>
 #include <vector>
 
 #include "attention/matrix.hpp"
 
 namespace attention::kernels {
+
+// A vector allocator whose resize() leaves new floats unset: pack() writes
+// every one, and zeroing ≈ 600 KB of weight panels first cost ≈ 2 ms of a
+// page's first run (memset, in the browser's baseline wasm code).
+template <class T>
+struct UninitialisedAllocator : std::allocator<T> {
+    template <class U>
+    struct rebind {
+        using other = UninitialisedAllocator<U>;
+    };
+    UninitialisedAllocator() = default;
+    template <class U>
+    UninitialisedAllocator(const UninitialisedAllocator<U>&) noexcept {}
+    template <class U, class... Args>
+    void construct(U* p, Args&&... args) {
+        if constexpr (sizeof...(Args) == 0) {
+            ::new (static_cast<void*>(p)) U;  // default-initialised: no value for a float
+        } else {
+            ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
+        }
+    }
+};
 
 // The right-hand factor B (k × n) of products A·B, laid out once for the
 // micro-kernel: ⌈n / 8⌉ panels, each k rows of 8 consecutive columns
@@ -16,7 +40,7 @@ namespace attention::kernels {
 struct Panels {
     Eigen::Index k = 0;
     Eigen::Index n = 0;
-    std::vector<float> data;  // panel p, row r, column c: data[(p·k + r)·8 + c]
+    std::vector<float, UninitialisedAllocator<float>> data;  // panel p, row r, column c: data[(p·k + r)·8 + c]
 };
 
 // B as panels.

@@ -49,9 +49,18 @@ private:
     std::uint64_t seed_;
 };
 
-// The standard normal variate for one (seed, stream, index) triple:
-// splitmix64 hashing, then Box–Muller. Identical on every platform up to the
-// last bit of the C library's log/cos.
+// The standard normal variate for one (seed, stream, index) triple: the
+// same number the matrices above hold at that index. Entries 2m and 2m + 1 of
+// a stream are one Box–Muller pair drawn from one splitmix64 hash of m.
 float seeded_normal(std::uint64_t seed, std::uint64_t stream, std::uint64_t index);
+
+namespace detail {
+// The generator's Box–Muller step in float, for tests: for u1 ∈ (0, 1] and
+// u2 ∈ [0, 1), {√(−2·ln u1)·cos 2πu2, √(−2·ln u1)·sin 2πu2}.
+struct NormalPair {
+    float cos_half, sin_half;
+};
+NormalPair box_muller(float u1, float u2);
+}  // namespace detail
 
 }  // namespace attention
