@@ -4,20 +4,38 @@
 #include <limits>
 #include <vector>
 
+#include "quarter_turn.hpp"
+
 namespace attention {
 
 Matrix positional_encoding(Eigen::Index n, Eigen::Index d_model) {
+    // PE(pos, 2i) = sin(pos / 10000^(2i / d_model)), PE(pos, 2i + 1) = cos(the same angle).
+    // One angle per pair of columns, reduced in double to a quarter turn and a
+    // rest in [−π/4, π/4], then sin and cos together in float (quarter_turn.hpp):
+    // within ≈ 1.5·10⁻⁷ of the exact values (tested), where the C library's
+    // double sin and cos, one call per entry, made this table ≈ a fifth of a
+    // page's first run (the browser's baseline wasm code).
     Matrix pe(n, d_model);
-    std::vector<double> wavelength(static_cast<std::size_t>(d_model));  // 10000^(2i / d_model)
-    for (Eigen::Index j = 0; j < d_model; ++j) {
-        const Eigen::Index pair = j / 2;  // i in 2i, 2i+1
-        wavelength[static_cast<std::size_t>(j)] =
-            std::pow(10000.0, 2.0 * static_cast<double>(pair) / static_cast<double>(d_model));
+    const Eigen::Index pairs = (d_model + 1) / 2;
+    std::vector<double> frequency(static_cast<std::size_t>(pairs));  // 1 / 10000^(2i / d_model), in quarter turns per unit
+    constexpr double kQuartersPerRadian = 0.63661977236758134308;  // 2 / π
+    for (Eigen::Index i = 0; i < pairs; ++i) {
+        frequency[static_cast<std::size_t>(i)] =
+            kQuartersPerRadian / std::pow(10000.0, 2.0 * static_cast<double>(i) / static_cast<double>(d_model));
     }
+    std::vector<float> sines(static_cast<std::size_t>(pairs)), cosines(static_cast<std::size_t>(pairs));
     for (Eigen::Index pos = 0; pos < n; ++pos) {
+        for (Eigen::Index i = 0; i < pairs; ++i) {
+            const double quarters = static_cast<double>(pos) * frequency[static_cast<std::size_t>(i)];
+            const double q = std::floor(quarters + 0.5);
+            const auto x = static_cast<float>((quarters - q) * 1.57079632679489661923);
+            detail::quarter_cos_sin(static_cast<std::int32_t>(static_cast<std::int64_t>(q) & 3), x,
+                                    cosines[static_cast<std::size_t>(i)], sines[static_cast<std::size_t>(i)]);
+        }
+        float* row = pe.data() + pos * d_model;
         for (Eigen::Index j = 0; j < d_model; ++j) {
-            const double angle = static_cast<double>(pos) / wavelength[static_cast<std::size_t>(j)];
-            pe(pos, j) = static_cast<float>(j % 2 == 0 ? std::sin(angle) : std::cos(angle));
+            const auto i = static_cast<std::size_t>(j / 2);
+            row[j] = j % 2 == 0 ? sines[i] : cosines[i];
         }
     }
     return pe;

@@ -2,7 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
+
+#include "quarter_turn.hpp"
 
 namespace attention {
 
@@ -46,23 +47,12 @@ Uniforms pair_uniforms(std::uint64_t key, std::uint64_t pair) {
     return {static_cast<float>((h >> 40) + 1) * kStep, static_cast<float>((h >> 8) & 0xFFFFFFu) * kStep};
 }
 
-std::uint32_t bits_of(float x) {
-    std::uint32_t b;
-    std::memcpy(&b, &x, sizeof b);
-    return b;
-}
-float float_of(std::uint32_t b) {
-    float x;
-    std::memcpy(&x, &b, sizeof x);
-    return x;
-}
-
 // √(−2·ln u) for u ∈ (0, 1]: u = 2^e·m with m ∈ [√½, √2), ln m = 2·atanh(s),
 // s = (m − 1)/(m + 1), |s| ≤ 0.172.
 float box_muller_radius(float u) {
-    const std::uint32_t shifted = bits_of(u) + (0x3F800000u - 0x3F3504F3u);  // moves [√½, √2) onto one exponent
+    const std::uint32_t shifted = detail::float_bits(u) + (0x3F800000u - 0x3F3504F3u);  // moves [√½, √2) onto one exponent
     const int e = static_cast<int>(shifted >> 23) - 127;
-    const float m = float_of((shifted & 0x007FFFFFu) + 0x3F3504F3u);
+    const float m = detail::bits_float((shifted & 0x007FFFFFu) + 0x3F3504F3u);
     const float s = (m - 1.0f) / (m + 1.0f);
     const float z = s * s;
     const float atanh_s = s + s * z * (1.0f / 3 + z * (1.0f / 5 + z * (1.0f / 7 + z * (1.0f / 9))));
@@ -70,21 +60,12 @@ float box_muller_radius(float u) {
     return std::sqrt(-2.0f * ln_u);
 }
 
-// cos and sin of 2π·u for u ∈ [0, 1): the quarter turn q nearest to 4u, then
-// Taylor polynomials on the rest, x ∈ [−π/4, π/4].
+// cos and sin of 2π·u for u ∈ [0, 1): the quarter turn q nearest to 4u (exact
+// in float), then the rest, x ∈ [−π/4, π/4].
 void turn_cos_sin(float u, float& cos_out, float& sin_out) {
-    const float t = 4.0f * u;  // exact
+    const float t = 4.0f * u;
     const float q = std::floor(t + 0.5f);
-    const float x = (t - q) * 1.57079632679489662f;
-    const float x2 = x * x;
-    const float sin_x = x + x * x2 * (-1.0f / 6 + x2 * (1.0f / 120 + x2 * (-1.0f / 5040 + x2 * (1.0f / 362880))));
-    const float cos_x = 1.0f + x2 * (-0.5f + x2 * (1.0f / 24 + x2 * (-1.0f / 720 + x2 * (1.0f / 40320))));
-    const auto quarter = static_cast<std::uint32_t>(static_cast<int>(q));  // 0 … 4
-    const bool swap = (quarter & 1u) != 0;
-    const std::uint32_t cos_sign = ((quarter + 1u) & 2u) << 30;  // negative in quarters 1 and 2
-    const std::uint32_t sin_sign = (quarter & 2u) << 30;         // negative in quarters 2 and 3
-    cos_out = float_of(bits_of(swap ? sin_x : cos_x) ^ cos_sign);
-    sin_out = float_of(bits_of(swap ? cos_x : sin_x) ^ sin_sign);
+    detail::quarter_cos_sin(static_cast<std::int32_t>(q), (t - q) * 1.57079632679489662f, cos_out, sin_out);
 }
 
 float normal_at(std::uint64_t key, std::uint64_t index) {

@@ -1,6 +1,8 @@
 // Each stage function on cases small enough to check by hand (2×2, d_k = 2).
 #include <doctest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <limits>
 
 #include "attention/stages.hpp"
@@ -30,6 +32,24 @@ TEST_CASE("positional_encoding: sin on even columns, cos on odd, position 0 firs
     // An odd width ends on a sin column.
     const Matrix odd = positional_encoding(3, 3);
     CHECK(odd(2, 2) == doctest::Approx(std::sin(2.0 / std::pow(10000.0, 2.0 / 3.0))));
+}
+
+TEST_CASE("positional_encoding: every entry of the largest table within 2·10⁻⁷ of double precision") {
+    for (const Eigen::Index d_model : {1024, 767}) {
+        const Matrix pe = positional_encoding(512, d_model);
+        double worst = 0;
+        for (Eigen::Index pos = 0; pos < 512; ++pos) {
+            for (Eigen::Index j = 0; j < d_model; ++j) {
+                const double angle = static_cast<double>(pos) /
+                                     std::pow(10000.0, 2.0 * static_cast<double>(j / 2) / static_cast<double>(d_model));
+                const double exact = j % 2 == 0 ? std::sin(angle) : std::cos(angle);
+                worst = std::max(worst, std::fabs(static_cast<double>(pe(pos, j)) - exact));
+            }
+        }
+        CAPTURE(d_model);
+        CAPTURE(worst);
+        CHECK(worst < 2e-7);
+    }
 }
 
 TEST_CASE("project: x·W + b with the bias added to every row") {
