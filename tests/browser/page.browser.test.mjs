@@ -213,10 +213,34 @@ test('the detail panel for 喜 reproduces its row at every step and sums to 1', 
   const foot = await page.$$eval('#detail-body tfoot td', (tds) => tds.map((td) => td.textContent));
   assert.equal(foot[3], fmt(r.expSum));
   assert.equal(foot[5], '1.00');
+  // The column of the current stage is marked, header and every row, and the mark moves with a step.
+  const marked = () => page.$$eval('#detail-body tr', (trs) => trs.map((tr) => [...tr.cells].findIndex((c) => c.classList.contains('current'))));
+  assert.deepEqual(await marked(), [5, 5, 5, 5, 5, 5, 5, 5, 5, 5, -1]);
+  await page.click('#prev');
+  await page.waitForSelector('body[data-stage="scaled"]', { state: 'attached' });
+  assert.deepEqual(await marked(), [2, 2, 2, 2, 2, 2, 2, 2, 2, 2, -1]);
+  await page.click('#prev');
+  await page.click('#prev');
+  await page.waitForSelector('body[data-stage="qkv"]', { state: 'attached' });
+  assert.deepEqual(await marked(), Array(11).fill(-1));
+  await page.click('#next');
+  await page.waitForSelector('body[data-stage="scores"]', { state: 'attached' });
+  assert.deepEqual(await marked(), [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, -1]);
   // Clicking another token's row label moves the panel to it.
-  await page.click('figure.stage-weights th.row-label >> text=欢');
+  await page.click('figure.stage-scores th.row-label >> text=欢');
   assert.equal(await page.textContent('#detail-title'), 'Row 欢 through softmax');
   await waitForParam(page, 't', '3');
+  const r3 = trace.rowSteps(3);
+  assert.deepEqual(await page.$$eval('#detail-body tbody td[data-col="scores"]', (tds) => tds.map((td) => td.textContent)),
+    Array.from(r3.scores, (v) => fmt(v)));
+  assert.deepEqual(await marked(), [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, -1]);
+  // An edit recomputes the row: the panel shows the new sentence's numbers.
+  await page.fill('#sentence', '我喜欢数学');
+  await page.waitForFunction(() => document.querySelectorAll('#detail-body tbody tr').length === 7);
+  const edited = lab.run('我喜欢数学');
+  assert.deepEqual(await page.$$eval('#detail-body tbody td[data-col="scores"]', (tds) => tds.map((td) => td.textContent)),
+    Array.from(edited.rowSteps(3).scores, (v) => fmt(v)));
+  edited.dispose();
   trace.dispose();
   await context.close();
 });
