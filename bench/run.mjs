@@ -180,11 +180,17 @@ async function page() {
   const server = await serve();
   const { origin } = server;
   const browser = await launchChromium();
-  const result = { firstRender: [], warmRender: [], keystroke: {}, frames: {}, bytes: 0, gzip: 0 };
+  const result = { firstRender: [], firstParts: [], warmRender: [], keystroke: {}, frames: {}, bytes: 0, gzip: 0 };
   try {
     for (let r = 0; r < 9; r += 1) {
       const { context, p } = await openPage(browser, `${origin}/`);
       result.firstRender.push(await p.evaluate(() => window.__firstPaint));
+      // Where the first visit's time went: the page's own marks (web/app/timeline.js).
+      result.firstParts.push(await p.evaluate(() => {
+        const at = (name) => performance.getEntriesByName(`attention-lab:${name}`)[0]?.startTime ?? NaN;
+        const nav = performance.getEntriesByType('navigation')[0];
+        return { html: nav.responseEnd, parsed: nav.domInteractive, script: at('script'), core: at('core-ready'), run: at('first-run'), drawn: at('drawn') };
+      }));
       // A repeat visit: the same page again in the same browser context once
       // the first visit has settled (its warm-up over, and compiled code,
       // which the browser stores with a script or wasm file only some time
@@ -258,6 +264,7 @@ const single = statSync(`${ROOT}web/generated/attention-lab.html`).size;
 const singleGz = gzipSync(readFileSync(`${ROOT}web/generated/attention-lab.html`)).length;
 
 const pct = (x) => `${(x * 100).toFixed(1)} %`;
+const part = (key) => median(pg.firstParts.map((x) => x[key])).toFixed(0);
 const dropShare = (runs) => {
   const dropped = runs.reduce((s, r) => s + r.dropped, 0);
   const frames = runs.reduce((s, r) => s + r.frames, 0);
@@ -291,6 +298,7 @@ const lines = [
   '| measure | value |',
   '|---|---|',
   `| navigation → first complete render painted, fresh browser context | ${median(pg.firstRender).toFixed(0)} ms |`,
+  `| the first visit's parts (medians, ms after navigation): HTML received ${part('html')}, parsed ${part('parsed')}, the page's script starts ${part('script')}, wasm core ready ${part('core')}, its first run over ${part('run')}, first view in the page ${part('drawn')}, painted ${median(pg.firstRender).toFixed(0)} | core ready → first run over: ${median(pg.firstParts.map((x) => x.run - x.core)).toFixed(0)} ms |`,
   `| the same page again in that context, once the first visit has settled (a repeat visit: caches written) | ${median(pg.warmRender).toFixed(0)} ms |`,
   ...Object.entries(pg.keystroke).map(([n, ms]) => `| edit → updated paint, n = ${n} (debounce excluded) | ${ms.toFixed(1)} ms |`),
   ...Object.entries(pg.frames).flatMap(([n, { atOnce, paused }]) => [

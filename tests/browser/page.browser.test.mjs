@@ -49,6 +49,11 @@ test('the page loads with the default sentence and a clean console', async () =>
   assert.equal(await page.$eval('#sentence', (e) => e.value), '我喜欢人工智能');
   assert.equal(await page.$eval('#detail-title', (e) => e.textContent), 'Row 喜 through softmax');
   assert.equal(await page.$eval('#loading', (e) => e.hidden), true);
+  // The load's steps are marked on the page's timeline, in order (the benchmark reads them).
+  const marks = await page.evaluate(() => performance.getEntriesByType('mark')
+    .filter((m) => m.name.startsWith('attention-lab:')).map((m) => [m.name, m.startTime]));
+  assert.deepEqual(marks.map(([name]) => name), ['script', 'core-ready', 'first-run', 'drawn'].map((s) => `attention-lab:${s}`));
+  marks.slice(1).forEach(([, time], k) => assert.ok(time >= marks[k][1]));
   assert.deepEqual(problems, []);
   await context.close();
 });

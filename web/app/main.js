@@ -15,6 +15,7 @@ import { hideMessage, showMessage } from './messages.js';
 import { DEFAULT_SENTENCE, PRESETS } from './presets.js';
 import { STAGES, stageIndex } from './stages.js';
 import { hideTooltip } from './tooltip.js';
+import { mark } from './timeline.js';
 import { readUrl, writeUrlSoon } from './url-state.js';
 import { stopWarmUp, warmUp } from './warm-up.js';
 
@@ -332,6 +333,7 @@ function switchLanguage(lang) {
 }
 
 async function boot() {
+  mark('script');
   const loading = loadAttentionLab(); // the core downloads and compiles while the page sets up
   const params = new URLSearchParams(location.search);
   setLanguage(pickLanguage(params.get('lang'), navigator.languages ?? [navigator.language]));
@@ -348,6 +350,7 @@ async function boot() {
     $('loading').setAttribute('role', 'alert');
     return;
   }
+  mark('core-ready');
   $('loading').hidden = true;
   page.defaults = { ...page.lab.defaults };
   const { state, ignored } = readUrl(location.search, { sentence: DEFAULT_SENTENCE, stage: STAGES[0].id, labs: LABS.map((l) => l.id) });
@@ -379,6 +382,7 @@ async function boot() {
     $('sentence').value = DEFAULT_SENTENCE;
     tryCompute(DEFAULT_SENTENCE, page.defaults);
   }
+  mark('first-run');
   fillSettings(page.options);
   wire();
   if (state.origin === null || allowedOrigin) {
@@ -389,6 +393,7 @@ async function boot() {
   page.host.announce('ready', { stages: STAGES.map((v) => v.id), state: viewState() });
   if (notices.length) showMessage(notices.join(' '), 'notice');
   document.body.dataset.ready = 'true';
+  mark('drawn');
   const after = [...STAGES.slice(page.stage + 1), ...STAGES.slice(0, page.stage).reverse()]; // Next's stages first
   warmUp($('stage-body'), page.trace.tokens.length, after.map((view) => (sheet) => view.render(sheet, context(false))));
 }
