@@ -68,11 +68,17 @@ void turn_cos_sin(float u, float& cos_out, float& sin_out) {
     detail::quarter_cos_sin(static_cast<std::int32_t>(q), (t - q) * 1.57079632679489662f, cos_out, sin_out);
 }
 
+detail::NormalPair pair_normals(float u1, float u2) {
+    const float r = box_muller_radius(u1);
+    float c, s;
+    turn_cos_sin(u2, c, s);
+    return {r * c, r * s};
+}
+
 float normal_at(std::uint64_t key, std::uint64_t index) {
     const Uniforms u = pair_uniforms(key, index >> 1);
-    float c, s;
-    turn_cos_sin(u.u2, c, s);
-    return box_muller_radius(u.u1) * ((index & 1u) ? s : c);
+    const detail::NormalPair z = pair_normals(u.u1, u.u2);
+    return (index & 1u) ? z.sin_half : z.cos_half;
 }
 
 // `cols` consecutive entries of one stream, from first_index on, scaled by
@@ -92,11 +98,9 @@ void fill_row(float* out, Eigen::Index cols, std::uint64_t key, std::uint64_t fi
             u2[p] = u.u2;
         }
         for (Eigen::Index p = 0; p < pairs; ++p) {
-            const float r = box_muller_radius(u1[p]);
-            float c, s;
-            turn_cos_sin(u2[p], c, s);
-            a[p] = stddev * (r * c);  // as stddev * normal_at(…): the same bits either way
-            b[p] = stddev * (r * s);
+            const detail::NormalPair z = pair_normals(u1[p], u2[p]);
+            a[p] = stddev * z.cos_half;  // as stddev * normal_at(…): the same bits either way
+            b[p] = stddev * z.sin_half;
         }
         for (Eigen::Index p = 0; p < pairs; ++p) {
             out[j + 2 * p] = a[p];
@@ -119,12 +123,7 @@ Matrix normal_matrix(std::uint64_t seed, std::uint64_t stream, Eigen::Index rows
 
 }  // namespace
 
-detail::NormalPair detail::box_muller(float u1, float u2) {
-    const float r = box_muller_radius(u1);
-    float c, s;
-    turn_cos_sin(u2, c, s);
-    return {r * c, r * s};
-}
+detail::NormalPair detail::box_muller(float u1, float u2) { return pair_normals(u1, u2); }
 
 float seeded_normal(std::uint64_t seed, std::uint64_t stream, std::uint64_t index) {
     return normal_at(stream_key(seed, stream), index);

@@ -10,7 +10,7 @@ const COLUMN_OF_STAGE = { scores: 1, scaled: 2, softmax: 5, 'weighted-sum': 5 };
 
 // What the panel shows now: a step between stages changes only which column
 // is marked, so it moves the mark instead of building the table again
-// (≈ 3 ms of a step's script at n = 9).
+// (1–3 ms of a step's script at n = 9).
 let shown = null;
 
 export function renderDetail(container, titleEl, ctx, stageId) {
