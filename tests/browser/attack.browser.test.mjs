@@ -167,3 +167,47 @@ test('a browser without WebAssembly is told so', async () => {
   assert.match(await page.textContent('#loading'), /cannot run WebAssembly/);
   await context.close();
 });
+
+test('bad input gets a clear message and the last good view stays', async () => {
+  const { page, context, problems } = await open(`${env.origin}/?stage=scores`);
+  await ready(page);
+  await page.fill('#sentence', '   ');
+  await page.waitForSelector('#input-message:not([hidden])');
+  assert.match(await page.textContent('#input-message'), /empty/);
+  assert.equal(await page.$$eval('figure.stage-scores td[data-j]', (tds) => tds.length), 81, 'the last good view stays');
+  await page.fill('#sentence', '字'.repeat(600));
+  await page.waitForFunction(() => /too long/.test(document.getElementById('input-message').textContent));
+  await page.fill('#sentence', 'back to normal');
+  await page.waitForFunction(() => document.getElementById('input-message').hidden);
+  await page.fill('#opt-dK', '5000');
+  await page.press('#opt-dK', 'Enter');
+  await page.waitForFunction(() => /d_k must be an integer/.test(document.getElementById('input-message').textContent));
+  await page.fill('#opt-dModel', '');
+  await page.press('#opt-dModel', 'Enter');
+  await page.waitForFunction(() => /dModel must be an integer/.test(document.getElementById('input-message').textContent));
+  assert.deepEqual(problems, []);
+  await context.close();
+
+  const link = await open(`${env.origin}/?stage=nowhere&dK=abc&seed=-4`);
+  await ready(link.page);
+  const notice = await link.page.textContent('#input-message');
+  assert.match(notice, /Ignored link settings that are not valid: dK/);
+  assert.match(notice, /no stage called “nowhere”/);
+  assert.match(notice, /seed must be an integer from 0/);
+  assert.equal(await link.page.getAttribute('body', 'data-stage'), 'tokens');
+  await link.context.close();
+});
+
+test('markup in the sentence is shown as text and runs nothing', async () => {
+  const attack = '<img src=x onerror=alert(1)><script>alert(2)</script>';
+  const { page, context, dialogs, problems } = await open(`${env.origin}/?s=${encodeURIComponent(attack)}&stage=scores`);
+  await ready(page);
+  await page.fill('#sentence', `${attack} 我`);
+  await page.waitForFunction(() => [...document.querySelectorAll('#token-chips .chip .text')].some((e) => e.textContent === 'onerror'));
+  assert.equal(await page.$$eval('body img, body script:not([src])', (els) => els.length), 0);
+  assert.ok((await chips(page)).includes('<'));
+  await page.waitForTimeout(300);
+  assert.deepEqual(dialogs, []);
+  assert.deepEqual(problems.filter((p) => !/Failed to load resource/.test(p)), []);
+  await context.close();
+});
