@@ -42,9 +42,7 @@ const page = {
 };
 
 // ---- running the core --------------------------------------------------------
-function defaultSelection(n) {
-  return n > 3 ? 2 : 1; // the second real token after [CLS]: 喜 in the default sentence
-}
+const defaultSelection = (n) => (n > 3 ? 2 : 1); // the second real token after [CLS]: 喜 in the default sentence
 
 /** Runs the core; on success swaps in the new trace and returns null, on
  *  failure leaves everything as it was and returns the error. */
