@@ -147,9 +147,16 @@ async function animationFrames() {
     if (recording) requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
+  // Each step's own script: the click and the microtasks it queues (a few
+  // hops cover the view's first await), before any frame can run. Far less
+  // noisy than dropped frames, which come in bursts on a shared machine.
+  const script = {};
   for (let k = 1; k < document.querySelectorAll('#stage-rail button').length; k += 1) {
     const before = document.body.dataset.rendered;
+    const t0 = performance.now();
     document.getElementById('next').click();
+    for (let hop = 0; hop < 8; hop += 1) await null;
+    script[document.body.dataset.stage] = performance.now() - t0;
     await new Promise((resolve) => {
       const check = () => (document.body.dataset.rendered !== before ? resolve() : setTimeout(check, 20));
       check();
@@ -159,7 +166,7 @@ async function animationFrames() {
   const gaps = stamps.slice(1).map((t, i) => t - stamps[i]);
   const frame = [...gaps].sort((a, b) => a - b)[Math.floor(gaps.length / 2)]; // the display's interval
   const dropped = gaps.reduce((sum, g) => sum + Math.max(0, Math.round(g / frame) - 1), 0);
-  return { frames: gaps.length + dropped, dropped, interval: frame, seconds: (stamps.at(-1) - stamps[0]) / 1000 };
+  return { frames: gaps.length + dropped, dropped, interval: frame, seconds: (stamps.at(-1) - stamps[0]) / 1000, script };
 }
 
 // The page's server in a process of its own (as `npm start` runs it), so
@@ -304,6 +311,8 @@ const lines = [
   ...Object.entries(pg.frames).flatMap(([n, { atOnce, paused }]) => [
     `| frames dropped while the stages animate, n = ${n}, first walk started at once | ${dropShare(atOnce)} |`,
     `| the same, first walk started after a 2 s pause (stages drawn out of sight meanwhile) | ${dropShare(paused)} |`,
+    `| a step's script in those paused walks, n = ${n} (the click and the microtasks it queues; median by stage, ms) | ${
+      Object.keys(paused[0].script).map((id) => `${id} ${median(paused.map((w) => w.script[id])).toFixed(1)}`).join(', ')} |`,
   ]),
   `| everything the page loads | ${kb(pg.bytes)} (${kb(pg.gzip)} gzip) |`,
   `| offline single file | ${kb(single)} (${kb(singleGz)} gzip) |`,
