@@ -3,12 +3,13 @@
 // ceiling, page timings and weights in headless Chromium, and the heap after
 // 10,000 recomputes. Medians of repeated runs; writes bench/RESULTS.md.
 import { execFileSync, spawn } from 'node:child_process';
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { loadAttentionLab } from 'attention-lab';
 import { launchChromium } from '../tests/browser/chromium.mjs';
+import { startServer } from '../scripts/serve.mjs';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const SHAPES = [[9, 768, 64], [64, 768, 64], [128, 768, 64], [512, 768, 64]];
@@ -183,13 +184,53 @@ async function serve() {
   return { origin: `http://127.0.0.1:${port}`, close: () => child.kill() };
 }
 
+// The floor under a first render on this machine: the page's first view as
+// it stands once drawn, saved as static HTML with the page's stylesheet (no
+// script, no wasm), and an empty page. Served from a folder of their own
+// (inline styles allowed: the drawn view carries some), opened in fresh
+// contexts alternated with the page's own first visits; their first
+// contentful paint is their complete render.
+async function staticFloor(browser, origin) {
+  const context = await browser.newContext({ reducedMotion: 'reduce', viewport: { width: 1280, height: 800 } });
+  const p = await context.newPage();
+  await p.goto(`${origin}/`);
+  await p.waitForSelector('body[data-warm-up="done"], body[data-warm-up="stopped"]', { state: 'attached', timeout: 20000 });
+  const html = await p.evaluate(() => {
+    document.querySelectorAll('script, link[rel="modulepreload"], .warm-up').forEach((el) => el.remove());
+    return `<!doctype html>\n${document.documentElement.outerHTML}`;
+  });
+  await context.close();
+  const root = mkdtempSync(`${tmpdir()}/attention-lab-floor-`);
+  mkdirSync(`${root}/styles`);
+  copyFileSync(`${ROOT}web/styles/app.css`, `${root}/styles/app.css`);
+  writeFileSync(`${root}/index.html`, html);
+  writeFileSync(`${root}/empty.html`, '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>empty</title></head><body><p>empty</p></body></html>');
+  const server = await startServer({ root, port: 0, host: '127.0.0.1', csp: "default-src 'self'; style-src 'self' 'unsafe-inline'" });
+  const contentful = async (path) => {
+    const fresh = await browser.newContext({ reducedMotion: 'reduce', viewport: { width: 1280, height: 800 } });
+    const q = await fresh.newPage();
+    await q.goto(`http://127.0.0.1:${server.address().port}/${path}`);
+    const ms = await q.waitForFunction(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime).then((h) => h.jsonValue());
+    await fresh.close();
+    return ms;
+  };
+  return {
+    view: () => contentful('index.html'),
+    empty: () => contentful('empty.html'),
+    close: () => { server.close(); rmSync(root, { recursive: true, force: true }); },
+  };
+}
+
 async function page() {
   const server = await serve();
   const { origin } = server;
   const browser = await launchChromium();
-  const result = { firstRender: [], firstParts: [], warmRender: [], keystroke: {}, frames: {}, bytes: 0, gzip: 0 };
+  const result = { firstRender: [], firstParts: [], warmRender: [], floorView: [], floorEmpty: [], keystroke: {}, frames: {}, bytes: 0, gzip: 0 };
+  const floor = await staticFloor(browser, origin);
   try {
     for (let r = 0; r < 9; r += 1) {
+      result.floorView.push(await floor.view());
+      result.floorEmpty.push(await floor.empty());
       const { context, p } = await openPage(browser, `${origin}/`);
       result.firstRender.push(await p.evaluate(() => window.__firstPaint));
       // Where the first visit's time went: the page's own marks (web/app/timeline.js).
@@ -254,6 +295,7 @@ async function page() {
       }
     }
   } finally {
+    floor.close();
     await browser.close();
     server.close();
   }
@@ -306,6 +348,7 @@ const lines = [
   '|---|---|',
   `| navigation → first complete render painted, fresh browser context | ${median(pg.firstRender).toFixed(0)} ms |`,
   `| the first visit's parts (medians, ms after navigation): HTML received ${part('html')}, parsed ${part('parsed')}, the page's script starts ${part('script')}, wasm core ready ${part('core')}, its first run over ${part('run')}, first view in the page ${part('drawn')}, painted ${median(pg.firstRender).toFixed(0)} | core ready → first run over: ${median(pg.firstParts.map((x) => x.run - x.core)).toFixed(0)} ms |`,
+  `| the floor on this machine, in fresh contexts alternated with those visits: the same first view as static HTML with the page's stylesheet (no script, no wasm), first contentful paint / an empty page's | ${median(pg.floorView).toFixed(0)} ms / ${median(pg.floorEmpty).toFixed(0)} ms |`,
   `| the same page again in that context, once the first visit has settled (a repeat visit: caches written) | ${median(pg.warmRender).toFixed(0)} ms |`,
   ...Object.entries(pg.keystroke).map(([n, ms]) => `| edit → updated paint, n = ${n} (debounce excluded) | ${ms.toFixed(1)} ms |`),
   ...Object.entries(pg.frames).flatMap(([n, { atOnce, paused }]) => [

@@ -5,6 +5,19 @@ import { t } from '../i18n.js';
 import { makeScale } from '../colors.js';
 import { heatCanvas, renderMatrix } from '../matrix-view.js';
 
+const THUMBS = new WeakMap(); // weight matrix (one per trace) → its thumbnail
+
+function weightsThumb(w, id) {
+  const kept = THUMBS.get(w);
+  if (kept && !kept.isConnected) return kept;
+  const drawn = heatCanvas(w, makeScale('diverging', w.min, w.max), {
+    explain: (r, c) => t('stage.qkv.weight', { name: id, r: r + 1, c: c + 1, value: fmt(w.data[r * w.cols + c], 4) }),
+  });
+  drawn.classList.add('weights-thumb');
+  THUMBS.set(w, drawn);
+  return drawn;
+}
+
 export default {
   id: 'qkv',
   label: () => t('stage.qkv.label'),
@@ -27,17 +40,12 @@ export default {
     }));
     // Each projection: a thumbnail of its weight matrix, then the result. The
     // thumbnails (d_model × d_k values each) are drawn as their lane appears,
-    // into a box of fixed size, so that work is spread over the animation.
+    // into a box of fixed size, so that work is spread over the animation; a
+    // thumbnail drawn before for the same weights (the warm-up draws this
+    // stage out of sight) is used again when it is not on the page.
     const lanes = mats.map(([id], k) => {
       const thumb = h('canvas', { class: 'heat weights-thumb' });
-      const draw = () => {
-        const w = ctx.stage(`w${id}`);
-        const drawn = heatCanvas(w, makeScale('diverging', w.min, w.max), {
-          explain: (r, c) => t('stage.qkv.weight', { name: id, r: r + 1, c: c + 1, value: fmt(w.data[r * w.cols + c], 4) }),
-        });
-        drawn.classList.add('weights-thumb');
-        thumb.replaceWith(drawn);
-      };
+      const draw = () => thumb.replaceWith(weightsThumb(ctx.stage(`w${id}`), id));
       const el = h('div', { class: 'lane' },
         h('figure', { class: 'matrix-block' },
           h('div', { class: 'caption' }, `× W_${id} + b_${id}`, h('span', { class: 'shape' }, `${ctx.config.dModel} × ${ctx.config.dK}`)), thumb),
