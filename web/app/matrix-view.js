@@ -248,6 +248,38 @@ export function heatCanvas(m, scale, { height, explain, onCell, later = false } 
   return canvas;
 }
 
+// Canvases drawn for a trace's matrices, kept for the next time the same
+// view is drawn: the warm-up draws every stage once out of sight, and a
+// browser's first drawing on a new canvas sets up its pixels' storage (a few
+// ms each on a slow machine), which a stage's animation would otherwise pay
+// for each strip as it appears.
+const KEPT = new WeakMap();
+const KEPT_PER_SOURCE = 256; // e.g. a 40-token sentence's strips for six followed tokens
+
+/**
+ * keptCanvas(source, key, make, { later }) → the canvas made by make() for
+ * (source, key) before, when it is not on the page, or else a new one.
+ *   source: an object that lives as long as what the canvas shows (a matrix
+ *     of the trace); key: a string for the rest of what it shows.
+ *   later: the caller paints it as it appears (paintCanvas); otherwise a kept
+ *     canvas left unpainted by a cut-short animation is painted now.
+ */
+export function keptCanvas(source, key, make, { later = false } = {}) {
+  let byKey = KEPT.get(source);
+  if (!byKey) KEPT.set(source, (byKey = new Map()));
+  const kept = byKey.get(key);
+  if (kept && !kept.isConnected) {
+    kept.classList.remove('pending'); // from an animation cut short
+    if (!later) paintCanvas(kept);
+    return kept;
+  }
+  const made = make();
+  byKey.delete(key);
+  byKey.set(key, made);
+  if (byKey.size > KEPT_PER_SOURCE) byKey.delete(byKey.keys().next().value); // the oldest
+  return made;
+}
+
 /** Fills a canvas made with { later: true } (once; nothing for one already painted). */
 export function paintCanvas(canvas) {
   const paint = UNPAINTED.get(canvas);

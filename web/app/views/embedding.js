@@ -3,13 +3,16 @@ import { makeScale } from '../colors.js';
 import { h, sleep } from '../dom.js';
 import { fmt } from '../format.js';
 import { t } from '../i18n.js';
-import { heatCanvas, paintCanvas, renderMatrix } from '../matrix-view.js';
+import { heatCanvas, keptCanvas, paintCanvas, renderMatrix } from '../matrix-view.js';
 
 const STRIP_LIMIT = 24;  // more tokens than this: three heat maps instead of strips
 
+// A row of m as a strip (kept for the trace: see keptCanvas).
 function strip(m, row, scale, explain, later) {
-  const one = { rows: 1, cols: m.cols, data: m.data.subarray(row * m.cols, (row + 1) * m.cols) };
-  return heatCanvas(one, scale, { explain: (_, j) => explain(row, j), later });
+  return keptCanvas(m, `${row} ${scale.lo} ${scale.hi}`, () => {
+    const one = { rows: 1, cols: m.cols, data: m.data.subarray(row * m.cols, (row + 1) * m.cols) };
+    return heatCanvas(one, scale, { explain: (_, j) => explain(row, j), later });
+  }, { later });
 }
 
 export default {

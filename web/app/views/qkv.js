@@ -3,19 +3,16 @@ import { h, live } from '../dom.js';
 import { fmt } from '../format.js';
 import { t } from '../i18n.js';
 import { makeScale } from '../colors.js';
-import { heatCanvas, renderMatrix } from '../matrix-view.js';
-
-const THUMBS = new WeakMap(); // weight matrix (one per trace) → its thumbnail
+import { heatCanvas, keptCanvas, renderMatrix } from '../matrix-view.js';
 
 function weightsThumb(w, id) {
-  const kept = THUMBS.get(w);
-  if (kept && !kept.isConnected) return kept;
-  const drawn = heatCanvas(w, makeScale('diverging', w.min, w.max), {
-    explain: (r, c) => t('stage.qkv.weight', { name: id, r: r + 1, c: c + 1, value: fmt(w.data[r * w.cols + c], 4) }),
+  return keptCanvas(w, 'thumb', () => {
+    const drawn = heatCanvas(w, makeScale('diverging', w.min, w.max), {
+      explain: (r, c) => t('stage.qkv.weight', { name: id, r: r + 1, c: c + 1, value: fmt(w.data[r * w.cols + c], 4) }),
+    });
+    drawn.classList.add('weights-thumb');
+    return drawn;
   });
-  drawn.classList.add('weights-thumb');
-  THUMBS.set(w, drawn);
-  return drawn;
 }
 
 export default {

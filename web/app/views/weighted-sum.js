@@ -4,7 +4,7 @@ import { makeScale } from '../colors.js';
 import { h, sleep } from '../dom.js';
 import { factor, fmt } from '../format.js';
 import { t } from '../i18n.js';
-import { heatCanvas, paintCanvas, renderMatrix } from '../matrix-view.js';
+import { heatCanvas, keptCanvas, paintCanvas, renderMatrix } from '../matrix-view.js';
 
 const STRIP_LIMIT = 40;
 
@@ -57,10 +57,10 @@ export default {
     const items = [];
     for (let k = 0; k < ctx.n; k += 1) {
       const p = w.data[i * w.cols + k];
-      const canvas = heatCanvas(row(terms, k), scale, {
+      const canvas = keptCanvas(v, `${i} ${k} ${scale.lo} ${scale.hi}`, () => heatCanvas(row(terms, k), scale, {
         later: ctx.animate, // animated: painted as it appears
         explain: (_, j) => t('stage.weighted-sum.termCell', { p: fmt(p, 3), token: ctx.tokens[k], j: j + 1, v: factor(v.data[k * v.cols + j], 3), value: fmt(terms.data[k * terms.cols + j], 3) }),
-      });
+      }), { later: ctx.animate });
       canvas.dataset.stage = 'weighted';
       const bar = h('span', { class: 'weight-bar' });
       bar.style.width = `${Math.round(p * 60)}px`;
@@ -69,7 +69,7 @@ export default {
       items.push(canvas);
       grid.append(label, canvas);
     }
-    const sum = heatCanvas(row(out, i), scale, { explain: (_, j) => explainOutput(ctx, i, j) });
+    const sum = keptCanvas(out, `${i} ${scale.lo} ${scale.hi}`, () => heatCanvas(row(out, i), scale, { explain: (_, j) => explainOutput(ctx, i, j) }));
     sum.dataset.stage = 'output';
     grid.append(h('div', { class: 'label selected' }, t('stage.weighted-sum.sum', { token: ctx.tokens[i] })), sum);
     body.append(grid);

@@ -1,8 +1,11 @@
-// The Q, K, V stage's weight thumbnails in real Chromium: each shows its own
+// Canvases kept for their trace (keptCanvas in web/app/matrix-view.js), in
+// real Chromium. The Q, K, V stage's weight thumbnails: each shows its own
 // weight matrix (pixel colours from the core's W, the page's colour scale),
 // is drawn once per trace and shown again when the stage comes back (the
 // warm-up draws it out of sight while the learner reads), answers a hover with
-// the weight under the mouse, and a new seed draws new ones.
+// the weight under the mouse, and a new seed draws new ones. The embedding
+// strips: an animation cut short leaves strips unpainted and hidden, and a
+// later drawing without animation shows them all, painted.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
@@ -98,5 +101,40 @@ test('the weight thumbnails show W_q, W_k, W_v, are kept for their trace, and a 
   assert.deepEqual(problems, []);
   trace.dispose();
   trace7.dispose();
+  await context.close();
+});
+
+test('embedding strips left unpainted by an animation cut short are shown painted by the next drawing', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'no-preference' });
+  const page = await context.newPage();
+  const problems = watchProblems(page);
+  // The page's clock stands still: the animation stops at its first pause, every strip still hidden and unpainted.
+  await page.clock.install();
+  await page.goto(`${env.origin}/?stage=tokens`);
+  await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+  await page.click('#next');
+  const strips = '#stage-body .embed-strips canvas';
+  await page.waitForFunction(() => document.querySelectorAll('#stage-body .embed-strips canvas.pending').length === 27);
+  await page.$$eval(strips, (els) => els.forEach((c) => { c.kept = true; }));
+  // The learner moves on, then comes back with animations off: the same strips, drawn at once.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.click('#stage-rail button[data-stage="tokens"]');
+  await page.waitForFunction(() => document.body.dataset.stage === 'tokens');
+  await page.click('#stage-rail button[data-stage="embedding"]');
+  await page.waitForFunction(() => document.body.dataset.stage === 'embedding' && document.body.dataset.rendered);
+  const shown = await page.$$eval(strips, (els) => els.map((c) => {
+    const copy = document.createElement('canvas');
+    copy.width = c.width;
+    copy.height = c.height;
+    const ctx = copy.getContext('2d', { willReadFrequently: true });
+    ctx.drawImage(c, 0, 0);
+    const alpha = [...ctx.getImageData(0, 0, c.width, 1).data].filter((_, k) => k % 4 === 3);
+    return { kept: Boolean(c.kept), pending: c.classList.contains('pending'), painted: alpha.every((a) => a === 255) };
+  }));
+  assert.equal(shown.length, 27); // 9 tokens × (embedding, position, x)
+  assert.ok(shown.every((s) => s.kept), 'the strips made before are shown again');
+  assert.ok(shown.every((s) => !s.pending), 'none left hidden');
+  assert.ok(shown.every((s) => s.painted), 'every strip painted');
+  assert.deepEqual(problems, []);
   await context.close();
 });
