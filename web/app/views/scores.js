@@ -3,7 +3,7 @@ import { makeScale } from '../colors.js';
 import { clear, h } from '../dom.js';
 import { factor, fmt } from '../format.js';
 import { t } from '../i18n.js';
-import { heatCanvas, renderMatrix } from '../matrix-view.js';
+import { heatCanvas, keptCanvas, renderMatrix } from '../matrix-view.js';
 
 /** "q[喜] · k[欢] = 0.53·(−1.20) + … (64 terms) = 12.34", from the core's terms. */
 export function explainScore(ctx, i, j) {
@@ -24,16 +24,18 @@ function dotInspector(ctx) {
   const k = ctx.stage('k');
   const qk = makeScale('diverging', Math.min(q.min, k.min), Math.max(q.max, k.max));
   const el = h('div', { class: 'inspector', 'aria-live': 'off', 'data-atomic': true }); // show() fills this very element
-  const strip = (data, scale) => heatCanvas({ rows: 1, cols: data.length, data }, scale);
+  // Kept for the trace (see keptCanvas): the warm-up's strips for the followed token are the ones shown.
+  const scores = ctx.stage('scores');
+  const strip = (key, data, scale) => keptCanvas(scores, key, () => heatCanvas({ rows: 1, cols: data.length, data }, scale));
   const show = (i, j) => {
     const d = ctx.trace.dotTerms('scores', i, j);
     const products = makeScale('diverging', d.productsMin, d.productsMax);
     clear(el).append(
       h('p', { class: 'strip-head' }, t('stage.scores.inspect', { a: ctx.tokens[i], b: ctx.tokens[j], count: d.products.length })),
       h('div', { class: 'strips' },
-        h('div', { class: 'label' }, `q[${ctx.tokens[i]}]`), strip(d.a, qk),
-        h('div', { class: 'label' }, `k[${ctx.tokens[j]}]`), strip(d.b, qk),
-        h('div', { class: 'label' }, 'q × k'), strip(d.products, products),
+        h('div', { class: 'label' }, `q[${ctx.tokens[i]}]`), strip(`q ${i}`, d.a, qk),
+        h('div', { class: 'label' }, `k[${ctx.tokens[j]}]`), strip(`k ${j}`, d.b, qk),
+        h('div', { class: 'label' }, 'q × k'), strip(`q×k ${i} ${j}`, d.products, products),
         h('div', { class: 'label' }, 'Σ'), h('div', { class: 'total' }, `= ${fmt(d.total)}`)));
   };
   return { el, show };
