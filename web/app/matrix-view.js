@@ -95,7 +95,7 @@ function table(m, scale, options) {
       boxes: rows.map((tr) => [...tr.cells].slice(1).map((td) => td.getBoundingClientRect())),
     };
   };
-  const layers = (pick, { perRow }) => {
+  const layers = (pick, { perRow, under = null }) => {
     geometry ??= measure();
     const { figure, rows, origin, boxes } = geometry;
     const made = rows.map((tr, i) => {
@@ -115,7 +115,8 @@ function table(m, scale, options) {
       return layer;
     });
     const result = perRow ? made : [h('div', { class: 'covers', 'aria-hidden': 'true' }, made.flatMap((layer) => [...layer.childNodes]))];
-    figure.append(...result);
+    if (under) under.before(...result);
+    else figure.append(...result);
     return result;
   };
   const cover = (text, colours) => h('span', { style: colours }, text);
@@ -145,23 +146,31 @@ function table(m, scale, options) {
     }
     if (mode === 'rows') {
       const rows = [...live(el).tBodies[0].rows];
+      const later = standIns(rows);
       for (const tr of rows) tr.classList.add('pending');
       await sleep(30);
-      for (const tr of rows) {
+      for (const [i, tr] of rows.entries()) {
         tr.classList.remove('pending');
+        // The next row comes in hidden now, one frame before its own fade.
+        if (i + 1 < rows.length && !later.bring(i + 1)) return; // a newer drawing took this table over
         await sleep(stagger);
       }
+      later.done();
     } else if (options.previous) {
       // Two steps: the new values first on the previous colour scale, so a
       // shrinking range shows as fading colours; then the scale is re-fitted.
+      // The middle layer goes in under the first one a few frames later: two
+      // layers of covers in the step's first frame made it twice as heavy.
       const prevScale = makeScale(options.scale ?? 'diverging', options.previous.min, options.previous.max);
+      const first = previousCovers({ perRow: false });
+      await sleep(150);
+      if (!first[0].isConnected) return; // a newer drawing took this table over
       const middle = layers((td, i, j) => {
         if (td.classList.contains('sum')) return null;
         const v = m.data[i * m.cols + j];
         return cover(fmt(v), { backgroundColor: prevScale.css(v), color: prevScale.text(v) });
-      }, { perRow: false });
-      const first = previousCovers({ perRow: false });
-      await sleep(300);
+      }, { perRow: false, under: first[0] });
+      await sleep(150);
       fadeOut(first);
       await sleep(motionMs() + 900);
       fadeOut(middle);
@@ -172,6 +181,39 @@ function table(m, scale, options) {
     await sleep(motionMs());
   };
   return { element: el, reveal };
+}
+
+// A table that appears row by row starts as its first row and stand-ins for
+// the others (a hidden label and one empty cell across, the row's height), so
+// the step's first frame styles and lays out a few dozen elements instead of
+// the whole table; each row then takes its stand-in's place just before its
+// fade. The first row's cells reserve each column's widest number (monospaced
+// digits: a width in ch), so no column widens as the rows come in.
+function standIns(rows) {
+  const reserved = rows.length > 1 ? [...rows[0].cells].slice(1) : [];
+  reserved.forEach((td, j) => {
+    const widest = Math.max(...rows.map((tr) => tr.cells[j + 1]?.textContent.length ?? 0));
+    td.style.minWidth = `calc(${widest}ch + 0.6rem)`;
+  });
+  const stand = rows.map((tr, i) => {
+    if (i === 0) return tr;
+    const label = tr.cells[0].cloneNode(true);
+    const standIn = h('tr', { class: 'stand-in pending', 'aria-hidden': 'true' }, label, h('td', { colspan: tr.cells.length - 1 }));
+    tr.replaceWith(standIn);
+    return standIn;
+  });
+  return {
+    /** Puts row i in its stand-in's place; false if a newer drawing morphed the stand-in already. */
+    bring(i) {
+      const standIn = stand[i];
+      if (!standIn.isConnected || !standIn.classList.contains('stand-in')) return false;
+      standIn.replaceWith(rows[i]);
+      return true;
+    },
+    done() {
+      for (const td of reserved) td.style.minWidth = '';
+    },
+  };
 }
 
 function motionMs() {
@@ -214,6 +256,7 @@ function wireTableCells(el, m, options) {
     const i = Math.min(m.rows - 1, Math.max(0, Number(td.dataset.i) + move[0]));
     const j = Math.min(m.cols - 1, Math.max(0, Number(td.dataset.j) + move[1]));
     const next = event.currentTarget.querySelector(`td[data-i="${i}"][data-j="${j}"]`);
+    if (!next) return; // a row not yet in (see standIns)
     td.setAttribute('tabindex', '-1');
     next.setAttribute('tabindex', '0');
     next.focus();
