@@ -291,6 +291,28 @@ export function heatCanvas(m, scale, { height, explain, onCell, later = false } 
   return canvas;
 }
 
+// One row of values as a strip. Up to GRADIENT_LIMIT values it is a plain
+// element painted with a hard-stop gradient: no canvas, so nothing to set up
+// or to hand to the compositor when a step shows it (each canvas new on screen
+// cost 2–10 ms in that frame's commit here). Longer rows (the gradient's text
+// grows with them) are a canvas kept for `source` under `key` (see keptCanvas).
+const GRADIENT_LIMIT = 128;
+
+export function heatStrip(data, scale, { source, key }) {
+  const n = data.length;
+  if (n > GRADIENT_LIMIT) return keptCanvas(source, key, () => heatCanvas({ rows: 1, cols: n, data }, scale));
+  const edge = (k) => `${((k * 100) / n).toFixed(4)}%`;
+  const stops = Array.from(data, (v, k) => `${scale.css(v)} ${edge(k)} ${edge(k + 1)}`);
+  const strip = h('div', { class: 'heat-strip', style: { backgroundImage: `linear-gradient(to right, ${stops.join(', ')})` } });
+  strip.addEventListener('mousemove', (event) => {
+    const x = event.clientX - strip.getBoundingClientRect().left - strip.clientLeft;
+    const j = Math.min(n - 1, Math.max(0, Math.floor((x / strip.clientWidth) * n)));
+    showTooltip(`(0, ${j}) = ${fmt(data[j])}`, { x: event.clientX, y: event.clientY });
+  });
+  strip.addEventListener('mouseleave', hideTooltip);
+  return strip;
+}
+
 // Canvases drawn for a trace's matrices, kept for the next time the same
 // view is drawn: the warm-up draws every stage once out of sight, and a
 // browser's first drawing on a new canvas sets up its pixels' storage (a few

@@ -3,7 +3,7 @@ import { makeScale } from '../colors.js';
 import { clear, h } from '../dom.js';
 import { factor, fmt } from '../format.js';
 import { t } from '../i18n.js';
-import { heatCanvas, keptCanvas, renderMatrix } from '../matrix-view.js';
+import { heatStrip, renderMatrix } from '../matrix-view.js';
 
 /** "q[喜] · k[欢] = 0.53·(−1.20) + … (64 terms) = 12.34", from the core's terms. */
 export function explainScore(ctx, i, j) {
@@ -24,9 +24,9 @@ function dotInspector(ctx) {
   const k = ctx.stage('k');
   const qk = makeScale('diverging', Math.min(q.min, k.min), Math.max(q.max, k.max));
   const el = h('div', { class: 'inspector', 'aria-live': 'off', 'data-atomic': true }); // show() fills this very element
-  // Kept for the trace (see keptCanvas): the warm-up's strips for the followed token are the ones shown.
+  // Long rows are canvases kept for the trace (see heatStrip): the warm-up's, for the followed token, are the ones shown.
   const scores = ctx.stage('scores');
-  const strip = (key, data, scale) => keptCanvas(scores, key, () => heatCanvas({ rows: 1, cols: data.length, data }, scale));
+  const strip = (key, data, scale) => heatStrip(data, scale, { source: scores, key });
   const show = (i, j) => {
     const d = ctx.trace.dotTerms('scores', i, j);
     const products = makeScale('diverging', d.productsMin, d.productsMax);
