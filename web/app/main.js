@@ -221,8 +221,8 @@ function selectToken(i) {
 function setPlaying(playing) {
   page.playing = playing;
   const button = $('play');
-  button.textContent = t(playing ? 'page.pause' : 'page.play');
-  button.setAttribute('aria-pressed', String(playing));
+  setText(button, t(playing ? 'page.pause' : 'page.play')); // unchanged on most clicks: no write, no restyle
+  if (button.getAttribute('aria-pressed') !== String(playing)) button.setAttribute('aria-pressed', String(playing));
 }
 function pause() {
   setPlaying(false);

@@ -24,6 +24,8 @@ export const TABLE_LIMIT = 24;      // rows and columns up to this: a table with
  *     what that column shows before the cross-fade)
  *   options.stageId: used as a CSS class and data attribute
  *   options.onCell(i, j): called when a cell is hovered or focused
+ *   options.arriving: reveal() will bring the table's rows in one by one (mode
+ *     'rows'): they are built as they come (see arrivingRows)
  */
 export function renderMatrix(m, options = {}) {
   const scale = makeScale(options.scale ?? 'diverging', m.min, m.max);
@@ -50,14 +52,13 @@ function table(m, scale, options) {
   const head = h('tr', {}, h('td', {}),
     Array.from({ length: m.cols }, (_, j) => h('th', { scope: 'col' }, colLabel(j))),
     options.sums ? h('th', { scope: 'col' }, 'Σ') : null);
-  const rows = [];
-  for (let i = 0; i < m.rows; i += 1) {
-    const label = h('th', {
-      scope: 'row',
-      class: `row-label${i === options.selectedRow ? ' selected' : ''}`,
-      onclick: options.onRowLabel ? () => options.onRowLabel(i) : undefined,
-      title: options.onRowLabel ? t('page.followRow') : undefined,
-    }, options.rowLabels?.[i] ?? i);
+  const label = (i) => h('th', {
+    scope: 'row',
+    class: `row-label${i === options.selectedRow ? ' selected' : ''}`,
+    onclick: options.onRowLabel ? () => options.onRowLabel(i) : undefined,
+    title: options.onRowLabel ? t('page.followRow') : undefined,
+  }, options.rowLabels?.[i] ?? i);
+  const row = (i) => {
     const cells = [];
     for (let j = 0; j < m.cols; j += 1) {
       const v = m.data[i * m.cols + j];
@@ -69,8 +70,10 @@ function table(m, scale, options) {
       }, fmt(v)));
     }
     const sum = options.sums ? h('td', { class: 'sum', dataset: { i } }, fmt(options.sums[i])) : null;
-    rows.push(h('tr', { class: i === options.selectedRow ? 'selected' : undefined, dataset: { row: i } }, label, cells, sum));
-  }
+    return h('tr', { class: i === options.selectedRow ? 'selected' : undefined, dataset: { row: i } }, label(i), cells, sum);
+  };
+  const arrivals = options.arriving && m.rows > 1 ? arrivingRows(m, options, row, label) : null;
+  const rows = arrivals?.rows ?? Array.from({ length: m.rows }, (_, i) => row(i));
   const el = h('table', { class: 'matrix', role: 'grid' }, h('thead', {}, head), h('tbody', {}, rows));
   wireTableCells(el, m, options);
   // The first cell is the grid's one tab stop; arrows move inside the grid.
@@ -130,8 +133,12 @@ function table(m, scale, options) {
   };
   const fadeOut = (covers) => covers.forEach((layer) => layer.classList.add('gone'));
   const reveal = async ({ animate, stagger = 60, mode = 'rows' }) => {
-    if (!animate) return;
+    if (!animate) {
+      arrivals?.fill();
+      return;
+    }
     await null; // the page's redraw morphs the new view in first; the animation plays on the page's table
+    if (arrivals && (mode !== 'rows' || options.previous)) arrivals.fill(); // only a plain row-by-row reveal brings them
     if (mode === 'rows' && options.previous) {
       // Row by row, the previous values give way to the new ones.
       const rowsOfCovers = previousCovers({ perRow: true });
@@ -144,18 +151,26 @@ function table(m, scale, options) {
       rowsOfCovers.forEach((layer) => layer.remove());
       return;
     }
-    if (mode === 'rows') {
-      const rows = [...live(el).tBodies[0].rows];
-      const later = standIns(rows);
-      for (const tr of rows) tr.classList.add('pending');
+    if (mode === 'rows' && arrivals) {
+      const turn = arrivals.start(live(el));
+      let tr = live(el).tBodies[0].rows[0];
+      tr.classList.add('pending');
       await sleep(30);
-      for (const [i, tr] of rows.entries()) {
+      for (let i = 0; i < m.rows; i += 1) {
         tr.classList.remove('pending');
         // The next row comes in hidden now, one frame before its own fade.
-        if (i + 1 < rows.length && !later.bring(i + 1)) return; // a newer drawing took this table over
+        if (i + 1 < m.rows && !(tr = arrivals.bring(i + 1, turn))) return; // a newer drawing took this table over
         await sleep(stagger);
       }
-      later.done();
+      arrivals.done(turn);
+    } else if (mode === 'rows') {
+      const rows = [...live(el).tBodies[0].rows];
+      for (const tr of rows) tr.classList.add('pending');
+      await sleep(30);
+      for (const tr of rows) {
+        tr.classList.remove('pending');
+        await sleep(stagger);
+      }
     } else if (options.previous) {
       // Two steps: the new values first on the previous colour scale, so a
       // shrinking range shows as fading colours; then the scale is re-fitted.
@@ -183,35 +198,53 @@ function table(m, scale, options) {
   return { element: el, reveal };
 }
 
-// A table that appears row by row starts as its first row and stand-ins for
-// the others (a hidden label and one empty cell across, the row's height), so
-// the step's first frame styles and lays out a few dozen elements instead of
-// the whole table; each row then takes its stand-in's place just before its
-// fade. The first row's cells reserve each column's widest number (monospaced
-// digits: a width in ch), so no column widens as the rows come in.
-function standIns(rows) {
-  const reserved = rows.length > 1 ? [...rows[0].cells].slice(1) : [];
-  reserved.forEach((td, j) => {
-    const widest = Math.max(...rows.map((tr) => tr.cells[j + 1]?.textContent.length ?? 0));
-    td.style.minWidth = `calc(${widest}ch + 0.6rem)`;
+// A table that appears row by row (options.arriving: the view will reveal it
+// so) is built as its first row and stand-ins for the others (the row's
+// label, hidden, and one empty cell across, at the row's height), so the
+// step's own task and first frame build, style and lay out a few dozen
+// elements instead of the whole table; each row is built and takes its
+// stand-in's place just before its fade. The first row's cells reserve each
+// column's widest number (monospaced digits: a width in ch), so no column
+// widens as the rows come in.
+const TURNS = new WeakMap(); // the page's table → the reveal now bringing its rows
+
+function arrivingRows(m, options, row, label) {
+  const widest = Array.from({ length: m.cols }, (_, j) => {
+    let most = 0;
+    for (let i = 0; i < m.rows; i += 1) most = Math.max(most, fmt(m.data[i * m.cols + j]).length);
+    return most;
   });
-  const stand = rows.map((tr, i) => {
-    if (i === 0) return tr;
-    const label = tr.cells[0].cloneNode(true);
-    const standIn = h('tr', { class: 'stand-in pending', 'aria-hidden': 'true' }, label, h('td', { colspan: tr.cells.length - 1 }));
-    tr.replaceWith(standIn);
-    return standIn;
-  });
+  if (options.sums) widest.push(Math.max(...Array.from(options.sums, (v) => fmt(v).length)));
+  const first = row(0);
+  const reserved = [...first.cells].slice(1);
+  reserved.forEach((td, j) => { td.style.minWidth = `calc(${widest[j]}ch + 0.6rem)`; });
+  const standIns = Array.from({ length: m.rows - 1 }, (_, k) => h('tr', { class: 'stand-in pending', 'aria-hidden': 'true', dataset: { row: k + 1 } },
+    label(k + 1), h('td', { colspan: widest.length })));
   return {
-    /** Puts row i in its stand-in's place; false if a newer drawing morphed the stand-in already. */
-    bring(i) {
-      const standIn = stand[i];
-      if (!standIn.isConnected || !standIn.classList.contains('stand-in')) return false;
-      standIn.replaceWith(rows[i]);
-      return true;
+    rows: [first, ...standIns],
+    /** Claims the page's table for one reveal; a later reveal of the same table takes it over. */
+    start(table) {
+      const turn = {};
+      TURNS.set(table, turn);
+      return turn;
     },
-    done() {
-      for (const td of reserved) td.style.minWidth = '';
+    /** Builds row i and puts it, hidden, in its stand-in's place; null once a newer drawing has taken the table over. */
+    bring(i, turn) {
+      const standIn = live(standIns[i - 1]);
+      if (!standIn.isConnected || TURNS.get(standIn.closest('table')) !== turn || !standIn.classList.contains('stand-in')) return null;
+      const tr = row(i);
+      tr.classList.add('pending');
+      standIn.replaceWith(tr);
+      return tr;
+    },
+    done(turn) {
+      const kept = live(first);
+      if (TURNS.get(kept.closest('table')) === turn) [...kept.cells].slice(1).forEach((td) => { td.style.minWidth = ''; });
+    },
+    /** No reveal after all: every row built at once, in the table as built. */
+    fill() {
+      standIns.forEach((standIn, k) => live(standIn).replaceWith(row(k + 1)));
+      [...live(first).cells].slice(1).forEach((td) => { td.style.minWidth = ''; });
     },
   };
 }
@@ -256,7 +289,7 @@ function wireTableCells(el, m, options) {
     const i = Math.min(m.rows - 1, Math.max(0, Number(td.dataset.i) + move[0]));
     const j = Math.min(m.cols - 1, Math.max(0, Number(td.dataset.j) + move[1]));
     const next = event.currentTarget.querySelector(`td[data-i="${i}"][data-j="${j}"]`);
-    if (!next) return; // a row not yet in (see standIns)
+    if (!next) return; // a row not yet in (see arrivingRows)
     td.setAttribute('tabindex', '-1');
     next.setAttribute('tabindex', '0');
     next.focus();

@@ -61,6 +61,7 @@ export default {
       onRowLabel: ctx.select,
       explain: (i, j) => explainScore(ctx, i, j),
       onCell: inspector.show,
+      arriving: ctx.animate, // built row by row as the reveal brings them in
     });
     inspector.show(ctx.selected, ctx.selected);
     body.append(block.element, inspector.el);
