@@ -1,4 +1,4 @@
-// Canvases kept for their trace (keptCanvas in web/app/matrix-view.js), in
+// Canvases kept for their trace (keptCanvas in web/app/heat-canvas.js), in
 // real Chromium. The Q, K, V stage's weight thumbnails: each shows its own
 // weight matrix (pixel colours from the core's W, the page's colour scale),
 // is drawn once per trace and shown again when the stage comes back (the

@@ -7,6 +7,7 @@ import { makeScale } from './colors.js';
 import { h, live, on, sleep } from './dom.js';
 import { fmt } from './format.js';
 import { t } from './i18n.js';
+import { cellAt, heatCanvas } from './heat-canvas.js';
 import { hideTooltip, showTooltip } from './tooltip.js';
 
 export const TABLE_LIMIT = 24;      // rows and columns up to this: a table with numbers
@@ -294,102 +295,6 @@ function wireTableCells(el, m, options) {
     next.setAttribute('tabindex', '0');
     next.focus();
   });
-}
-
-const UNPAINTED = new WeakMap();
-
-/** A canvas with one pixel per entry, stretched; hover shows the value.
- *  later: leave the pixels for paintCanvas() (an animation that shows canvases
- *  one by one then fills each as it appears, not all in one frame). */
-export function heatCanvas(m, scale, { height, explain, onCell, later = false } = {}) {
-  const canvas = h('canvas', { class: 'heat' });
-  canvas.width = m.cols;
-  canvas.height = m.rows;
-  const paint = () => {
-    const ctx = canvas.getContext('2d');
-    const image = ctx.createImageData(m.cols, m.rows);
-    scale.fill(m.data, image.data, m.rows * m.cols);
-    ctx.putImageData(image, 0, 0);
-  };
-  if (later) UNPAINTED.set(canvas, paint);
-  else paint();
-  if (height) canvas.style.height = height;
-  canvas.addEventListener('mousemove', (event) => {
-    const [i, j] = cellAt(canvas, m, event);
-    const text = explain ? explain(i, j) : `(${i}, ${j}) = ${fmt(m.data[i * m.cols + j])}`;
-    showTooltip(text, { x: event.clientX, y: event.clientY });
-    onCell?.(i, j);
-  });
-  canvas.addEventListener('mouseleave', hideTooltip);
-  return canvas;
-}
-
-// One row of values as a strip. Up to GRADIENT_LIMIT values it is a plain
-// element painted with a hard-stop gradient: no canvas, so nothing to set up
-// or to hand to the compositor when a step shows it (each canvas new on screen
-// cost 2–10 ms in that frame's commit here). Longer rows (the gradient's text
-// grows with them) are a canvas kept for `source` under `key` (see keptCanvas).
-const GRADIENT_LIMIT = 128;
-
-export function heatStrip(data, scale, { source, key }) {
-  const n = data.length;
-  if (n > GRADIENT_LIMIT) return keptCanvas(source, key, () => heatCanvas({ rows: 1, cols: n, data }, scale));
-  const edge = (k) => `${((k * 100) / n).toFixed(4)}%`;
-  const stops = Array.from(data, (v, k) => `${scale.css(v)} ${edge(k)} ${edge(k + 1)}`);
-  const strip = h('div', { class: 'heat-strip', style: { backgroundImage: `linear-gradient(to right, ${stops.join(', ')})` } });
-  strip.addEventListener('mousemove', (event) => {
-    const x = event.clientX - strip.getBoundingClientRect().left - strip.clientLeft;
-    const j = Math.min(n - 1, Math.max(0, Math.floor((x / strip.clientWidth) * n)));
-    showTooltip(`(0, ${j}) = ${fmt(data[j])}`, { x: event.clientX, y: event.clientY });
-  });
-  strip.addEventListener('mouseleave', hideTooltip);
-  return strip;
-}
-
-// Canvases drawn for a trace's matrices, kept for the next time the same
-// view is drawn: the warm-up draws every stage once out of sight, and a
-// browser's first drawing on a new canvas sets up its pixels' storage (a few
-// ms each on a slow machine), which a stage's animation would otherwise pay
-// for each strip as it appears.
-const KEPT = new WeakMap();
-const KEPT_PER_SOURCE = 256; // e.g. a 40-token sentence's strips for six followed tokens
-
-/**
- * keptCanvas(source, key, make, { later }) → the canvas made by make() for
- * (source, key) before, when it is not on the page, or else a new one.
- *   source: an object that lives as long as what the canvas shows (a matrix
- *     of the trace); key: a string for the rest of what it shows.
- *   later: the caller paints it as it appears (paintCanvas); otherwise a kept
- *     canvas left unpainted by a cut-short animation is painted now.
- */
-export function keptCanvas(source, key, make, { later = false } = {}) {
-  let byKey = KEPT.get(source);
-  if (!byKey) KEPT.set(source, (byKey = new Map()));
-  const kept = byKey.get(key);
-  if (kept && !kept.isConnected) {
-    kept.classList.remove('pending'); // from an animation cut short
-    if (!later) paintCanvas(kept);
-    return kept;
-  }
-  const made = make();
-  byKey.delete(key);
-  byKey.set(key, made);
-  if (byKey.size > KEPT_PER_SOURCE) byKey.delete(byKey.keys().next().value); // the oldest
-  return made;
-}
-
-/** Fills a canvas made with { later: true } (once; nothing for one already painted). */
-export function paintCanvas(canvas) {
-  const paint = UNPAINTED.get(canvas);
-  UNPAINTED.delete(canvas);
-  paint?.();
-}
-
-/** The [row, column] of the cell under a mouse event on a matrix canvas. */
-function cellAt(canvas, m, event) {
-  const r = canvas.getBoundingClientRect();
-  return [Math.min(m.rows - 1, Math.max(0, Math.floor(((event.clientY - r.top) / r.height) * m.rows))),
-    Math.min(m.cols - 1, Math.max(0, Math.floor(((event.clientX - r.left) / r.width) * m.cols)))];
 }
 
 const MOVES = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] };

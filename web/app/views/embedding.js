@@ -3,7 +3,8 @@ import { makeScale } from '../colors.js';
 import { h, sleep } from '../dom.js';
 import { fmt } from '../format.js';
 import { t } from '../i18n.js';
-import { heatCanvas, keptCanvas, paintCanvas, renderMatrix } from '../matrix-view.js';
+import { heatCanvas, keptCanvas, paintCanvas } from '../heat-canvas.js';
+import { renderMatrix } from '../matrix-view.js';
 
 const STRIP_LIMIT = 24;  // more tokens than this: three heat maps instead of strips
 

@@ -3,7 +3,8 @@ import { makeScale } from '../colors.js';
 import { h } from '../dom.js';
 import { fmt } from '../format.js';
 import { t } from '../i18n.js';
-import { heatCanvas, renderMatrix } from '../matrix-view.js';
+import { heatCanvas } from '../heat-canvas.js';
+import { renderMatrix } from '../matrix-view.js';
 import { explainOutput } from './weighted-sum.js';
 
 export default {

@@ -3,7 +3,8 @@ import { h, live } from '../dom.js';
 import { fmt } from '../format.js';
 import { t } from '../i18n.js';
 import { makeScale } from '../colors.js';
-import { heatCanvas, keptCanvas, renderMatrix } from '../matrix-view.js';
+import { heatCanvas, keptCanvas } from '../heat-canvas.js';
+import { renderMatrix } from '../matrix-view.js';
 
 function weightsThumb(w, id) {
   return keptCanvas(w, 'thumb', () => {

@@ -3,7 +3,8 @@ import { makeScale } from '../colors.js';
 import { clear, h } from '../dom.js';
 import { factor, fmt } from '../format.js';
 import { t } from '../i18n.js';
-import { heatStrip, renderMatrix } from '../matrix-view.js';
+import { heatStrip } from '../heat-canvas.js';
+import { renderMatrix } from '../matrix-view.js';
 
 /** "q[喜] · k[欢] = 0.53·(−1.20) + … (64 terms) = 12.34", from the core's terms. */
 export function explainScore(ctx, i, j) {
