@@ -108,10 +108,12 @@ test('embedding strips left unpainted by an animation cut short are shown painte
   const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'no-preference' });
   const page = await context.newPage();
   const problems = watchProblems(page);
-  // The page's clock stands still: the animation stops at its first pause, every strip still hidden and unpainted.
   await page.clock.install();
   await page.goto(`${env.origin}/?stage=tokens`);
   await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+  // From here the page's clock stands still (install() alone lets it run): the animation stops at its
+  // first pause, every strip still hidden and unpainted.
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
   await page.click('#next');
   const strips = '#stage-body .embed-strips canvas';
   await page.waitForFunction(() => document.querySelectorAll('#stage-body .embed-strips canvas.pending').length === 27);
