@@ -140,3 +140,84 @@ test('embedding strips left unpainted by an animation cut short are shown painte
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('the matrices drawn as pixels (x, Q, K, V) are canvases kept for their values, and a kept one answers with the view that shows it', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'no-preference' });
+  const page = await context.newPage();
+  const problems = watchProblems(page);
+  await page.goto(`${env.origin}/?stage=embedding`);
+  await page.waitForSelector('body[data-warm-up="done"]', { state: 'attached', timeout: 20_000 });
+  const trace = lab.run(SENTENCE);
+  const ids = ['x', 'q', 'k', 'v'];
+  const mats = Object.fromEntries(ids.map((id) => [id, trace.stage(id)]));
+  const lo = Math.min(mats.q.min, mats.k.min, mats.v.min);
+  const hi = Math.max(mats.q.max, mats.k.max, mats.v.max);
+  const points = [[0, 0], [2, 5], [8, 63]];
+  const expected = (id, [r, c]) => {
+    const m = mats[id];
+    const bytes = new Uint8ClampedArray(4);
+    const scale = id === 'x' ? makeScale('diverging', m.min, m.max) : makeScale('diverging', lo, hi);
+    scale.fill(m.data.subarray(r * m.cols + c), bytes, 1);
+    return [...bytes];
+  };
+  const grids = () => page.$$eval('#stage-body .pixels canvas.heat', (els, pts) => els.map((c) => {
+    const copy = document.createElement('canvas');
+    copy.width = c.width;
+    copy.height = c.height;
+    const ctx = copy.getContext('2d', { willReadFrequently: true });
+    ctx.drawImage(c, 0, 0);
+    return {
+      stage: c.closest('figure').dataset.stage,
+      kept: Boolean(c.kept),
+      pixels: pts.map(([r, col]) => [...ctx.getImageData(col, r, 1, 1).data]),
+    };
+  }), points);
+  const assertShown = (shown, label) => {
+    assert.deepEqual(shown.map((g) => g.stage), ids, label);
+    for (const g of shown) points.forEach((p, k) => assert.deepEqual(g.pixels[k], expected(g.stage, p), `${label}: ${g.stage}[${p}]`));
+  };
+
+  await stepTo(page, 'qkv');
+  const first = await grids();
+  assertShown(first, 'first showing');
+  // Drawn out of sight by the warm-up, so already kept on the first showing; marked to follow them.
+  await page.$$eval('#stage-body .pixels canvas.heat', (els) => els.forEach((c) => { c.kept = true; }));
+  await stepTo(page, 'scores');
+  await stepTo(page, 'qkv');
+  const again = await grids();
+  assert.deepEqual(again.map((g) => g.kept), [true, true, true, true], 'the same canvases, not drawn again');
+  assertShown(again, 'shown again');
+
+  // Shown three times (warm-up, first showing, again), it carries one listener per event type:
+  // the handlers of the view that shows it now, none left from the views before.
+  const cdp = await context.newCDPSession(page);
+  const { result } = await cdp.send('Runtime.evaluate', { expression: "document.querySelector('figure.stage-q canvas.heat')" });
+  const { listeners } = await cdp.send('DOMDebugger.getEventListeners', { objectId: result.objectId });
+  assert.deepEqual(listeners.map((l) => l.type).sort(), ['blur', 'focus', 'keydown', 'mousedown', 'mouseleave', 'mousemove']);
+  // The kept Q canvas answers a hover and the keyboard with this view's words.
+  const q = mats.q;
+  const grid = page.locator('figure.stage-q canvas.heat');
+  await grid.scrollIntoViewIfNeeded();
+  const box = await grid.boundingBox();
+  await page.mouse.move(box.x + ((5.5 / q.cols) * box.width), box.y + ((2.5 / q.rows) * box.height));
+  const tip = await page.textContent('#tooltip');
+  assert.ok(tip.startsWith('q[喜], column 6 = x[喜] · W_q[:, 6]'), tip);
+  assert.ok(tip.endsWith(`= ${fmt(q.data[2 * q.cols + 5], 3)}`), tip);
+  await page.mouse.move(0, 0);
+  await grid.focus();
+  await page.keyboard.press('ArrowRight'); // one handler per key, however often the canvas was shown: one column
+  const spoken = await page.textContent('figure.stage-q .pixels [aria-live]');
+  assert.ok(spoken.startsWith('q[喜], column 2 '), spoken); // from the followed token's row, column 1
+  assert.ok(spoken.endsWith(`= ${fmt(q.data[2 * q.cols + 1], 3)}`), spoken);
+
+  // Another sentence is another trace: new canvases.
+  await page.fill('#sentence', '我喜欢人工智慧');
+  await page.waitForFunction(() => [...document.querySelectorAll('#token-chips .chip .text')].some((e) => e.textContent === '慧'));
+  await stepTo(page, 'scores');
+  await stepTo(page, 'qkv');
+  assert.deepEqual((await grids()).map((g) => g.kept), [false, false, false, false]);
+
+  assert.deepEqual(problems, []);
+  trace.dispose();
+  await context.close();
+});

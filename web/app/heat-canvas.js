@@ -2,7 +2,7 @@
 // hover names the value), canvases kept for their trace, and one-row strips
 // (a hard-stop gradient when short). Colours come from the page's scales of
 // the core's numbers; nothing here computes a value.
-import { h } from './dom.js';
+import { h, on } from './dom.js';
 import { fmt } from './format.js';
 import { hideTooltip, showTooltip } from './tooltip.js';
 
@@ -24,14 +24,21 @@ export function heatCanvas(m, scale, { height, explain, onCell, later = false } 
   if (later) UNPAINTED.set(canvas, paint);
   else paint();
   if (height) canvas.style.height = height;
-  canvas.addEventListener('mousemove', (event) => {
+  hoverCells(canvas, m, { explain, onCell });
+  return canvas;
+}
+
+/** Hover on a heat canvas names the value under the pointer (explain(i, j) or
+ *  the bare value) and calls onCell(i, j). Through on(): a kept canvas shown
+ *  again answers with the handlers of the view that shows it now. */
+export function hoverCells(canvas, m, { explain, onCell } = {}) {
+  on(canvas, 'mousemove', (event) => {
     const [i, j] = cellAt(canvas, m, event);
     const text = explain ? explain(i, j) : `(${i}, ${j}) = ${fmt(m.data[i * m.cols + j])}`;
     showTooltip(text, { x: event.clientX, y: event.clientY });
     onCell?.(i, j);
   });
-  canvas.addEventListener('mouseleave', hideTooltip);
-  return canvas;
+  on(canvas, 'mouseleave', hideTooltip);
 }
 
 // One row of values as a strip. Up to GRADIENT_LIMIT values it is a plain
@@ -41,16 +48,22 @@ export function heatCanvas(m, scale, { height, explain, onCell, later = false } 
 // grows with them) are a canvas kept for `source` under `key` (see keptCanvas).
 const GRADIENT_LIMIT = 128;
 
-export function heatStrip(data, scale, { source, key }) {
+export function heatStrip(data, scale, { source, key, explain }) {
   const n = data.length;
-  if (n > GRADIENT_LIMIT) return keptCanvas(source, key, () => heatCanvas({ rows: 1, cols: n, data }, scale));
+  const text = (j) => (explain ? explain(j) : `(0, ${j}) = ${fmt(data[j])}`);
+  if (n > GRADIENT_LIMIT) {
+    const m = { rows: 1, cols: n, data };
+    const canvas = keptCanvas(source, key, () => heatCanvas(m, scale));
+    hoverCells(canvas, m, { explain: (_, j) => text(j) });
+    return canvas;
+  }
   const edge = (k) => `${((k * 100) / n).toFixed(4)}%`;
   const stops = Array.from(data, (v, k) => `${scale.css(v)} ${edge(k)} ${edge(k + 1)}`);
   const strip = h('div', { class: 'heat-strip', style: { backgroundImage: `linear-gradient(to right, ${stops.join(', ')})` } });
   strip.addEventListener('mousemove', (event) => {
     const x = event.clientX - strip.getBoundingClientRect().left - strip.clientLeft;
     const j = Math.min(n - 1, Math.max(0, Math.floor((x / strip.clientWidth) * n)));
-    showTooltip(`(0, ${j}) = ${fmt(data[j])}`, { x: event.clientX, y: event.clientY });
+    showTooltip(text(j), { x: event.clientX, y: event.clientY });
   });
   strip.addEventListener('mouseleave', hideTooltip);
   return strip;
@@ -78,6 +91,7 @@ export function keptCanvas(source, key, make, { later = false } = {}) {
   const kept = byKey.get(key);
   if (kept && !kept.isConnected) {
     kept.classList.remove('pending'); // from an animation cut short
+    for (const running of kept.getAnimations?.() ?? []) running.cancel();
     if (!later) paintCanvas(kept);
     return kept;
   }

@@ -7,7 +7,7 @@ import { makeScale } from './colors.js';
 import { h, live, on, sleep } from './dom.js';
 import { fmt } from './format.js';
 import { t } from './i18n.js';
-import { cellAt, heatCanvas } from './heat-canvas.js';
+import { cellAt, heatCanvas, hoverCells, keptCanvas } from './heat-canvas.js';
 import { hideTooltip, showTooltip } from './tooltip.js';
 
 export const TABLE_LIMIT = 24;      // rows and columns up to this: a table with numbers
@@ -305,7 +305,11 @@ const MOVES = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowD
 // goes to the tooltip and to a polite live region for screen readers.
 function canvas(m, scale, options) {
   const explain = options.explain ?? ((i, j) => `${cellLabel(options, i, j)} = ${fmt(m.data[i * m.cols + j])}`);
-  const pixels = heatCanvas(m, scale, { onCell: options.onCell, explain });
+  // Kept for the matrix's values and colours (see keptCanvas): a stage shown
+  // again, or one the warm-up drew, takes its canvas as it is, without setting
+  // up and painting a new one in the frame of the step.
+  const pixels = keptCanvas(m.data, `matrix ${scale.kind} ${scale.lo} ${scale.hi}`, () => heatCanvas(m, scale));
+  hoverCells(pixels, m, { onCell: options.onCell, explain });
   let cellW = Math.min(12, 640 / m.cols);
   let cellH = Math.min(16, Math.max(1, 480 / m.rows));
   if (m.rows === m.cols) cellW = cellH = Math.min(cellW, cellH);
@@ -346,13 +350,13 @@ function canvas(m, scale, options) {
     live.textContent = text;
     options.onCell?.(i, j);
   };
-  pixels.addEventListener('mousedown', (event) => { at = cellAt(pixels, m, event); }); // a click focuses that cell
-  pixels.addEventListener('focus', () => point(at));
-  pixels.addEventListener('blur', () => {
+  on(pixels, 'mousedown', (event) => { at = cellAt(pixels, m, event); }); // a click focuses that cell
+  on(pixels, 'focus', () => point(at));
+  on(pixels, 'blur', () => {
     cursor.hidden = true;
     hideTooltip();
   });
-  pixels.addEventListener('keydown', (event) => {
+  on(pixels, 'keydown', (event) => {
     const move = MOVES[event.key];
     if (!move) return;
     event.preventDefault();

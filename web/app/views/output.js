@@ -3,7 +3,7 @@ import { makeScale } from '../colors.js';
 import { h } from '../dom.js';
 import { fmt } from '../format.js';
 import { t } from '../i18n.js';
-import { heatCanvas } from '../heat-canvas.js';
+import { heatStrip } from '../heat-canvas.js';
 import { renderMatrix } from '../matrix-view.js';
 import { explainOutput } from './weighted-sum.js';
 
@@ -32,13 +32,13 @@ export default {
       explain: (r, j) => explainOutput(ctx, r, j),
     });
     const scale = makeScale('diverging', Math.min(v.min, out.min), Math.max(v.max, out.max));
-    const pick = (m) => ({ rows: 1, cols: m.cols, data: m.data.subarray(i * m.cols, (i + 1) * m.cols) });
+    const pick = (m) => m.data.subarray(i * m.cols, (i + 1) * m.cols);
     const first = (m) => Array.from(m.data.subarray(i * m.cols, i * m.cols + Math.min(6, m.cols)), (x) => fmt(x)).join(', ');
     const compare = h('div', { class: 'strips before-after' },
       h('div', { class: 'label' }, t('stage.output.before', { token: ctx.tokens[i] })),
-      heatCanvas(pick(v), scale, { explain: (_, j) => t('stage.output.vCell', { token: ctx.tokens[i], j: j + 1, value: fmt(v.data[i * v.cols + j], 3) }) }),
+      heatStrip(pick(v), scale, { source: v, key: `before ${i} ${scale.lo} ${scale.hi}`, explain: (j) => t('stage.output.vCell', { token: ctx.tokens[i], j: j + 1, value: fmt(v.data[i * v.cols + j], 3) }) }),
       h('div', { class: 'label selected' }, t('stage.output.after', { token: ctx.tokens[i] })),
-      heatCanvas(pick(out), scale, { explain: (_, j) => explainOutput(ctx, i, j) }));
+      heatStrip(pick(out), scale, { source: out, key: `after ${i} ${scale.lo} ${scale.hi}`, explain: (j) => explainOutput(ctx, i, j) }));
     const numbers = h('p', { class: 'note' },
       t('stage.output.numbersBefore', { values: first(v) }), h('br'), t('stage.output.numbersAfter', { values: first(out) }));
     body.append(block.element, h('h3', {}, t('stage.output.compare', { token: ctx.tokens[i] })), compare, numbers);
