@@ -221,3 +221,26 @@ test('the matrices drawn as pixels (x, Q, K, V) are canvases kept for their valu
   trace.dispose();
   await context.close();
 });
+
+test('keptCanvas hands a canvas out once per task: the same matrix shown twice gets two canvases', async () => {
+  const context = await env.browser.newContext();
+  const page = await context.newPage();
+  const problems = watchProblems(page);
+  await page.goto(`${env.origin}/`);
+  const seen = await page.evaluate(async () => {
+    const { keptCanvas } = await import('/app/heat-canvas.js');
+    const source = {};
+    const make = () => document.createElement('canvas');
+    const a = keptCanvas(source, 'k', make);
+    const b = keptCanvas(source, 'k', make); // same task, a not yet on the page
+    await new Promise((resolve) => { setTimeout(resolve, 0); });
+    const c = keptCanvas(source, 'k', make); // a later task: the kept one (the last made), off the page
+    document.body.append(c);
+    const d = keptCanvas(source, 'k', make); // on the page: a new one
+    c.remove();
+    return { twoInOneTask: a !== b, laterKept: c === b, notWhileShown: d !== c };
+  });
+  assert.deepEqual(seen, { twoInOneTask: true, laterKept: true, notWhileShown: true });
+  assert.deepEqual(problems, []);
+  await context.close();
+});

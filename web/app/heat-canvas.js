@@ -76,6 +76,14 @@ export function heatStrip(data, scale, { source, key, explain }) {
 // for each strip as it appears.
 const KEPT = new WeakMap();
 const KEPT_PER_SOURCE = 256; // e.g. a 40-token sentence's strips for six followed tokens
+// Canvases handed out since this task began: a view that shows the same matrix
+// twice gets two canvases, not one moved from the first place to the second.
+const HANDED = new Set();
+function handOut(canvas) {
+  if (!HANDED.size) queueMicrotask(() => HANDED.clear());
+  HANDED.add(canvas);
+  return canvas;
+}
 
 /**
  * keptCanvas(source, key, make, { later }) → the canvas made by make() for
@@ -89,17 +97,17 @@ export function keptCanvas(source, key, make, { later = false } = {}) {
   let byKey = KEPT.get(source);
   if (!byKey) KEPT.set(source, (byKey = new Map()));
   const kept = byKey.get(key);
-  if (kept && !kept.isConnected) {
+  if (kept && !kept.isConnected && !HANDED.has(kept)) {
     kept.classList.remove('pending'); // from an animation cut short
     for (const running of kept.getAnimations?.() ?? []) running.cancel();
     if (!later) paintCanvas(kept);
-    return kept;
+    return handOut(kept);
   }
   const made = make();
   byKey.delete(key);
   byKey.set(key, made);
   if (byKey.size > KEPT_PER_SOURCE) byKey.delete(byKey.keys().next().value); // the oldest
-  return made;
+  return handOut(made);
 }
 
 /** Fills a canvas made with { later: true } (once; nothing for one already painted). */

@@ -1,0 +1,158 @@
+// The steps that change a table's numbers in place (÷√d_k, softmax), in real
+// Chromium with the page's clock under the test's control. From the step's
+// first frame every cell is covered by exactly one cover, the size of the
+// cell, holding the previous number (÷√d_k: Q·Kᵀ; softmax: the row's e^x and
+// their total) painted in the previous colours; the covers then give way and
+// leave the core's new numbers, in their own colours, and nothing else.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { fileURLToPath } from 'node:url';
+import { loadAttentionLab } from 'attention-lab';
+import { makeScale } from '../../web/app/colors.js';
+import { fmt } from '../../web/app/format.js';
+import { useServedChromium, watchProblems } from './chromium.mjs';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const SENTENCE = '我喜欢人工智能';
+const lab = await loadAttentionLab();
+const env = useServedChromium(`${ROOT}web`);
+
+/**
+ * The stage's table cell by cell: its text, and what lies over it — every
+ * element of the figure outside the table, hidden from assistive technology,
+ * with no element inside it and the cell's own box (±1 px): its text and its
+ * opacity with its ancestors'. The cover's shape is the view's business; that
+ * one sits exactly over each cell is what the learner sees.
+ */
+const cellsAndCovers = (page) => page.$eval('#stage-body table[role="grid"]', (table) => {
+  const figure = table.closest('figure');
+  const leaves = [...figure.querySelectorAll('[aria-hidden="true"] *, [aria-hidden="true"]')]
+    .filter((el) => !table.contains(el) && el.childElementCount === 0 && el.textContent !== '');
+  const boxes = leaves.map((el) => el.getBoundingClientRect());
+  const opacity = (el) => {
+    let o = 1;
+    for (let e = el; e && e !== figure.parentElement; e = e.parentElement) o *= Number(getComputedStyle(e).opacity);
+    return o;
+  };
+  return [...table.tBodies[0].rows].map((tr) => [...tr.cells].slice(1).map((td) => {
+    const r = td.getBoundingClientRect();
+    const over = leaves.filter((_, k) => ['left', 'top', 'width', 'height'].every((side) => Math.abs(boxes[k][side] - r[side]) <= 1));
+    return { text: td.textContent, covers: over.map((el) => ({ text: el.textContent, opacity: opacity(el) })) };
+  }));
+});
+
+/** The colour painted just inside two opposite corners of each cell (an element screenshot, decoded in the page). */
+async function paintedCorners(page) {
+  const figure = await page.$('#stage-body table[role="grid"]');
+  const origin = await figure.boundingBox();
+  const cells = await page.$$eval('#stage-body table[role="grid"] td[data-j]', (tds) => tds.map((td) => {
+    const r = td.getBoundingClientRect();
+    return { i: Number(td.dataset.i), j: Number(td.dataset.j), left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+  }));
+  const png = (await figure.screenshot()).toString('base64');
+  return page.evaluate(async ([data, list, at]) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${data}`;
+    await img.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = img.width;
+    canvas.height = img.height;
+    const ctx = canvas.getContext('2d', { willReadFrequently: true });
+    ctx.drawImage(img, 0, 0);
+    const pixel = (x, y) => [...ctx.getImageData(Math.round(x - at.x), Math.round(y - at.y), 1, 1).data].slice(0, 3);
+    return list.map((c) => ({ i: c.i, j: c.j, colours: [pixel(c.left + 3, c.top + 3), pixel(c.right - 4, c.bottom - 4)] }));
+  }, [png, cells, origin]);
+}
+
+const rgbOf = (css) => css.match(/\d+/g).map(Number);
+const near = (a, b) => a.every((ch, k) => Math.abs(ch - b[k]) <= 2);
+
+async function stepFrom(stage) {
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'no-preference' });
+  const page = await context.newPage();
+  const problems = watchProblems(page);
+  await page.clock.install();
+  await page.goto(`${env.origin}/?stage=${stage}`);
+  await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+  // From here the page's time stands still but for the test's runFor().
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
+  await page.click('#next');
+  await page.waitForFunction((from) => document.body.dataset.stage !== from
+    && document.querySelector('#stage-body figure [aria-hidden="true"]'), stage);
+  return { context, page, problems };
+}
+
+test('÷√d_k: each Q·Kᵀ number covers its cell, then the new numbers in the old colours, then the new colours', async () => {
+  const { context, page, problems } = await stepFrom('scores');
+  const trace = lab.run(SENTENCE);
+  const scores = trace.stage('scores');
+  const scaled = trace.stage('masked');
+  const n = scores.rows;
+  const at = (m, i, j) => m.data[i * m.cols + j];
+
+  // The step's first frame: one cover over every cell, opaque, with the cell's Q·Kᵀ number; the cells beneath already hold the new ones.
+  let cells = await cellsAndCovers(page);
+  assert.equal(cells.length, n);
+  cells.forEach((row, i) => row.forEach((cell, j) => {
+    assert.equal(cell.text, fmt(at(scaled, i, j)), `cell (${i}, ${j})`);
+    assert.deepEqual(cell.covers, [{ text: fmt(at(scores, i, j)), opacity: 1 }], `cover of (${i}, ${j})`);
+  }));
+
+  // A moment later the new numbers in the old colours go in under those covers.
+  await page.clock.runFor(200);
+  cells = await cellsAndCovers(page);
+  cells.forEach((row, i) => row.forEach((cell, j) => {
+    assert.deepEqual(cell.covers.map((c) => c.text).sort(), [fmt(at(scores, i, j)), fmt(at(scaled, i, j))].sort(), `covers of (${i}, ${j})`);
+  }));
+
+  // At the end nothing lies over the table, and the cells show the core's ÷√d_k in its own scale.
+  await page.clock.runFor(6000);
+  cells = await cellsAndCovers(page);
+  cells.forEach((row, i) => row.forEach((cell, j) => {
+    assert.equal(cell.text, fmt(at(scaled, i, j)));
+    assert.deepEqual(cell.covers, [], `(${i}, ${j}) uncovered`);
+  }));
+  assert.deepEqual(problems, []);
+  trace.dispose();
+  await context.close();
+});
+
+test('softmax: each row shows its e^x and their total in the e^x colours, then turns into probabilities', async () => {
+  const { context, page, problems } = await stepFrom('scaled');
+  const trace = lab.run(SENTENCE);
+  const weights = trace.stage('weights');
+  const n = weights.rows;
+  const steps = Array.from({ length: n }, (_, i) => trace.rowSteps(i));
+  const exps = steps.flatMap((r) => Array.from(r.exps));
+  const expScale = makeScale('sequential', Math.min(...exps), Math.max(...exps));
+  const weightScale = makeScale('sequential', weights.min, weights.max);
+
+  let cells = await cellsAndCovers(page);
+  assert.equal(cells.length, n);
+  cells.forEach((row, i) => {
+    assert.equal(row.length, n + 1, 'n cells and the Σ column');
+    row.forEach((cell, j) => {
+      const before = j < n ? fmt(steps[i].exps[j]) : fmt(steps[i].expSum);
+      const after = j < n ? fmt(weights.data[i * n + j]) : fmt(1);
+      assert.equal(cell.text, after, `cell (${i}, ${j})`);
+      assert.deepEqual(cell.covers, [{ text: before, opacity: 1 }], `cover of (${i}, ${j})`);
+    });
+  });
+  // What Chromium paints over each number cell is the e^x colour, up to its corners.
+  for (const { i, j, colours } of await paintedCorners(page)) {
+    const expected = rgbOf(expScale.css(steps[i].exps[j]));
+    colours.forEach((c) => assert.ok(near(c, expected), `(${i}, ${j}) painted ${c}, e^x colour ${expected}`));
+  }
+
+  await page.clock.runFor(8000);
+  cells = await cellsAndCovers(page);
+  cells.forEach((row, i) => row.forEach((cell, j) => assert.deepEqual(cell.covers, [], `(${i}, ${j}) uncovered`)));
+  await page.waitForTimeout(600); // the last row's fade, which runs on the compositor's clock
+  for (const { i, j, colours } of await paintedCorners(page)) {
+    const expected = rgbOf(weightScale.css(weights.data[i * n + j]));
+    colours.forEach((c) => assert.ok(near(c, expected), `(${i}, ${j}) painted ${c}, probability colour ${expected}`));
+  }
+  assert.deepEqual(problems, []);
+  trace.dispose();
+  await context.close();
+});
