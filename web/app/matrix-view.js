@@ -81,58 +81,52 @@ function table(m, scale, options) {
   el.querySelector('td[data-j]')?.setAttribute('tabindex', '0');
 
   // The cells always hold their final numbers and colours. A transition from
-  // options.previous lays covers over them (the previous values in their own
-  // colours) and fades the covers out: opacity only, which the compositor
-  // animates without restyling a cell per frame. The covers of a row (or of
-  // the whole table) share one layer over the figure: one composited fade per
-  // layer, where a fade per cell made the compositor set up 81 layers at once.
-  // Where the cells are, read once before any cover is added (reading after
-  // adding would lay the page out again).
-  let geometry = null;
-  const measure = () => {
+  // options.previous lays covers over them — a second table of the previous
+  // values in their own colours, stacked over the first in one grid cell — and
+  // fades the covers out: opacity only, which the compositor animates without
+  // restyling a cell per frame, one layer for the whole table or one per row
+  // (a fade per cell made the compositor set up 81 layers at once). The two
+  // tables share their headers, labels and reserved column widths (each
+  // column's widest number over both, in ch: the numbers are monospaced), so
+  // each cover lies exactly on its cell with nothing measured: the step's task
+  // forces no layout.
+  const stack = h('div', { class: 'table-stack' }, el);
+  const coverTable = (value, colours, sums) => {
     const table = live(el);
-    const rows = [...table.tBodies[0].rows];
-    return {
-      figure: table.parentElement,
-      rows,
-      origin: table.parentElement.getBoundingClientRect(),
-      boxes: rows.map((tr) => [...tr.cells].slice(1).map((td) => td.getBoundingClientRect())),
-    };
-  };
-  const layers = (pick, { perRow, under = null }) => {
-    geometry ??= measure();
-    const { figure, rows, origin, boxes } = geometry;
-    const made = rows.map((tr, i) => {
-      const layer = h('div', { class: 'covers', 'aria-hidden': 'true' });
-      [...tr.cells].slice(1).forEach((td, j) => {
-        const cover = pick(td, i, j);
-        if (!cover) return;
-        const box = boxes[i][j];
-        cover.classList.toggle('sum', td.classList.contains('sum'));
-        cover.classList.toggle('selected', tr.classList.contains('selected'));
-        Object.assign(cover.style, {
-          left: `${box.left - origin.left}px`, top: `${box.top - origin.top}px`,
-          width: `${box.width}px`, height: `${box.height}px`, lineHeight: `${box.height}px`,
-        });
-        layer.append(cover);
-      });
-      return layer;
+    const body = [...table.tBodies[0].rows].map((tr, i) => {
+      const cells = [];
+      for (let j = 0; j < m.cols; j += 1) {
+        const v = value(i, j);
+        cells.push(h('td', { style: colours(v) }, fmt(v)));
+      }
+      const sum = options.sums ? h('td', { class: sums ? 'sum' : 'sum blank' }, sums ? fmt(sums[i]) : '') : null;
+      return h('tr', { class: tr.classList.contains('selected') ? 'selected' : undefined }, tr.cells[0].cloneNode(true), cells, sum);
     });
-    const result = perRow ? made : [h('div', { class: 'covers', 'aria-hidden': 'true' }, made.flatMap((layer) => [...layer.childNodes]))];
-    if (under) under.before(...result);
-    else figure.append(...result);
-    return result;
+    return h('table', { class: 'matrix covers', 'aria-hidden': 'true' }, table.tHead.cloneNode(true), h('tbody', {}, body));
   };
-  const cover = (text, colours) => h('span', { style: colours }, text);
-  const previousCovers = (arrangement) => {
-    const prevScale = makeScale(options.scale ?? 'diverging', options.previous.min, options.previous.max);
-    return layers((td, i, j) => {
-      if (td.classList.contains('sum')) return options.previousSums ? cover(fmt(options.previousSums[i])) : null;
-      const old = options.previous.data[i * m.cols + j];
-      return cover(fmt(old), { backgroundColor: prevScale.css(old), color: prevScale.text(old) });
-    }, arrangement);
+  // Each column as wide as its widest number before or after (the first row's cells).
+  let widths = null;
+  const reserve = (table) => {
+    const text = (data, sums) => (i, j) => (j < m.cols ? fmt(data[i * m.cols + j]) : sums ? fmt(sums[i]) : '');
+    const values = [text(m.data, options.sums), text(options.previous.data, options.previousSums)];
+    widths ??= Array.from({ length: m.cols + (options.sums ? 1 : 0) }, (_, j) => {
+      let most = 0;
+      for (const value of values) for (let i = 0; i < m.rows; i += 1) most = Math.max(most, value(i, j).length);
+      return most;
+    });
+    [...table.tBodies[0].rows[0].cells].slice(1).forEach((td, j) => { td.style.minWidth = reservedWidth(widths[j]); });
   };
-  const fadeOut = (covers) => covers.forEach((layer) => layer.classList.add('gone'));
+  // Covers of data in scaleOf's colours (and sums, if any), over the page's table or under another cover.
+  const covers = (data, scaleOf, sums, under = null) => {
+    const table = coverTable((i, j) => data[i * m.cols + j], (v) => ({ backgroundColor: scaleOf.css(v), color: scaleOf.text(v) }), sums);
+    const page = live(el);
+    reserve(page);
+    reserve(table);
+    if (under) under.before(table);
+    else page.after(table);
+    return table;
+  };
+  const gone = (cover) => cover.classList.add('gone');
   const reveal = async ({ animate, stagger = 60, mode = 'rows' }) => {
     if (!animate) {
       arrivals?.fill();
@@ -142,14 +136,15 @@ function table(m, scale, options) {
     if (arrivals && (mode !== 'rows' || options.previous)) arrivals.fill(); // only a plain row-by-row reveal brings them
     if (mode === 'rows' && options.previous) {
       // Row by row, the previous values give way to the new ones.
-      const rowsOfCovers = previousCovers({ perRow: true });
+      const prevScale = makeScale(options.scale ?? 'diverging', options.previous.min, options.previous.max);
+      const cover = covers(options.previous.data, prevScale, options.previousSums);
       await sleep(500);
-      for (const row of rowsOfCovers) {
-        fadeOut([row]);
+      for (const tr of cover.tBodies[0].rows) {
+        gone(tr);
         await sleep(stagger);
       }
       await sleep(motionMs());
-      rowsOfCovers.forEach((layer) => layer.remove());
+      cover.remove();
       return;
     }
     if (mode === 'rows' && arrivals) {
@@ -178,25 +173,22 @@ function table(m, scale, options) {
       // The middle layer goes in under the first one a few frames later: two
       // layers of covers in the step's first frame made it twice as heavy.
       const prevScale = makeScale(options.scale ?? 'diverging', options.previous.min, options.previous.max);
-      const first = previousCovers({ perRow: false });
+      const first = covers(options.previous.data, prevScale, options.previousSums);
       await sleep(150);
-      if (!first[0].isConnected) return; // a newer drawing took this table over
-      const middle = layers((td, i, j) => {
-        if (td.classList.contains('sum')) return null;
-        const v = m.data[i * m.cols + j];
-        return cover(fmt(v), { backgroundColor: prevScale.css(v), color: prevScale.text(v) });
-      }, { perRow: false, under: first[0] });
+      if (!first.isConnected) return; // a newer drawing took this table over
+      const middle = covers(m.data, prevScale, null, first);
       await sleep(150);
-      fadeOut(first);
+      gone(first);
       await sleep(motionMs() + 900);
-      fadeOut(middle);
+      gone(middle);
       await sleep(motionMs());
-      [...first, ...middle].forEach((layer) => layer.remove());
+      first.remove();
+      middle.remove();
       return;
     }
     await sleep(motionMs());
   };
-  return { element: el, reveal };
+  return { element: stack, reveal };
 }
 
 // A table that appears row by row (options.arriving: the view will reveal it
@@ -218,7 +210,7 @@ function arrivingRows(m, options, row, label) {
   if (options.sums) widest.push(Math.max(...Array.from(options.sums, (v) => fmt(v).length)));
   const first = row(0);
   const reserved = [...first.cells].slice(1);
-  reserved.forEach((td, j) => { td.style.minWidth = `calc(${widest[j]}ch + 0.6rem)`; });
+  reserved.forEach((td, j) => { td.style.minWidth = reservedWidth(widest[j]); });
   const standIns = Array.from({ length: m.rows - 1 }, (_, k) => h('tr', { class: 'stand-in pending', 'aria-hidden': 'true', dataset: { row: k + 1 } },
     label(k + 1), h('td', { colspan: widest.length })));
   return {
@@ -249,6 +241,11 @@ function arrivingRows(m, options, row, label) {
     },
   };
 }
+
+// A column's width kept for numbers of up to `chars` characters (the numbers
+// are monospaced: a width in ch, plus the cell's padding), and never below a
+// cell's own minimum width (app.css).
+const reservedWidth = (chars) => `max(3.4rem, calc(${chars}ch + 0.6rem))`;
 
 function motionMs() {
   // The page sets --motion inline (speed, reduced motion); reading the inline
