@@ -11,6 +11,7 @@ import { loadAttentionLab } from 'attention-lab';
 import { makeScale } from '../../web/app/colors.js';
 import { fmt } from '../../web/app/format.js';
 import { useServedChromium, watchProblems } from './chromium.mjs';
+import { paintedAt } from './pixels.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SENTENCE = '我喜欢人工智能';
@@ -43,25 +44,15 @@ const cellsAndCovers = (page) => page.$eval('#stage-body table[role="grid"]', (t
 
 /** The colour painted just inside two opposite corners of each cell (an element screenshot, decoded in the page). */
 async function paintedCorners(page) {
-  const figure = await page.$('#stage-body table[role="grid"]');
-  const origin = await figure.boundingBox();
+  const table = await page.$('#stage-body table[role="grid"]');
+  const origin = await table.boundingBox();
   const cells = await page.$$eval('#stage-body table[role="grid"] td[data-j]', (tds) => tds.map((td) => {
     const r = td.getBoundingClientRect();
     return { i: Number(td.dataset.i), j: Number(td.dataset.j), left: r.left, top: r.top, right: r.right, bottom: r.bottom };
   }));
-  const png = (await figure.screenshot()).toString('base64');
-  return page.evaluate(async ([data, list, at]) => {
-    const img = new Image();
-    img.src = `data:image/png;base64,${data}`;
-    await img.decode();
-    const canvas = document.createElement('canvas');
-    canvas.width = img.width;
-    canvas.height = img.height;
-    const ctx = canvas.getContext('2d', { willReadFrequently: true });
-    ctx.drawImage(img, 0, 0);
-    const pixel = (x, y) => [...ctx.getImageData(Math.round(x - at.x), Math.round(y - at.y), 1, 1).data].slice(0, 3);
-    return list.map((c) => ({ i: c.i, j: c.j, colours: [pixel(c.left + 3, c.top + 3), pixel(c.right - 4, c.bottom - 4)] }));
-  }, [png, cells, origin]);
+  const colours = await paintedAt(page, table, cells.flatMap((c) => [
+    [c.left + 3 - origin.x, c.top + 3 - origin.y], [c.right - 4 - origin.x, c.bottom - 4 - origin.y]]));
+  return cells.map((c, k) => ({ i: c.i, j: c.j, colours: [colours[2 * k], colours[2 * k + 1]] }));
 }
 
 const rgbOf = (css) => css.match(/\d+/g).map(Number);

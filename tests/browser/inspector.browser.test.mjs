@@ -9,6 +9,7 @@ import { loadAttentionLab } from 'attention-lab';
 import { makeScale } from '../../web/app/colors.js';
 import { fmt } from '../../web/app/format.js';
 import { useServedChromium, watchProblems } from './chromium.mjs';
+import { paintedAt } from './pixels.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SENTENCE = '我喜欢人工智能';
@@ -18,23 +19,13 @@ const env = useServedChromium(`${ROOT}web`);
 /** The painted colours a fifth of the way into each of `columns` of each inspector strip and four fifths of the way
  *  (an element screenshot, decoded in the page): both the column's own colour when the strip has hard stops. */
 async function paintedColumns(page, columns) {
-  const strips = await page.$$('#stage-body .inspector .heat-strip');
   const out = [];
-  for (const strip of strips) {
-    const png = (await strip.screenshot()).toString('base64');
-    out.push(await page.evaluate(async ([data, cols]) => {
-      const img = new Image();
-      img.src = `data:image/png;base64,${data}`;
-      await img.decode();
-      const canvas = document.createElement('canvas');
-      canvas.width = img.width;
-      canvas.height = img.height;
-      const ctx = canvas.getContext('2d', { willReadFrequently: true });
-      ctx.drawImage(img, 0, 0);
-      const inner = img.width - 2; // inside the 1px border
-      const at = (x) => [...ctx.getImageData(Math.floor(1 + (x / 64) * inner), img.height >> 1, 1, 1).data].slice(0, 3);
-      return cols.map((k) => [at(k + 0.2), at(k + 0.8)]);
-    }, [png, columns]));
+  for (const strip of await page.$$('#stage-body .inspector .heat-strip')) {
+    const box = await strip.boundingBox();
+    const inner = box.width - 2; // inside the 1px border
+    const x = (k) => Math.floor(1 + (k / 64) * inner);
+    const colours = await paintedAt(page, strip, columns.flatMap((k) => [[x(k + 0.2), box.height / 2], [x(k + 0.8), box.height / 2]]));
+    out.push(columns.map((_, c) => [colours[2 * c], colours[2 * c + 1]]));
   }
   return out;
 }

@@ -13,6 +13,7 @@ import { loadAttentionLab } from 'attention-lab';
 import { makeScale } from '../../web/app/colors.js';
 import { fmt } from '../../web/app/format.js';
 import { useServedChromium, watchProblems } from './chromium.mjs';
+import { canvasPixels } from './pixels.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SENTENCE = '我喜欢人工智能';
@@ -26,19 +27,11 @@ const stepTo = async (page, stage) => {
 };
 
 /** Each thumbnail's size, its pixels at `points` ([row, col] pairs), and whether it carries `mark`. */
-const thumbs = (page, points, mark) => page.$$eval('#stage-body canvas.weights-thumb', (els, [pts, key]) => els.map((c) => {
-  // Read through a copy: reading the page's own canvas back would make Chromium advise on its set-up.
-  const copy = document.createElement('canvas');
-  copy.width = c.width;
-  copy.height = c.height;
-  const ctx = copy.getContext('2d', { willReadFrequently: true });
-  ctx.drawImage(c, 0, 0);
-  return {
-    size: [c.width, c.height],
-    pixels: pts.map(([r, col]) => [...ctx.getImageData(col, r, 1, 1).data]),
-    marked: Boolean(c[key]),
-  };
-}), [points, mark]);
+async function thumbs(page, points, mark) {
+  const selector = '#stage-body canvas.weights-thumb';
+  const marked = await page.$$eval(selector, (els, key) => els.map((c) => Boolean(c[key])), mark);
+  return (await canvasPixels(page, selector, points)).map((read, k) => ({ ...read, marked: marked[k] }));
+}
 
 /** The RGBA bytes the page's scale gives w[r, c] (its 1024-colour table included). */
 function expectedPixel(w, r, c) {
@@ -160,18 +153,11 @@ test('the matrices drawn as pixels (x, Q, K, V) are canvases kept for their valu
     scale.fill(m.data.subarray(r * m.cols + c), bytes, 1);
     return [...bytes];
   };
-  const grids = () => page.$$eval('#stage-body .pixels canvas.heat', (els, pts) => els.map((c) => {
-    const copy = document.createElement('canvas');
-    copy.width = c.width;
-    copy.height = c.height;
-    const ctx = copy.getContext('2d', { willReadFrequently: true });
-    ctx.drawImage(c, 0, 0);
-    return {
-      stage: c.closest('figure').dataset.stage,
-      kept: Boolean(c.kept),
-      pixels: pts.map(([r, col]) => [...ctx.getImageData(col, r, 1, 1).data]),
-    };
-  }), points);
+  const grids = async () => {
+    const selector = '#stage-body .pixels canvas.heat';
+    const about = await page.$$eval(selector, (els) => els.map((c) => ({ stage: c.closest('figure').dataset.stage, kept: Boolean(c.kept) })));
+    return (await canvasPixels(page, selector, points)).map((read, k) => ({ ...about[k], pixels: read.pixels }));
+  };
   const assertShown = (shown, label) => {
     assert.deepEqual(shown.map((g) => g.stage), ids, label);
     for (const g of shown) points.forEach((p, k) => assert.deepEqual(g.pixels[k], expected(g.stage, p), `${label}: ${g.stage}[${p}]`));
