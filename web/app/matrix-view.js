@@ -91,19 +91,6 @@ function table(m, scale, options) {
   // each cover lies exactly on its cell with nothing measured: the step's task
   // forces no layout.
   const stack = h('div', { class: 'table-stack' }, el);
-  const coverTable = (value, colours, sums) => {
-    const table = live(el);
-    const body = [...table.tBodies[0].rows].map((tr, i) => {
-      const cells = [];
-      for (let j = 0; j < m.cols; j += 1) {
-        const v = value(i, j);
-        cells.push(h('td', { style: colours(v) }, fmt(v)));
-      }
-      const sum = options.sums ? h('td', { class: sums ? 'sum' : 'sum blank' }, sums ? fmt(sums[i]) : '') : null;
-      return h('tr', { class: tr.classList.contains('selected') ? 'selected' : undefined }, tr.cells[0].cloneNode(true), cells, sum);
-    });
-    return h('table', { class: 'matrix covers', 'aria-hidden': 'true' }, table.tHead.cloneNode(true), h('tbody', {}, body));
-  };
   // Each column as wide as its widest number before or after (the first row's cells).
   let widths = null;
   const reserve = (table) => {
@@ -116,10 +103,21 @@ function table(m, scale, options) {
     });
     [...table.tBodies[0].rows[0].cells].slice(1).forEach((td, j) => { td.style.minWidth = reservedWidth(widths[j]); });
   };
-  // Covers of data in scaleOf's colours (and sums, if any), over the page's table or under another cover.
-  const covers = (data, scaleOf, sums, under = null) => {
-    const table = coverTable((i, j) => data[i * m.cols + j], (v) => ({ backgroundColor: scaleOf.css(v), color: scaleOf.text(v) }), sums);
+  // Covers showing `data` (and `sums`, if any) in the previous colours, over
+  // the page's table or under another cover.
+  const covers = (data, sums, under = null) => {
+    const colours = makeScale(options.scale ?? 'diverging', options.previous.min, options.previous.max);
     const page = live(el);
+    const rows = [...page.tBodies[0].rows].map((tr, i) => {
+      const cells = [];
+      for (let j = 0; j < m.cols; j += 1) {
+        const v = data[i * m.cols + j];
+        cells.push(h('td', { style: { backgroundColor: colours.css(v), color: colours.text(v) } }, fmt(v)));
+      }
+      const sum = options.sums ? h('td', { class: sums ? 'sum' : 'sum blank' }, sums ? fmt(sums[i]) : '') : null;
+      return h('tr', { class: tr.classList.contains('selected') ? 'selected' : undefined }, tr.cells[0].cloneNode(true), cells, sum);
+    });
+    const table = h('table', { class: 'matrix covers', 'aria-hidden': 'true' }, page.tHead.cloneNode(true), h('tbody', {}, rows));
     reserve(page);
     reserve(table);
     if (under) under.before(table);
@@ -136,15 +134,14 @@ function table(m, scale, options) {
     if (arrivals && (mode !== 'rows' || options.previous)) arrivals.fill(); // only a plain row-by-row reveal brings them
     if (mode === 'rows' && options.previous) {
       // Row by row, the previous values give way to the new ones.
-      const prevScale = makeScale(options.scale ?? 'diverging', options.previous.min, options.previous.max);
-      const cover = covers(options.previous.data, prevScale, options.previousSums);
+      const covering = covers(options.previous.data, options.previousSums);
       await sleep(500);
-      for (const tr of cover.tBodies[0].rows) {
+      for (const tr of covering.tBodies[0].rows) {
         gone(tr);
         await sleep(stagger);
       }
       await sleep(motionMs());
-      cover.remove();
+      covering.remove();
       return;
     }
     if (mode === 'rows' && arrivals) {
@@ -172,11 +169,10 @@ function table(m, scale, options) {
       // shrinking range shows as fading colours; then the scale is re-fitted.
       // The middle layer goes in under the first one a few frames later: two
       // layers of covers in the step's first frame made it twice as heavy.
-      const prevScale = makeScale(options.scale ?? 'diverging', options.previous.min, options.previous.max);
-      const first = covers(options.previous.data, prevScale, options.previousSums);
+      const first = covers(options.previous.data, options.previousSums);
       await sleep(150);
       if (!first.isConnected) return; // a newer drawing took this table over
-      const middle = covers(m.data, prevScale, null, first);
+      const middle = covers(m.data, null, first);
       await sleep(150);
       gone(first);
       await sleep(motionMs() + 900);
