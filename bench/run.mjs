@@ -307,12 +307,26 @@ const ceiling = await loadCeiling();
 const nat = native();
 const ker = await kernel(lab, ceiling);
 const topAll = median(ker.map((k) => k.ceiling));
+const pct = (x) => `${(x * 100).toFixed(1)} %`;
+const kernelTable = [
+  '| n, d_model, d_k | wasm (ms) | wasm GFLOP/s | ceiling meanwhile | % of ceiling | native -O3 -march=native (ms) | native GFLOP/s |',
+  '|---|---|---|---|---|---|---|',
+  ...ker.map(({ shape, ms, ceiling: top }, k) => {
+    const g = flops(shape) / ms / 1e6;
+    const nms = nat[k].medianMs;
+    return `| ${shape.join(', ')} | ${ms.toFixed(3)} | ${g.toFixed(2)} | ${top.toFixed(2)} | ${pct(g / top)} | ${nms.toFixed(3)} | ${(flops(shape) / nms / 1e6).toFixed(2)} |`;
+  }),
+];
+if (process.argv.includes('--kernel')) {
+  // npm run bench -- --kernel: the kernel section alone (≈ 1 min), printed, RESULTS.md left as it is.
+  console.log([`ceiling ${topAll.toFixed(2)} GFLOP/s`, '', ...kernelTable].join('\n'));
+  process.exit(0);
+}
 const heap = heapFlat(lab);
 const pg = await page();
 const single = statSync(`${ROOT}web/generated/attention-lab.html`).size;
 const singleGz = gzipSync(readFileSync(`${ROOT}web/generated/attention-lab.html`)).length;
 
-const pct = (x) => `${(x * 100).toFixed(1)} %`;
 const part = (key) => median(pg.firstParts.map((x) => x[key])).toFixed(0);
 const dropShare = (runs) => {
   const dropped = runs.reduce((s, r) => s + r.dropped, 0);
@@ -331,13 +345,7 @@ const lines = [
   '',
   '## Kernel: one full forward through the JS API (every stage kept), median',
   '',
-  '| n, d_model, d_k | wasm (ms) | wasm GFLOP/s | ceiling meanwhile | % of ceiling | native -O3 -march=native (ms) | native GFLOP/s |',
-  '|---|---|---|---|---|---|---|',
-  ...ker.map(({ shape, ms, ceiling: top }, k) => {
-    const g = flops(shape) / ms / 1e6;
-    const nms = nat[k].medianMs;
-    return `| ${shape.join(', ')} | ${ms.toFixed(3)} | ${g.toFixed(2)} | ${top.toFixed(2)} | ${pct(g / top)} | ${nms.toFixed(3)} | ${(flops(shape) / nms / 1e6).toFixed(2)} |`;
-  }),
+  ...kernelTable,
   '',
   `The first shape runs in a fresh process: over its runs 11–100 (weights drawn, V8 still optimising the path) a run took ${
     ker[0].early.toFixed(3)} ms at n = ${ker[0].shape[0]}, ${pct(flops(ker[0].shape) / ker[0].early / 1e6 / ker[0].ceiling)} of the ceiling.`,

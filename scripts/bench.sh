@@ -6,4 +6,4 @@ bash scripts/setup.sh
 bash scripts/build.sh
 cmake --build build/native --target bench_native --parallel "$(nproc)"
 cmake --build build/wasm --target bench_simd_ceiling --parallel "$(nproc)"
-node bench/run.mjs
+node bench/run.mjs "$@"
