@@ -68,6 +68,7 @@ async function stepFrom(stage) {
   // From here the page's time stands still but for the test's runFor().
   await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
   await page.click('#next');
+  await page.clock.runFor(20); // a step is drawn right after the next frame (one of the page's 16 ms frames here)
   await page.waitForFunction((from) => document.body.dataset.stage !== from
     && document.querySelector('#stage-body figure [aria-hidden="true"]'), stage);
   return { context, page, problems };

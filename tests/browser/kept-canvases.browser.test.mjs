@@ -108,6 +108,7 @@ test('embedding strips left unpainted by an animation cut short are shown painte
   // first pause, every strip still hidden and unpainted.
   await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
   await page.click('#next');
+  await page.clock.runFor(20); // a step is drawn right after the next frame (one of the page's 16 ms frames here)
   const strips = '#stage-body .embed-strips canvas';
   await page.waitForFunction(() => document.querySelectorAll('#stage-body .embed-strips canvas.pending').length === 27);
   await page.$$eval(strips, (els) => els.forEach((c) => { c.kept = true; }));

@@ -51,6 +51,7 @@ async function openAtQkv() {
   // From here the page's time stands still but for the test's runFor().
   await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
   await page.click('#next');
+  await page.clock.runFor(20); // a step is drawn right after the next frame (one of the page's 16 ms frames here)
   await page.waitForFunction(() => document.body.dataset.stage === 'scores' && document.querySelector('#stage-body tr.stand-in'));
   return { context, page, problems };
 }

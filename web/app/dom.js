@@ -124,6 +124,20 @@ function morph(live, fresh) {
 
 export const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
 
+/** Resolves right after the next frame is painted (a task posted from its
+ *  animation-frame callback runs once that frame's style, layout and paint
+ *  are done), or after `limit` ms where no frames come (a hidden tab). */
+export function afterNextPaint(limit = 100) {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, limit);
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => { clearTimeout(timer); resolve(); };
+      channel.port2.postMessage(0);
+    });
+  });
+}
+
 export function prefersReducedMotion() {
   return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 }

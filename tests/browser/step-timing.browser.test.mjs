@@ -1,0 +1,69 @@
+// When a step between stages is drawn, in real Chromium with the page's clock
+// (and so its animation frames) under the test's control. An animated step is
+// drawn right after the next frame, not in the click's own task: a click late
+// in a frame would otherwise make the next frame late (the view's script and
+// its first frame are more than one frame's time on a slow machine). The rail
+// answers at once; steps clicked within one frame draw only the last; with
+// reduced motion a step is drawn at once.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { fileURLToPath } from 'node:url';
+import { useServedChromium, watchProblems } from './chromium.mjs';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const env = useServedChromium(`${ROOT}web`);
+
+async function openAt(stage, reducedMotion) {
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion });
+  const page = await context.newPage();
+  const problems = watchProblems(page);
+  await page.clock.install();
+  await page.goto(`${env.origin}/?stage=${stage}`);
+  await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+  // From here no animation frame comes but for the test's runFor().
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
+  // Each time the page draws a stage from now on, the stage it leaves.
+  await page.evaluate(() => {
+    window.left = [];
+    new MutationObserver((records) => window.left.push(...records.map((r) => r.oldValue)))
+      .observe(document.body, { attributes: true, attributeFilter: ['data-stage'], attributeOldValue: true });
+  });
+  return { context, page, problems };
+}
+
+/** Clicks Next `times` times in one task; what the page shows when that task is over. */
+const clickNext = (page, times = 1) => page.evaluate((n) => {
+  for (let k = 0; k < n; k += 1) document.getElementById('next').click();
+  return {
+    stage: document.body.dataset.stage,
+    title: document.getElementById('stage-title').textContent,
+    rail: document.querySelector('#stage-rail [aria-current="step"]')?.dataset.stage,
+  };
+}, times);
+
+test('an animated step is drawn right after the next frame; the rail answers at once', async () => {
+  const { context, page, problems } = await openAt('qkv', 'no-preference');
+  const title = await page.textContent('#stage-title');
+  assert.deepEqual(await clickNext(page), { stage: 'qkv', title, rail: 'scores' });
+  await page.waitForTimeout(150); // no frame meanwhile: nothing drawn
+  assert.deepEqual(await page.evaluate(() => [document.body.dataset.stage, window.left]), ['qkv', []]);
+  await page.clock.runFor(20); // one frame
+  await page.waitForFunction(() => document.body.dataset.stage === 'scores');
+  assert.match(await page.textContent('#stage-title'), /^4\. /);
+  assert.ok(await page.$('#stage-body table[role="grid"]'), 'the Q·Kᵀ table is drawn');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('steps clicked within one frame draw only the last; with reduced motion a step is drawn at once', async () => {
+  const { context, page, problems } = await openAt('qkv', 'no-preference');
+  assert.equal((await clickNext(page, 2)).rail, 'scaled');
+  await page.clock.runFor(20);
+  await page.waitForFunction(() => document.body.dataset.stage === 'scaled');
+  await page.clock.runFor(100);
+  assert.deepEqual(await page.evaluate(() => window.left), ['qkv'], 'Q·Kᵀ, stepped over, is never drawn');
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  assert.equal((await clickNext(page)).stage, 'softmax');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
