@@ -24,21 +24,10 @@ const DWELL_MS = 1600;
 const $ = (id) => document.getElementById(id);
 
 const page = {
-  lab: null,
-  trace: null,
-  cache: new Map(),
-  sentence: DEFAULT_SENTENCE,
-  options: null,
-  stage: 0,
-  selected: 2,
-  playing: false,
-  speed: 1,
-  renderId: 0,
-  defaults: null,
-  host: { announce() {} },
-  labId: null,
-  labKey: null,
-  announcedStage: null,
+  lab: null, defaults: null, host: { announce() {} }, // the core, its default options, the embedding host
+  trace: null, cache: new Map(), sentence: DEFAULT_SENTENCE, options: null, // the current run and its stages
+  stage: 0, selected: 2, playing: false, speed: 1, renderId: 0, announcedStage: null, // what is shown
+  labId: null, labKey: null, // the open lab, and what it was drawn for
 };
 
 // ---- running the core --------------------------------------------------------
@@ -131,10 +120,8 @@ async function show(animate) {
   const view = STAGES[page.stage];
   updateRail();
   if (animate && !prefersReducedMotion()) {
-    // A step's work (building the view, then its first frame's style and
-    // layout) is more than one frame's time here; started late in a frame it
-    // makes the next frame late. Started right after a frame is painted, the
-    // script has most of the interval and the next frame is the new view's.
+    // A step (its script, then its first frame) is over a frame's time: begun late in a frame it makes
+    // the next one late. Begun right after a paint, it has the interval and the next frame is its own.
     await afterNextPaint();
     if (id !== page.renderId) return;
     mark('step'); // where a step's own script starts (the benchmark times it from here)
