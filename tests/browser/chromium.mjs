@@ -45,6 +45,27 @@ export function useServedChromium(root) {
   return env;
 }
 
+/** A fresh browser context and page at `path` (after the origin), its first view
+ *  drawn; from then on the page's clock (its timers and animation frames)
+ *  stands still but for the test's page.clock.runFor(). */
+export async function openWithClockPaused(env, path) {
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'no-preference' });
+  const page = await context.newPage();
+  const problems = watchProblems(page);
+  await page.clock.install();
+  await page.goto(`${env.origin}${path}`);
+  await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
+  return { context, page, problems };
+}
+
+/** Next, with the clock paused: an animated step is drawn right after the
+ *  next frame, so one of the page's (16 ms) frames is let pass. */
+export async function clickNextThenAFrame(page) {
+  await page.click('#next');
+  await page.clock.runFor(20);
+}
+
 /** Waits until the address bar's query parameter `name` is `value` (the page
  *  writes the URL shortly after a change, not on every keystroke). */
 export async function waitForParam(page, name, value) {

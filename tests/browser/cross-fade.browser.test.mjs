@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { loadAttentionLab } from 'attention-lab';
 import { makeScale } from '../../web/app/colors.js';
 import { fmt } from '../../web/app/format.js';
-import { useServedChromium, watchProblems } from './chromium.mjs';
+import { clickNextThenAFrame, openWithClockPaused, useServedChromium } from './chromium.mjs';
 import { paintedAt } from './pixels.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -59,16 +59,8 @@ const rgbOf = (css) => css.match(/\d+/g).map(Number);
 const near = (a, b) => a.every((ch, k) => Math.abs(ch - b[k]) <= 2);
 
 async function stepFrom(stage) {
-  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'no-preference' });
-  const page = await context.newPage();
-  const problems = watchProblems(page);
-  await page.clock.install();
-  await page.goto(`${env.origin}/?stage=${stage}`);
-  await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
-  // From here the page's time stands still but for the test's runFor().
-  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
-  await page.click('#next');
-  await page.clock.runFor(20); // a step is drawn right after the next frame (one of the page's 16 ms frames here)
+  const { context, page, problems } = await openWithClockPaused(env, `/?stage=${stage}`);
+  await clickNextThenAFrame(page);
   await page.waitForFunction((from) => document.body.dataset.stage !== from
     && document.querySelector('#stage-body figure [aria-hidden="true"]'), stage);
   return { context, page, problems };

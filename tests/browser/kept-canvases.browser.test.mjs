@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { loadAttentionLab } from 'attention-lab';
 import { makeScale } from '../../web/app/colors.js';
 import { fmt } from '../../web/app/format.js';
-import { useServedChromium, watchProblems } from './chromium.mjs';
+import { clickNextThenAFrame, openWithClockPaused, useServedChromium, watchProblems } from './chromium.mjs';
 import { canvasPixels } from './pixels.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -98,17 +98,9 @@ test('the weight thumbnails show W_q, W_k, W_v, are kept for their trace, and a 
 });
 
 test('embedding strips left unpainted by an animation cut short are shown painted by the next drawing', async () => {
-  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'no-preference' });
-  const page = await context.newPage();
-  const problems = watchProblems(page);
-  await page.clock.install();
-  await page.goto(`${env.origin}/?stage=tokens`);
-  await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
-  // From here the page's clock stands still (install() alone lets it run): the animation stops at its
-  // first pause, every strip still hidden and unpainted.
-  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
-  await page.click('#next');
-  await page.clock.runFor(20); // a step is drawn right after the next frame (one of the page's 16 ms frames here)
+  // The page's clock stands still: the animation stops at its first pause, every strip still hidden and unpainted.
+  const { context, page, problems } = await openWithClockPaused(env, '/?stage=tokens');
+  await clickNextThenAFrame(page);
   const strips = '#stage-body .embed-strips canvas';
   await page.waitForFunction(() => document.querySelectorAll('#stage-body .embed-strips canvas.pending').length === 27);
   await page.$$eval(strips, (els) => els.forEach((c) => { c.kept = true; }));

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { loadAttentionLab } from 'attention-lab';
 import { fmt } from '../../web/app/format.js';
-import { useServedChromium, watchProblems } from './chromium.mjs';
+import { clickNextThenAFrame, openWithClockPaused, useServedChromium } from './chromium.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SENTENCE = '我喜欢人工智能';
@@ -42,16 +42,8 @@ const assertSameGeometry = (now, final, label) => {
 };
 
 async function openAtQkv() {
-  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'no-preference' });
-  const page = await context.newPage();
-  const problems = watchProblems(page);
-  await page.clock.install();
-  await page.goto(`${env.origin}/?stage=qkv`);
-  await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
-  // From here the page's time stands still but for the test's runFor().
-  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
-  await page.click('#next');
-  await page.clock.runFor(20); // a step is drawn right after the next frame (one of the page's 16 ms frames here)
+  const { context, page, problems } = await openWithClockPaused(env, '/?stage=qkv');
+  await clickNextThenAFrame(page);
   await page.waitForFunction(() => document.body.dataset.stage === 'scores' && document.querySelector('#stage-body tr.stand-in'));
   return { context, page, problems };
 }

@@ -8,20 +8,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
-import { useServedChromium, watchProblems } from './chromium.mjs';
+import { openWithClockPaused, useServedChromium } from './chromium.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const env = useServedChromium(`${ROOT}web`);
 
-async function openAt(stage, reducedMotion) {
-  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion });
-  const page = await context.newPage();
-  const problems = watchProblems(page);
-  await page.clock.install();
-  await page.goto(`${env.origin}/?stage=${stage}`);
-  await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
-  // From here no animation frame comes but for the test's runFor().
-  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
+async function openAt(stage) {
+  const { context, page, problems } = await openWithClockPaused(env, `/?stage=${stage}`); // no frame comes but for runFor()
   // Each time the page draws a stage from now on, the stage it leaves.
   await page.evaluate(() => {
     window.left = [];
@@ -42,7 +35,7 @@ const clickNext = (page, times = 1) => page.evaluate((n) => {
 }, times);
 
 test('an animated step is drawn right after the next frame; the rail answers at once', async () => {
-  const { context, page, problems } = await openAt('qkv', 'no-preference');
+  const { context, page, problems } = await openAt('qkv');
   const title = await page.textContent('#stage-title');
   assert.deepEqual(await clickNext(page), { stage: 'qkv', title, rail: 'scores' });
   await page.waitForTimeout(150); // no frame meanwhile: nothing drawn
@@ -56,7 +49,7 @@ test('an animated step is drawn right after the next frame; the rail answers at 
 });
 
 test('steps clicked within one frame draw only the last; with reduced motion a step is drawn at once', async () => {
-  const { context, page, problems } = await openAt('qkv', 'no-preference');
+  const { context, page, problems } = await openAt('qkv');
   assert.equal((await clickNext(page, 2)).rail, 'scaled');
   await page.clock.runFor(20);
   await page.waitForFunction(() => document.body.dataset.stage === 'scaled');
