@@ -138,8 +138,10 @@ export function afterNextPaint(limit = 100) {
   });
 }
 
+let reducedMotion; // one MediaQueryList, read live (matchMedia parses its query anew on each call)
 export function prefersReducedMotion() {
-  return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+  reducedMotion ??= window.matchMedia?.('(prefers-reduced-motion: reduce)');
+  return reducedMotion?.matches ?? false;
 }
 
 /** Sets an element's text unless it already reads so (a same-text write still costs a layout). */
