@@ -23,6 +23,13 @@ await build({
   bundle: true,
   format: 'esm',
   minify: true,
+  // Chromium's explicit compile hint (first line of the file): compile every
+  // function while the file streams in, on a background thread, instead of
+  // each one on the main thread the first time it is called. Without it a
+  // first walk through the stages compiled ≈ 150 functions as each stage was
+  // first shown (≈ 19 ms traced, in the frames that start its animation);
+  // with it ≈ 20. Other browsers read it as a comment.
+  banner: { js: '//# allFunctionsCalledOnLoad' },
   sourcemap: 'linked',
   target: 'es2020',
   logLevel: 'warning',
