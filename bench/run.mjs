@@ -156,6 +156,7 @@ async function animationFrames() {
   // bursts on a shared machine.
   const script = {};
   const steps = []; // [click time, stage]: a dropped frame counts for the last step before it
+  let firstWait;
   const timeStep = new MutationObserver(async () => {
     const stage = document.body.dataset.stage;
     const start = performance.getEntriesByName('attention-lab:step').at(-1)?.startTime;
@@ -172,6 +173,9 @@ async function animationFrames() {
       check();
     });
     steps.push([clicked, document.body.dataset.stage]);
+    // The first click's wait: until its step's drawing starts (a frame, and a
+    // warm-up drawing already under way finishes first).
+    if (k === 1) firstWait = performance.getEntriesByName('attention-lab:step').find((e) => e.startTime >= clicked).startTime - clicked;
   }
   recording = false;
   timeStep.disconnect();
@@ -184,7 +188,7 @@ async function animationFrames() {
     const step = steps.findLast(([at]) => at <= stamps[i]);
     if (lost && step) where[step[1]] = (where[step[1]] ?? 0) + lost;
   });
-  return { frames: gaps.length + dropped, dropped, interval: frame, seconds: (stamps.at(-1) - stamps[0]) / 1000, script, where };
+  return { frames: gaps.length + dropped, dropped, interval: frame, seconds: (stamps.at(-1) - stamps[0]) / 1000, script, where, firstWait };
 }
 
 // The page's server in a process of its own (as `npm start` runs it), so
@@ -382,6 +386,8 @@ const lines = [
   ...Object.entries(pg.frames).flatMap(([n, { atOnce, paused }]) => [
     `| frames dropped while the stages animate, n = ${n}, first walk started at once | ${dropShare(atOnce)} |`,
     `| the same, first walk started after a 2 s pause (stages drawn out of sight meanwhile) | ${dropShare(paused)} |`,
+    `| the first click's wait in the walks started at once (click → its step's drawing starts: up to a frame, plus the end of a warm-up drawing under way), median / longest | ${
+      median(atOnce.map((w) => w.firstWait)).toFixed(1)} / ${Math.max(...atOnce.map((w) => w.firstWait)).toFixed(1)} ms |`,
     `| a step's script in those paused walks, n = ${n} (from its start, right after the frame the click fell in, through the microtasks it queues; median by stage, ms) | ${
       Object.keys(paused[0].script).map((id) => `${id} ${median(paused.map((w) => w.script[id])).toFixed(1)}`).join(', ')} |`,
   ]),

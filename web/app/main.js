@@ -389,7 +389,8 @@ async function boot() {
   document.body.dataset.ready = 'true';
   mark('drawn');
   const after = [...STAGES.slice(page.stage + 1), ...STAGES.slice(0, page.stage).reverse()]; // Next's stages first
-  warmUp($('stage-body'), page.trace.tokens.length, after.map((view) => (sheet) => view.render(sheet, context(false))));
+  // The two stages Next leads to are drawn right after the first paints, idle time or not.
+  warmUp($('stage-body'), page.trace.tokens.length, after.map((view) => (sheet) => view.render(sheet, context(false))), { urgent: 2 });
 }
 
 boot();

@@ -3,9 +3,10 @@
 // size and weight it uses is looked up in the system for the first time (tens
 // of milliseconds on a slow machine: dropped frames just as its animation
 // starts). While the learner reads the first stage, each other stage is drawn
-// once out of sight, in idle time, and thrown away. Anything the page draws
-// afterwards (a click, a key, an edit, a host message) stops it.
-import { h } from './dom.js';
+// once out of sight and thrown away: the first ones (the stages Next leads to)
+// each right after a frame is painted, the rest in idle time. Anything the
+// page draws afterwards (a click, a key, an edit, a host message) stops it.
+import { afterNextPaint, h } from './dom.js';
 
 // Only whole idle periods (a browser grants at most 50 ms): one stage's
 // drawing is a single task that must not delay a frame.
@@ -27,19 +28,34 @@ export function stopWarmUp() {
 
 /**
  * Calls each of `draws` (functions that fill a detached element, and may
- * return a promise) in idle time, laying the result out inside `host` where
- * it cannot be seen, then drops it. `tokens`: the sentence's length.
+ * return a promise), laying the result out inside `host` where it cannot be
+ * seen, then drops it. `tokens`: the sentence's length. The first `urgent`
+ * draws each run in a task of their own right after the next paint, whether or
+ * not the browser grants idle time (it may grant none for seconds: headless
+ * Chromium gives none while the pointer rests on a button just clicked, and a
+ * busy machine few whole periods), so the stage a click on Next shows first is
+ * ready within a few frames of the first view; the rest wait for idle periods
+ * (where a browser has no requestIdleCallback, they are not drawn).
  */
-export function warmUp(host, tokens, draws) {
+export function warmUp(host, tokens, draws, { urgent = 0 } = {}) {
   stopWarmUp();
-  if (typeof requestIdleCallback !== 'function' || !draws.length || tokens > MAX_TOKENS) return;
-  const queue = [...draws];
+  const idle = typeof requestIdleCallback === 'function'; // not in every browser: then the urgent ones only
+  const queue = idle ? [...draws] : draws.slice(0, urgent);
+  if (!queue.length || tokens > MAX_TOKENS) return;
   const run = { stopped: false, queue, box: h('div', { class: 'warm-up', 'aria-hidden': 'true' }) };
   current = run;
   document.body.dataset.warmUp = 'running';
+  let left = urgent;
+  const next = () => {
+    if (left > 0) {
+      left -= 1;
+      afterNextPaint().then(() => step(null));
+    } else requestIdleCallback(step);
+  };
+  // deadline: an idle period's, or null for an urgent draw.
   const step = (deadline) => {
     if (run.stopped) return;
-    if (deadline.timeRemaining() < ENOUGH_IDLE_MS) {
+    if (deadline && deadline.timeRemaining() < ENOUGH_IDLE_MS) {
       requestIdleCallback(step);
       return;
     }
@@ -55,8 +71,8 @@ export function warmUp(host, tokens, draws) {
     }
     run.box.remove();
     run.box.replaceChildren();
-    if (queue.length) requestIdleCallback(step);
+    if (queue.length) next();
     else stopWarmUp();
   };
-  requestIdleCallback(step);
+  next();
 }
