@@ -205,6 +205,38 @@ async function serve() {
   return { origin: `http://127.0.0.1:${port}`, close: () => child.kill() };
 }
 
+// The control for dropped frames on this machine: nine strips like the
+// embedding step's, sliding and fading back and forth without end (opacity and
+// transform: the compositor runs it), and no script but the frame recorder.
+// Any frame it drops is the machine's (the browser's other threads and
+// processes, other tenants), not a page's work.
+const CONTROL_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>control</title><style>
+body { font: 16px system-ui, sans-serif; margin: 1rem; }
+.strip { height: 1.1rem; margin: 0.25rem 0; background: linear-gradient(90deg, #b35806, #fff, #542788);
+  animation: slide 1.2s ease-in-out infinite alternate; }
+@keyframes slide { from { opacity: 0.2; transform: translateX(-1.5rem); } to { opacity: 1; transform: none; } }
+</style></head><body><h1>control</h1>${'<div class="strip"></div>'.repeat(9)}</body></html>`;
+
+/** rAF stamps for `seconds` on the page at hand, counted as animationFrames() counts them. */
+function controlFrames(seconds) {
+  return new Promise((done) => {
+    const stamps = [];
+    const start = performance.now();
+    const tick = (t) => {
+      stamps.push(t);
+      if (t - start < seconds * 1000) {
+        requestAnimationFrame(tick);
+        return;
+      }
+      const gaps = stamps.slice(1).map((x, i) => x - stamps[i]);
+      const frame = [...gaps].sort((a, b) => a - b)[Math.floor(gaps.length / 2)];
+      const dropped = gaps.reduce((sum, g) => sum + Math.max(0, Math.round(g / frame) - 1), 0);
+      done({ frames: gaps.length + dropped, dropped, interval: frame, seconds: (stamps.at(-1) - stamps[0]) / 1000, where: {} });
+    };
+    requestAnimationFrame(tick);
+  });
+}
+
 // The floor under a first render on this machine: the page's first view as
 // it stands once drawn, saved as static HTML with the page's stylesheet (no
 // script, no wasm), and an empty page. Served from a folder of their own
@@ -226,6 +258,7 @@ async function staticFloor(browser, origin) {
   copyFileSync(`${ROOT}web/styles/app.css`, `${root}/styles/app.css`);
   writeFileSync(`${root}/index.html`, html);
   writeFileSync(`${root}/empty.html`, '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>empty</title></head><body><p>empty</p></body></html>');
+  writeFileSync(`${root}/control.html`, CONTROL_PAGE);
   const server = await startServer({ root, port: 0, host: '127.0.0.1', csp: "default-src 'self'; style-src 'self' 'unsafe-inline'" });
   const contentful = async (path) => {
     const fresh = await browser.newContext({ reducedMotion: 'reduce', viewport: { width: 1280, height: 800 } });
@@ -235,7 +268,18 @@ async function staticFloor(browser, origin) {
     await fresh.close();
     return ms;
   };
+  // The control for dropped frames: rAF stamps over a walk's length on a page
+  // whose only work is a CSS animation the compositor runs.
+  const control = async (seconds) => {
+    const fresh = await browser.newContext({ reducedMotion: 'no-preference', viewport: { width: 1280, height: 800 } });
+    const q = await fresh.newPage();
+    await q.goto(`http://127.0.0.1:${server.address().port}/control.html`);
+    const frames = await q.evaluate(controlFrames, seconds);
+    await fresh.close();
+    return frames;
+  };
   return {
+    control,
     view: () => contentful('index.html'),
     empty: () => contentful('empty.html'),
     close: () => { server.close(); rmSync(root, { recursive: true, force: true }); },
@@ -246,7 +290,7 @@ async function page() {
   const server = await serve();
   const { origin } = server;
   const browser = await launchChromium();
-  const result = { firstRender: [], firstParts: [], warmRender: [], floorView: [], floorEmpty: [], keystroke: {}, frames: {}, bytes: 0, gzip: 0 };
+  const result = { firstRender: [], firstParts: [], warmRender: [], floorView: [], floorEmpty: [], control: [], keystroke: {}, frames: {}, bytes: 0, gzip: 0 };
   const floor = await staticFloor(browser, origin);
   try {
     for (let r = 0; r < 9; r += 1) {
@@ -303,6 +347,7 @@ async function page() {
     // Each walk in a fresh browser context: the first walk through the stages,
     // started at once after the first render, and started after a reader's
     // pause of 2 s (in which the page draws each stage once out of sight).
+    // A control page, twice after each pair of walks at n = 9, for as long as one.
     for (const n of [9, 64]) {
       result.frames[n] = { atOnce: [], paused: [] };
       for (let r = 0; r < 5; r += 1) {
@@ -313,6 +358,7 @@ async function page() {
           result.frames[n][key].push(await p.evaluate(animationFrames));
           await context.close();
         }
+        if (n === 9) for (let c = 0; c < 2; c += 1) result.control.push(await floor.control(result.frames[n].paused.at(-1).seconds));
       }
     }
   } finally {
@@ -349,13 +395,13 @@ const single = statSync(`${ROOT}web/generated/attention-lab.html`).size;
 const singleGz = gzipSync(readFileSync(`${ROOT}web/generated/attention-lab.html`)).length;
 
 const part = (key) => median(pg.firstParts.map((x) => x[key])).toFixed(0);
-const dropShare = (runs) => {
+const dropShare = (runs, noun = 'walks') => {
   const dropped = runs.reduce((s, r) => s + r.dropped, 0);
   const frames = runs.reduce((s, r) => s + r.frames, 0);
   const where = {};
   for (const r of runs) for (const [stage, lost] of Object.entries(r.where)) where[stage] = (where[stage] ?? 0) + lost;
   const at = Object.entries(where).map(([stage, lost]) => `${stage} ${lost}`).join(', ');
-  return `${dropped} of ${frames} frames (${pct(dropped / frames)}) over ${runs.length} walks of ${runs[0].seconds.toFixed(1)} s; frame interval ${runs[0].interval.toFixed(1)} ms${at ? `; after the step to ${at}` : ''}`;
+  return `${dropped} of ${frames} frames (${((dropped / frames) * 100).toFixed(2)} %) over ${runs.length} ${noun} of ${runs[0].seconds.toFixed(1)} s; frame interval ${runs[0].interval.toFixed(1)} ms${at ? `; after the step to ${at}` : ''}`;
 };
 const lines = [
   '# Benchmark results',
@@ -386,6 +432,7 @@ const lines = [
   ...Object.entries(pg.frames).flatMap(([n, { atOnce, paused }]) => [
     `| frames dropped while the stages animate, n = ${n}, first walk started at once | ${dropShare(atOnce)} |`,
     `| the same, first walk started after a 2 s pause (stages drawn out of sight meanwhile) | ${dropShare(paused)} |`,
+    ...(n === '9' ? [`| the machine's own dropped frames, alternated with those walks: a control page (nine strips sliding and fading without end, a CSS animation the compositor runs; no script) | ${dropShare(pg.control, 'runs')} |`] : []),
     `| the first click's wait in the walks started at once (click → its step's drawing starts: up to a frame, plus the end of a warm-up drawing under way), median / longest | ${
       median(atOnce.map((w) => w.firstWait)).toFixed(1)} / ${Math.max(...atOnce.map((w) => w.firstWait)).toFixed(1)} ms |`,
     `| a step's script in those paused walks, n = ${n} (from its start, right after the frame the click fell in, through the microtasks it queues; median by stage, ms) | ${
