@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds both CMake trees, incrementally:
+# Builds the three CMake trees, incrementally:
 #   build/native  g++: the core and its doctest suite
 #   build/wasm    em++: the same suite for Node, and the JavaScript module in web/generated/
 #   build/sanitize  clang with ASan + UBSan: the suite again, and the libFuzzer target

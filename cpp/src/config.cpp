@@ -19,6 +19,11 @@ void require_range(const char* field, std::int64_t value, std::int64_t lo, std::
 
 }  // namespace
 
+bool operator==(const Config& a, const Config& b) {
+    return a.d_model == b.d_model && a.d_k == b.d_k && a.seed == b.seed && a.scale == b.scale &&
+           a.causal == b.causal && a.positional == b.positional;
+}
+
 void validate(const Config& config) {
     require_range("d_model", config.d_model, 1, kMaxDModel, std::to_string(kMaxDModel));
     require_range("d_k", config.d_k, 1, config.d_model,

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <limits>
 #include <string>
+#include <utility>
 
 #include "attention/error.hpp"
 
@@ -10,13 +11,17 @@ namespace attention {
 
 namespace {
 
-void check_index(const Matrix& m, Eigen::Index i, Eigen::Index j, std::string_view stage) {
-    if (i < 0 || i >= m.rows() || j < 0 || j >= m.cols()) {
+// Cell (i, j) of m as Eigen indices, once it is known to be inside m.
+std::pair<Eigen::Index, Eigen::Index> cell(const Matrix& m, std::int64_t i, std::int64_t j,
+                                           std::string_view stage) {
+    if (i < 0 || i >= static_cast<std::int64_t>(m.rows()) || j < 0 ||
+        j >= static_cast<std::int64_t>(m.cols())) {
         throw Error("invalid_argument", "cell (" + std::to_string(i) + ", " + std::to_string(j) +
                                             ") is outside " + std::string(stage) + " (" +
                                             std::to_string(m.rows()) + " × " +
                                             std::to_string(m.cols()) + ")");
     }
+    return {static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j)};
 }
 
 std::vector<float> to_vector(const Eigen::Ref<const RowVector>& row) {
@@ -25,53 +30,35 @@ std::vector<float> to_vector(const Eigen::Ref<const RowVector>& row) {
 
 }  // namespace
 
-DotTerms dot_terms(const Trace& trace, std::string_view stage, Eigen::Index i, Eigen::Index j) {
+DotTerms dot_terms(const Trace& trace, std::string_view stage, std::int64_t i, std::int64_t j) {
     DotTerms terms;
     if (stage == "scores") {
-        check_index(trace.scores, i, j, stage);
-        terms.a = to_vector(trace.q.row(i));
-        terms.b = to_vector(trace.k.row(j));
-        terms.total = trace.scores(i, j);
+        const auto [r, c] = cell(trace.scores, i, j, stage);
+        terms.a = to_vector(trace.q.row(r));
+        terms.b = to_vector(trace.k.row(c));
+        terms.total = trace.scores(r, c);
     } else if (stage == "output") {
-        check_index(trace.output, i, j, stage);
-        terms.a = to_vector(trace.weights.row(i));
-        const RowVector column = trace.v.col(j).transpose();
+        const auto [r, c] = cell(trace.output, i, j, stage);
+        terms.a = to_vector(trace.weights.row(r));
+        const RowVector column = trace.v.col(c).transpose();
         terms.b = to_vector(column);
-        terms.total = trace.output(i, j);
+        terms.total = trace.output(r, c);
     } else {
         throw Error("invalid_argument", "term-by-term sums exist for \"scores\" (q_i · k_j) and "
                                         "\"output\" (Σ_k p_ik · v_kj), not for \"" +
                                             std::string(stage) + "\"");
     }
     for (std::size_t t = 0; t < terms.a.size(); ++t) terms.products.push_back(terms.a[t] * terms.b[t]);
+    const auto range = finite_range(Eigen::Map<const Matrix>(
+        terms.products.data(), 1, static_cast<Eigen::Index>(terms.products.size())));
+    terms.products_min = range.min;
+    terms.products_max = range.max;
     return terms;
 }
 
-RowSteps row_steps(const Trace& trace, Eigen::Index i) {
-    check_index(trace.weights, i, 0, "weights");
-    RowSteps r;
-    r.scores = to_vector(trace.scores.row(i));
-    r.scaled = to_vector(trace.scaled.row(i));
-    r.masked = to_vector(trace.masked.row(i));
-    r.probs = to_vector(trace.weights.row(i));
-    r.divisor = trace.config.scale ? std::sqrt(static_cast<float>(trace.config.d_k)) : 1.0f;
-    r.max = trace.masked.row(i).maxCoeff();  // finite: the diagonal is never masked
-    for (const float s : r.masked) {
-        r.exps.push_back(std::exp(s));
-        r.shifted_exps.push_back(std::exp(s - r.max));
-    }
-    for (const float e : r.exps) r.exp_sum += e;
-    for (const float e : r.shifted_exps) r.shifted_sum += e;
-    for (const float e : r.exps) r.shares.push_back(std::isfinite(r.exp_sum) ? e / r.exp_sum : NAN);
-    double sum = 0;
-    for (const float p : r.probs) sum += p;
-    r.prob_sum = static_cast<float>(sum);
-    return r;
-}
-
-Matrix weighted_rows(const Trace& trace, Eigen::Index i) {
-    check_index(trace.weights, i, 0, "weights");
-    return trace.weights.row(i).transpose().asDiagonal() * trace.v;
+Matrix weighted_rows(const Trace& trace, std::int64_t i) {
+    const Eigen::Index r = cell(trace.weights, i, 0, "weights").first;
+    return trace.weights.row(r).transpose().asDiagonal() * trace.v;
 }
 
 std::vector<float> row_sums(const Matrix& m) {
@@ -93,6 +80,15 @@ float cosine_similarity(const Matrix& a, const Matrix& b) {
     const Eigen::Map<const Eigen::VectorXf> x(a.data(), a.size()), y(b.data(), b.size());
     const double norms = static_cast<double>(x.norm()) * static_cast<double>(y.norm());
     return norms == 0 ? 0.0f : static_cast<float>(static_cast<double>(x.dot(y)) / norms);
+}
+
+float cosine_similarity(const Trace& a, std::string_view stage_a, std::int64_t row_a,
+                        const Trace& b, std::string_view stage_b, std::int64_t row_b) {
+    const Matrix& ma = a.stage(stage_a);
+    const Matrix& mb = b.stage(stage_b);
+    const Eigen::Index ra = cell(ma, row_a, 0, stage_a).first;
+    const Eigen::Index rb = cell(mb, row_b, 0, stage_b).first;
+    return cosine_similarity(Matrix(ma.row(ra)), Matrix(mb.row(rb)));
 }
 
 FiniteRange finite_range(const Matrix& m) {

@@ -6,8 +6,7 @@
 
 #include "attention/config.hpp"
 #include "attention/error.hpp"
-#include "attention/stages.hpp"
-#include "attention/weights.hpp"
+#include "attention/params.hpp"
 
 namespace attention {
 
@@ -15,14 +14,6 @@ namespace {
 
 void check(bool ok, const std::string& message) {
     if (!ok) throw Error("invalid_argument", message);
-}
-
-void check_scores(const std::vector<float>& scores) {
-    check(!scores.empty(), "the row of scores is empty: give at least one score");
-    check(scores.size() <= kMaxTokens, "the row has more than " + std::to_string(kMaxTokens) + " scores");
-    for (std::size_t j = 0; j < scores.size(); ++j) {
-        check(std::isfinite(scores[j]), "score " + std::to_string(j + 1) + " is not a finite number");
-    }
 }
 
 double population_variance(const std::vector<float>& v) {
@@ -74,37 +65,6 @@ DotProductSample sample_dot_products(std::int64_t d_k, std::int64_t count, std::
     out.scaled_range = 4.0f;
     out.histogram = histogram(out.dots, static_cast<std::size_t>(bins), out.range);
     out.scaled_histogram = histogram(out.scaled, static_cast<std::size_t>(bins), out.scaled_range);
-    return out;
-}
-
-TemperatureSoftmax softmax_at_temperature(const std::vector<float>& scores, double temperature) {
-    check_scores(scores);
-    check(std::isfinite(temperature) && temperature > 0, "the temperature must be a number above 0");
-    const auto m = static_cast<Eigen::Index>(scores.size());
-    const Matrix row = Eigen::Map<const Matrix>(scores.data(), 1, m) / static_cast<float>(temperature);
-    const Matrix p = softmax_rows(row);
-    TemperatureSoftmax out;
-    out.probs.assign(p.data(), p.data() + m);
-    double entropy = 0;
-    for (const float x : out.probs) {
-        out.max_prob = std::fmax(out.max_prob, x);
-        if (x > 0) entropy -= static_cast<double>(x) * std::log(static_cast<double>(x));
-    }
-    out.entropy = static_cast<float>(entropy);
-    return out;
-}
-
-NaiveSoftmax naive_softmax(const std::vector<float>& scores) {
-    check_scores(scores);
-    NaiveSoftmax out;
-    for (const float s : scores) out.exps.push_back(std::exp(s));
-    for (const float e : out.exps) out.sum += e;
-    for (const float e : out.exps) {
-        const float p = e / out.sum;
-        out.probs.push_back(p);
-        if (std::isnan(p)) out.overflowed = true;
-    }
-    if (std::isinf(out.sum)) out.overflowed = true;
     return out;
 }
 

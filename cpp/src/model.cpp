@@ -27,13 +27,13 @@ struct AttentionModel::Prepared {
     Matrix positional;  // the first rows of the sinusoidal table, grown on demand
 };
 
-AttentionModel::AttentionModel(const Config& config, std::shared_ptr<const WeightSource> source)
+AttentionModel::AttentionModel(const Config& config, std::shared_ptr<const ParamSource> source)
     : config_(config), source_(std::move(source)) {
     validate(config_);
     if (!source_) {
-        source_ = std::make_shared<SeededWeights>(config_.d_model, config_.d_k, config_.seed);
+        source_ = std::make_shared<SeededParams>(config_.d_model, config_.d_k, config_.seed);
     }
-    head_ = std::make_shared<const HeadWeights>(source_->head(0));
+    head_ = std::make_shared<const HeadParams>(source_->head(0));
     prepared_ = std::make_shared<Prepared>();
     prepared_->wq = kernels::pack(head_->wq);
     prepared_->wk = kernels::pack(head_->wk);
@@ -116,7 +116,7 @@ Trace AttentionModel::run(std::string_view sentence) const {
         }
     }
 
-    const HeadWeights& head = *head_;
+    const HeadParams& head = *head_;
     kernels::multiply(t.x, {{&prepared_->wq, &head.bq, &t.q},
                             {&prepared_->wk, &head.bk, &t.k},
                             {&prepared_->wv, &head.bv, &t.v}});
@@ -128,6 +128,19 @@ Trace AttentionModel::run(std::string_view sentence) const {
     const kernels::Panels v = kernels::pack(t.v);
     kernels::multiply(t.weights, {{&v, nullptr, &t.output}});
     return t;
+}
+
+const AttentionModel& ModelCache::model(const Config& config) {
+    if (kept_ && kept_->config() == config) return *kept_;
+    validate(config);  // a bad configuration must not evict a good model
+    if (kept_ && kept_->same_parameters(config)) {
+        kept_ = kept_->with_switches(config);
+    } else {
+        kept_.reset();  // free the old params before drawing new ones
+        kept_.emplace(config);
+        ++draws_;
+    }
+    return *kept_;
 }
 
 Trace run_attention(std::string_view sentence, const Config& config) {

@@ -1,8 +1,14 @@
 #include "attention/trace.hpp"
 
+#include <cmath>
+
 #include "attention/error.hpp"
 
 namespace attention {
+
+float Trace::divisor() const {
+    return config.scale ? std::sqrt(static_cast<float>(config.d_k)) : 1.0f;
+}
 
 const Matrix& Trace::stage(std::string_view id) const {
     // Same order as kStageNames.

@@ -1,4 +1,4 @@
-// Accessibility: axe-core on every stage in light and dark, a keyboard-only
+// Accessibility: axe-core on every step in light and dark, a keyboard-only
 // walk, the live region, and reduced motion.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -12,13 +12,13 @@ const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.mi
 const STAGE_IDS = ['tokens', 'embedding', 'qkv', 'scores', 'scaled', 'softmax', 'weighted-sum', 'output'];
 const env = useServedChromium(WEB);
 
-test('axe-core finds no serious or critical violation on any stage, light or dark', async () => {
+test('axe-core finds no serious or critical violation on any step, light or dark', async () => {
   for (const colorScheme of ['light', 'dark']) {
     // bypassCSP only so the test can inject axe-core as an inline script.
     const context = await env.browser.newContext({ colorScheme, reducedMotion: 'reduce', bypassCSP: true });
     const page = await context.newPage();
     for (const id of STAGE_IDS) {
-      await page.goto(`${env.origin}/?stage=${id}`);
+      await page.goto(`${env.origin}/?step=${id}`);
       await page.waitForSelector('body[data-rendered]', { state: 'attached' });
       await page.addScriptTag({ content: AXE });
       const violations = await page.evaluate(async () => (await window.axe.run(document)).violations
@@ -30,7 +30,7 @@ test('axe-core finds no serious or critical violation on any stage, light or dar
   }
 });
 
-test('keyboard only: tab to the rail, step with the keys, read a cell, hear the stage', async () => {
+test('keyboard only: tab to the rail, step with the keys, read a cell, hear the step', async () => {
   const context = await env.browser.newContext({ reducedMotion: 'reduce' });
   const page = await context.newPage();
   const problems = watchProblems(page);
@@ -39,23 +39,23 @@ test('keyboard only: tab to the rail, step with the keys, read a cell, hear the 
   // Tab from the top until the first rail button has the focus, then press Enter on Q·Kᵀ.
   for (let k = 0; k < 40; k += 1) {
     await page.keyboard.press('Tab');
-    if (await page.evaluate(() => document.activeElement?.dataset.stage === 'tokens')) break;
+    if (await page.evaluate(() => document.activeElement?.dataset.step === 'tokens')) break;
   }
-  assert.equal(await page.evaluate(() => document.activeElement?.dataset.stage), 'tokens');
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.step), 'tokens');
   for (let k = 0; k < 3; k += 1) await page.keyboard.press('Tab');
-  assert.equal(await page.evaluate(() => document.activeElement?.dataset.stage), 'scores');
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.step), 'scores');
   await page.keyboard.press('Enter');
-  await page.waitForSelector('body[data-stage="scores"]', { state: 'attached' });
-  assert.match(await page.textContent('#announcer'), /Stage 4 of 8: Q·Kᵀ/);
-  // Every stage by the arrow keys (focus on the body, not in a grid).
+  await page.waitForSelector('body[data-step="scores"]', { state: 'attached' });
+  assert.match(await page.textContent('#announcer'), /Step 4 of 8: Q·Kᵀ/);
+  // Every step by the arrow keys (focus on the body, not in a grid).
   await page.evaluate(() => document.activeElement.blur());
   await page.keyboard.press('Home');
   for (const id of STAGE_IDS.slice(1)) {
     await page.keyboard.press('ArrowRight');
-    await page.waitForSelector(`body[data-stage="${id}"]`, { state: 'attached' });
+    await page.waitForSelector(`body[data-step="${id}"]`, { state: 'attached' });
   }
   // A focused cell shows its arithmetic and a visible focus ring.
-  await page.click('#stage-rail button[data-stage="softmax"]');
+  await page.click('#step-rail button[data-step="softmax"]');
   await page.focus('figure.stage-weights td[tabindex="0"]');
   assert.match(await page.textContent('#tooltip'), /exp\(s − max\) \/ Σ/);
   const outline = await page.evaluate(() => getComputedStyle(document.activeElement).outlineStyle);
@@ -67,7 +67,7 @@ test('keyboard only: tab to the rail, step with the keys, read a cell, hear the 
 test('matrices are tables a screen reader can read; reduced motion makes steps instant', async () => {
   const context = await env.browser.newContext({ reducedMotion: 'reduce' });
   const page = await context.newPage();
-  await page.goto(`${env.origin}/?stage=scores`);
+  await page.goto(`${env.origin}/?step=scores`);
   await page.waitForSelector('body[data-rendered]', { state: 'attached' });
   const rowHeaders = await page.$$eval('figure.stage-scores tbody th[scope="row"]', (ths) => ths.map((t) => t.textContent));
   assert.equal(rowHeaders[2], '喜');
@@ -76,7 +76,7 @@ test('matrices are tables a screen reader can read; reduced motion makes steps i
   assert.equal(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--motion').trim()), '0ms');
   const t0 = Date.now();
   await page.click('#next');
-  await page.waitForSelector('body[data-stage="scaled"][data-rendered]', { state: 'attached' });
+  await page.waitForSelector('body[data-step="scaled"][data-rendered]', { state: 'attached' });
   assert.ok(Date.now() - t0 < 1000, 'no animation to wait for');
   await context.close();
 });

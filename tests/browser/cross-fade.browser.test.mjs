@@ -25,7 +25,7 @@ const env = useServedChromium(`${ROOT}web`);
  * opacity with its ancestors'. The cover's shape is the view's business; that
  * one sits exactly over each cell is what the learner sees.
  */
-const cellsAndCovers = (page) => page.$eval('#stage-body table[role="grid"]', (table) => {
+const cellsAndCovers = (page) => page.$eval('#step-body table[role="grid"]', (table) => {
   const figure = table.closest('figure');
   const leaves = [...figure.querySelectorAll('[aria-hidden="true"] *, [aria-hidden="true"]')]
     .filter((el) => !table.contains(el) && el.childElementCount === 0 && el.textContent !== '');
@@ -44,9 +44,9 @@ const cellsAndCovers = (page) => page.$eval('#stage-body table[role="grid"]', (t
 
 /** The colour painted just inside two opposite corners of each cell (an element screenshot, decoded in the page). */
 async function paintedCorners(page) {
-  const table = await page.$('#stage-body table[role="grid"]');
+  const table = await page.$('#step-body table[role="grid"]');
   const origin = await table.boundingBox();
-  const cells = await page.$$eval('#stage-body table[role="grid"] td[data-j]', (tds) => tds.map((td) => {
+  const cells = await page.$$eval('#step-body table[role="grid"] td[data-j]', (tds) => tds.map((td) => {
     const r = td.getBoundingClientRect();
     return { i: Number(td.dataset.i), j: Number(td.dataset.j), left: r.left, top: r.top, right: r.right, bottom: r.bottom };
   }));
@@ -59,10 +59,10 @@ const rgbOf = (css) => css.match(/\d+/g).map(Number);
 const near = (a, b) => a.every((ch, k) => Math.abs(ch - b[k]) <= 2);
 
 async function stepFrom(stage) {
-  const { context, page, problems } = await openWithClockPaused(env, `/?stage=${stage}`);
+  const { context, page, problems } = await openWithClockPaused(env, `/?step=${stage}`);
   await clickNextThenAFrame(page);
-  await page.waitForFunction((from) => document.body.dataset.stage !== from
-    && document.querySelector('#stage-body figure [aria-hidden="true"]'), stage);
+  await page.waitForFunction((from) => document.body.dataset.step !== from
+    && document.querySelector('#step-body figure [aria-hidden="true"]'), stage);
   return { context, page, problems };
 }
 
@@ -106,7 +106,7 @@ test('softmax: each row shows its e^x and their total in the e^x colours, then t
   const trace = lab.run(SENTENCE);
   const weights = trace.stage('weights');
   const n = weights.rows;
-  const steps = Array.from({ length: n }, (_, i) => trace.rowSteps(i));
+  const steps = Array.from({ length: n }, (_, i) => trace.softmaxRow(i));
   const exps = steps.flatMap((r) => Array.from(r.exps));
   const expScale = makeScale('sequential', Math.min(...exps), Math.max(...exps));
   const weightScale = makeScale('sequential', weights.min, weights.max);

@@ -30,8 +30,8 @@ const frameChips = (frame) => frame.$$eval('#token-chips .chip .text', (els) => 
 test('the demo host drives the embedded lab and hears its events', async () => {
   const { page, frame, context, problems } = await openDemo();
   const ready = await lastOfType(page, 'ready');
-  assert.equal(ready.state.stage, 'scores');
-  assert.deepEqual(ready.stages, ['tokens', 'embedding', 'qkv', 'scores', 'scaled', 'softmax', 'weighted-sum', 'output']);
+  assert.equal(ready.state.step, 'scores');
+  assert.deepEqual(ready.steps, ['tokens', 'embedding', 'qkv', 'scores', 'scaled', 'softmax', 'weighted-sum', 'output']);
   assert.equal(await frame.isVisible('.settings'), false, 'embed=1 hides the settings');
 
   await page.click('#send-sentence');
@@ -40,10 +40,10 @@ test('the demo host drives the embedded lab and hears its events', async () => {
   await page.waitForFunction(() => document.querySelectorAll('#log li').length >= 2);
   assert.equal((await lastOfType(page, 'state')).state.sentence, '人工智能喜欢我');
 
-  await page.selectOption('#host-stage', 'softmax');
-  await page.click('#send-stage');
-  await frame.waitForSelector('body[data-stage="softmax"]', { state: 'attached' });
-  await page.waitForFunction(() => [...document.querySelectorAll('#log li')].some((li) => li.textContent.includes('"type":"stage","stage":"softmax"')));
+  await page.selectOption('#host-step', 'softmax');
+  await page.click('#send-step');
+  await frame.waitForSelector('body[data-step="softmax"]', { state: 'attached' });
+  await page.waitForFunction(() => [...document.querySelectorAll('#log li')].some((li) => li.textContent.includes('"type":"step","step":"softmax"')));
 
   await page.check('#host-causal');
   await frame.waitForFunction(() => new URL(location.href).searchParams.get('causal') === '1');
@@ -54,11 +54,43 @@ test('the demo host drives the embedded lab and hears its events', async () => {
   await context.close();
 });
 
+test('older names keep working: ?stage=, a "set" with stage, the "stage" event, ready.stages, state.stage', async () => {
+  const context = await env.browser.newContext({ reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  const problems = watchProblems(page);
+  await page.goto(`${env.origin}/embed-demo.html`);
+  await page.waitForSelector('body[data-lab-ready="true"]', { state: 'attached', timeout: 20_000 });
+  const frame = await (await page.$('#lab')).contentFrame();
+  // The page reads the older ?stage= and writes ?step=.
+  await frame.goto(`${env.origin}/index.html?embed=1&stage=softmax`);
+  await frame.waitForSelector('body[data-step="softmax"][data-rendered]', { state: 'attached' });
+  await frame.waitForFunction(() => new URL(location.href).searchParams.get('step') === 'softmax');
+  assert.equal(new URL(frame.url()).searchParams.has('stage'), false);
+  await page.waitForFunction(() => [...document.querySelectorAll('#log li')]
+    .some((li) => { const m = JSON.parse(li.textContent); return m.type === 'ready' && m.state.step === 'softmax'; }));
+  const ready = await lastOfType(page, 'ready');
+  assert.deepEqual(ready.stages, ready.steps);
+  assert.equal(ready.state.stage, 'softmax');
+  assert.equal(ready.state.step, 'softmax');
+  // A host that still sends { stage } and listens for "stage" events.
+  await send(page, { protocol: 'attention-lab', type: 'set', stage: 'qkv' });
+  await frame.waitForSelector('body[data-step="qkv"]', { state: 'attached' });
+  await page.waitForFunction(() => [...document.querySelectorAll('#log li')].some((li) => li.textContent.includes('"type":"stage","stage":"qkv"')));
+  await page.waitForFunction(() => [...document.querySelectorAll('#log li')].some((li) => li.textContent.includes('"type":"step","step":"qkv"')));
+  const state = await lastOfType(page, 'state');
+  assert.equal(state.state.step, 'qkv');
+  assert.equal(state.state.stage, 'qkv');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('bad messages are refused with a reason; markup in them stays text', async () => {
   const { page, frame, context, dialogs } = await openDemo();
   const markup = '<img src=x onerror=alert(1)><script>alert(2)</script>';
   const cases = [
+    [{ protocol: 'attention-lab', type: 'set', step: markup }, /step must be one of tokens/],
     [{ protocol: 'attention-lab', type: 'set', stage: markup }, /stage must be one of tokens/],
+    [{ protocol: 'attention-lab', type: 'set', step: 'qkv', stage: 'scores' }, /step and stage \(its older name\) disagree/],
     [{ protocol: 'attention-lab', type: 'set', options: { dK: '64' } }, /option dK must be a number/],
     [{ protocol: 'attention-lab', type: 'set', options: [] }, /options must be an object/],
     [{ protocol: 'attention-lab', type: 'set', sentence: 42 }, /sentence must be a string/],

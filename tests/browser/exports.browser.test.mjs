@@ -21,7 +21,7 @@ test('CSV, LaTeX, JSON and PNG exports hold the trace\'s numbers', async () => {
   const context = await env.browser.newContext({ acceptDownloads: true, reducedMotion: 'reduce' });
   const page = await context.newPage();
   const problems = watchProblems(page);
-  await page.goto(`${env.origin}/?stage=scaled&causal=1`);
+  await page.goto(`${env.origin}/?step=scaled&causal=1`);
   await page.waitForSelector('body[data-rendered]', { state: 'attached' });
 
   const csv = await exported(page, 'csv');
@@ -56,7 +56,7 @@ test('CSV, LaTeX, JSON and PNG exports hold the trace\'s numbers', async () => {
   assert.deepEqual([...png.bytes.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   assert.ok(png.bytes.length > 5000);
   // The tokens stage exports its token list.
-  await page.click('#stage-rail button[data-stage="tokens"]');
+  await page.click('#step-rail button[data-step="tokens"]');
   const tokens = (await exported(page, 'csv')).bytes.toString('utf8').trim().split('\r\n');
   assert.equal(tokens[0], 'index,token,id');
   assert.equal(tokens[3], `2,喜,${trace.ids[2]}`);

@@ -1,5 +1,5 @@
 // Chinese and English: the switch, the lang parameter, the browser's language,
-// and no English (or missing key) left on any stage in Chinese.
+// and no English (or missing key) left on any step in Chinese.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
@@ -19,7 +19,7 @@ const englishWords = (page) => page.evaluate(() => {
   while (walker.nextNode()) {
     const node = walker.currentNode;
     const el = node.parentElement;
-    if (!el || el.closest('math, #token-chips, th.row-label, thead, .strips .label, .token-stage, #detail-body td:first-child, script, noscript, #tooltip, option')) continue;
+    if (!el || el.closest('math, #token-chips, th.row-label, thead, .strips .label, .token-step, #detail-body td:first-child, script, noscript, #tooltip, option')) continue;
     if (!el.getClientRects().length || getComputedStyle(el).visibility === 'hidden') continue;
     words.push(...(node.textContent.match(/[A-Za-z]{3,}/g) ?? []));
   }
@@ -27,7 +27,7 @@ const englishWords = (page) => page.evaluate(() => {
 });
 const keysMissing = (page) => page.evaluate(() => document.body.innerText.includes('⟦'));
 
-test('?lang=zh shows every stage in Chinese, with no English or missing key left', async () => {
+test('?lang=zh shows every step in Chinese, with no English or missing key left', async () => {
   const context = await env.browser.newContext({ reducedMotion: 'reduce' });
   const page = await context.newPage();
   const problems = watchProblems(page);
@@ -35,14 +35,14 @@ test('?lang=zh shows every stage in Chinese, with no English or missing key left
   await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
   assert.equal(await page.getAttribute('html', 'lang'), 'zh-CN');
   for (const id of STAGE_IDS) {
-    await page.click(`#stage-rail button[data-stage="${id}"]`);
-    await page.waitForSelector(`body[data-stage="${id}"][data-rendered]`, { state: 'attached' });
+    await page.click(`#step-rail button[data-step="${id}"]`);
+    await page.waitForSelector(`body[data-step="${id}"][data-rendered]`, { state: 'attached' });
     assert.equal(await keysMissing(page), false, id);
     const left = (await englishWords(page)).filter((w) => !KEPT.has(w));
     assert.deepEqual(left, [], `${id}: English left in Chinese`);
   }
   // Tooltips and errors too.
-  await page.click('#stage-rail button[data-stage="scores"]');
+  await page.click('#step-rail button[data-step="scores"]');
   await page.hover('figure.stage-scores td[data-i="2"][data-j="3"]');
   assert.match(await page.textContent('#tooltip'), /^分数\(喜 → 欢\)/);
   await page.fill('#sentence', '  ');
@@ -57,18 +57,18 @@ test('?lang=zh shows every stage in Chinese, with no English or missing key left
 test('the switch changes the words in place and the URL keeps the language', async () => {
   const context = await env.browser.newContext({ reducedMotion: 'reduce', locale: 'en-US' });
   const page = await context.newPage();
-  await page.goto(`${env.origin}/?stage=softmax`);
+  await page.goto(`${env.origin}/?step=softmax`);
   await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
-  const english = await page.textContent('#stage-title');
+  const english = await page.textContent('#step-title');
   assert.match(english, /softmax: attention weights/);
   await page.selectOption('#lang', 'zh');
-  await page.waitForFunction(() => /注意力权重/.test(document.getElementById('stage-title').textContent));
+  await page.waitForFunction(() => /注意力权重/.test(document.getElementById('step-title').textContent));
   await waitForParam(page, 'lang', 'zh');
   assert.equal(await page.textContent('#detail-title'), '“喜”这一行的 softmax 过程');
-  assert.equal(await page.textContent('#stage-rail button[data-stage="tokens"]'), '分词');
+  assert.equal(await page.textContent('#step-rail button[data-step="tokens"]'), '分词');
   await page.selectOption('#lang', 'en');
-  await page.waitForFunction(() => /attention weights/.test(document.getElementById('stage-title').textContent));
-  assert.equal(await page.textContent('#stage-rail button[data-stage="tokens"]'), 'Tokens');
+  await page.waitForFunction(() => /attention weights/.test(document.getElementById('step-title').textContent));
+  assert.equal(await page.textContent('#step-rail button[data-step="tokens"]'), 'Tokens');
   await context.close();
 });
 
@@ -78,7 +78,7 @@ test("the browser's language is the default", async () => {
     const page = await context.newPage();
     await page.goto(`${env.origin}/`);
     await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
-    assert.equal(await page.textContent('#stage-rail button[data-stage="tokens"]'), expected, locale);
+    assert.equal(await page.textContent('#step-rail button[data-step="tokens"]'), expected, locale);
     await context.close();
   }
 });

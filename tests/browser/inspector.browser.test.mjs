@@ -20,7 +20,7 @@ const env = useServedChromium(`${ROOT}web`);
  *  (an element screenshot, decoded in the page): both the column's own colour when the strip has hard stops. */
 async function paintedColumns(page, columns) {
   const out = [];
-  for (const strip of await page.$$('#stage-body .inspector .heat-strip')) {
+  for (const strip of await page.$$('#step-body .inspector .heat-strip')) {
     const box = await strip.boundingBox();
     const inner = box.width - 2; // inside the 1px border
     const x = (k) => Math.floor(1 + (k / 64) * inner);
@@ -36,19 +36,19 @@ test('pointing at a Q·Kᵀ cell shows its q row, k row and products as strips i
   const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
   const page = await context.newPage();
   const problems = watchProblems(page);
-  await page.goto(`${env.origin}/?stage=scores`);
+  await page.goto(`${env.origin}/?step=scores`);
   await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
   const trace = lab.run(SENTENCE);
   const q = trace.stage('q');
   const k = trace.stage('k');
   const [i, j] = [3, 6];
-  await page.hover(`#stage-body td[data-i="${i}"][data-j="${j}"]`);
+  await page.hover(`#step-body td[data-i="${i}"][data-j="${j}"]`);
   const d = trace.dotTerms('scores', i, j);
   assert.equal(d.products.length, 64);
 
-  const head = await page.textContent('#stage-body .inspector .strip-head');
+  const head = await page.textContent('#step-body .inspector .strip-head');
   assert.ok(head.includes(trace.tokens[i]) && head.includes(trace.tokens[j]) && head.includes('64'), head);
-  assert.equal(await page.textContent('#stage-body .inspector .total'), `= ${fmt(d.total)}`);
+  assert.equal(await page.textContent('#step-body .inspector .total'), `= ${fmt(d.total)}`);
   const scores = trace.stage('scores');
   assert.equal(fmt(d.total), fmt(scores.data[i * scores.cols + j]), 'the sum is the cell');
 
@@ -64,7 +64,7 @@ test('pointing at a Q·Kᵀ cell shows its q row, k row and products as strips i
   })));
 
   // A strip names the value under the pointer.
-  const box = await page.locator('#stage-body .inspector .heat-strip').first().boundingBox();
+  const box = await page.locator('#step-body .inspector .heat-strip').first().boundingBox();
   await page.mouse.move(box.x + 1 + ((17.5 / 64) * (box.width - 2)), box.y + (box.height / 2));
   assert.equal(await page.textContent('#tooltip'), `(0, 17) = ${fmt(d.a[17])}`);
 

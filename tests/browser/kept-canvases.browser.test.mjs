@@ -21,14 +21,14 @@ const lab = await loadAttentionLab();
 const env = useServedChromium(`${ROOT}web`);
 
 const stepTo = async (page, stage) => {
-  await page.click(`#stage-rail button[data-stage="${stage}"]`);
-  await page.waitForFunction((id) => document.body.dataset.stage === id && document.body.dataset.rendered
-    && !document.querySelector('#stage-body .pending'), stage);
+  await page.click(`#step-rail button[data-step="${stage}"]`);
+  await page.waitForFunction((id) => document.body.dataset.step === id && document.body.dataset.rendered
+    && !document.querySelector('#step-body .pending'), stage);
 };
 
 /** Each thumbnail's size, its pixels at `points` ([row, col] pairs), and whether it carries `mark`. */
 async function thumbs(page, points, mark) {
-  const selector = '#stage-body canvas.weights-thumb';
+  const selector = '#step-body canvas.params-thumb';
   const marked = await page.$$eval(selector, (els, key) => els.map((c) => Boolean(c[key])), mark);
   return (await canvasPixels(page, selector, points)).map((read, k) => ({ ...read, marked: marked[k] }));
 }
@@ -53,7 +53,7 @@ test('the weight thumbnails show W_q, W_k, W_v, are kept for their trace, and a 
   const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'no-preference' });
   const page = await context.newPage();
   const problems = watchProblems(page);
-  await page.goto(`${env.origin}/?stage=embedding`);
+  await page.goto(`${env.origin}/?step=embedding`);
   await page.waitForSelector('body[data-warm-up="done"]', { state: 'attached', timeout: 20_000 });
   const points = [[0, 0], [1, 5], [383, 31], [767, 63]];
 
@@ -61,7 +61,7 @@ test('the weight thumbnails show W_q, W_k, W_v, are kept for their trace, and a 
   await stepTo(page, 'qkv');
   const trace = lab.run(SENTENCE);
   assertThumbsShow(await thumbs(page, points, 'kept'), trace, points, 'first showing');
-  await page.$$eval('#stage-body canvas.weights-thumb', (els) => els.forEach((c) => { c.kept = true; }));
+  await page.$$eval('#step-body canvas.params-thumb', (els) => els.forEach((c) => { c.kept = true; }));
 
   // Away and back: the same three canvases, not drawn again.
   await stepTo(page, 'scores');
@@ -72,7 +72,7 @@ test('the weight thumbnails show W_q, W_k, W_v, are kept for their trace, and a 
 
   // Hovering a thumbnail names the weight under the mouse.
   const wk = trace.stage('wk');
-  const thumb = page.locator('#stage-body canvas.weights-thumb').nth(1);
+  const thumb = page.locator('#step-body canvas.params-thumb').nth(1);
   await thumb.scrollIntoViewIfNeeded();
   const box = await thumb.boundingBox();
   await page.mouse.move(box.x + ((10.5 / wk.cols) * box.width), box.y + ((100.5 / wk.rows) * box.height));
@@ -99,17 +99,17 @@ test('the weight thumbnails show W_q, W_k, W_v, are kept for their trace, and a 
 
 test('embedding strips left unpainted by an animation cut short are shown painted by the next drawing', async () => {
   // The page's clock stands still: the animation stops at its first pause, every strip still hidden and unpainted.
-  const { context, page, problems } = await openWithClockPaused(env, '/?stage=tokens');
+  const { context, page, problems } = await openWithClockPaused(env, '/?step=tokens');
   await clickNextThenAFrame(page);
-  const strips = '#stage-body .embed-strips canvas';
-  await page.waitForFunction(() => document.querySelectorAll('#stage-body .embed-strips canvas.pending').length === 27);
+  const strips = '#step-body .embed-strips canvas';
+  await page.waitForFunction(() => document.querySelectorAll('#step-body .embed-strips canvas.pending').length === 27);
   await page.$$eval(strips, (els) => els.forEach((c) => { c.kept = true; }));
   // The learner moves on, then comes back with animations off: the same strips, drawn at once.
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.click('#stage-rail button[data-stage="tokens"]');
-  await page.waitForFunction(() => document.body.dataset.stage === 'tokens');
-  await page.click('#stage-rail button[data-stage="embedding"]');
-  await page.waitForFunction(() => document.body.dataset.stage === 'embedding' && document.body.dataset.rendered);
+  await page.click('#step-rail button[data-step="tokens"]');
+  await page.waitForFunction(() => document.body.dataset.step === 'tokens');
+  await page.click('#step-rail button[data-step="embedding"]');
+  await page.waitForFunction(() => document.body.dataset.step === 'embedding' && document.body.dataset.rendered);
   const shown = await page.$$eval(strips, (els) => els.map((c) => {
     const copy = document.createElement('canvas');
     copy.width = c.width;
@@ -131,7 +131,7 @@ test('the matrices drawn as pixels (x, Q, K, V) are canvases kept for their valu
   const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'no-preference' });
   const page = await context.newPage();
   const problems = watchProblems(page);
-  await page.goto(`${env.origin}/?stage=embedding`);
+  await page.goto(`${env.origin}/?step=embedding`);
   await page.waitForSelector('body[data-warm-up="done"]', { state: 'attached', timeout: 20_000 });
   const trace = lab.run(SENTENCE);
   const ids = ['x', 'q', 'k', 'v'];
@@ -147,7 +147,7 @@ test('the matrices drawn as pixels (x, Q, K, V) are canvases kept for their valu
     return [...bytes];
   };
   const grids = async () => {
-    const selector = '#stage-body .pixels canvas.heat';
+    const selector = '#step-body .pixels canvas.heat';
     const about = await page.$$eval(selector, (els) => els.map((c) => ({ stage: c.closest('figure').dataset.stage, kept: Boolean(c.kept) })));
     return (await canvasPixels(page, selector, points)).map((read, k) => ({ ...about[k], pixels: read.pixels }));
   };
@@ -160,7 +160,7 @@ test('the matrices drawn as pixels (x, Q, K, V) are canvases kept for their valu
   const first = await grids();
   assertShown(first, 'first showing');
   // Drawn out of sight by the warm-up, so already kept on the first showing; marked to follow them.
-  await page.$$eval('#stage-body .pixels canvas.heat', (els) => els.forEach((c) => { c.kept = true; }));
+  await page.$$eval('#step-body .pixels canvas.heat', (els) => els.forEach((c) => { c.kept = true; }));
   await stepTo(page, 'scores');
   await stepTo(page, 'qkv');
   const again = await grids();

@@ -1,4 +1,4 @@
-// The labs: reachable from their stage and by URL, numbers from the core,
+// The labs: reachable from their step and by URL, numbers from the core,
 // controls that change what they should, in English and Chinese.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -23,20 +23,20 @@ const column = (page, index) => page.$$eval('.lab-table tbody tr', (trs, k) => t
 
 test('textbook: the article\'s row, 42.73 and 0.40, errata from the core, editable', async () => {
   const { page, context, problems } = await open('?lab=textbook');
-  const steps = lab.softmaxSteps(ROW, 64);
+  const steps = lab.softmaxRow(ROW, { dK: 64 });
   assert.deepEqual(await column(page, 4), Array.from(steps.probs, (p) => fmt(p)));
   assert.equal((await column(page, 4))[1], '0.40');
   assert.equal(await page.textContent('.lab-table tfoot td.printed'), '42.73');
-  assert.equal(await page.textContent('.lab-table tfoot td[data-col="sum"]'), fmt(steps.sum));
+  assert.equal(await page.textContent('.lab-table tfoot td[data-col="sum"]'), fmt(steps.expSum));
   assert.match(await page.textContent('.lab-body'), /prints 42\.73; the exact sum is 42\.735/);
   assert.equal(await page.$$eval('.errata li', (lis) => lis.length), 7);
-  const e2 = lab.softmaxSteps(ROW.slice(0, 5), 1);
+  const e2 = lab.softmaxRow(ROW.slice(0, 5), { dK: 1 });
   assert.ok((await page.textContent('[data-erratum="E2"]')).includes(Array.from(e2.probs, (p) => fmt(p, 6)).join(', ')));
   // Editing a score recomputes, and the printed column goes away.
   await page.fill('.score-input input[aria-label="喜"]', '30');
   await page.press('.score-input input[aria-label="喜"]', 'Enter');
   await page.waitForFunction(() => !document.querySelector('.lab-table td.printed'));
-  const edited = lab.softmaxSteps([15.3, 30, ...ROW.slice(2)], 64);
+  const edited = lab.softmaxRow([15.3, 30, ...ROW.slice(2)], { dK: 64 });
   assert.equal((await column(page, 4))[1], fmt(edited.probs[1]));
   await page.fill('.score-input input[aria-label="d_k"]', '0');
   await page.press('.score-input input[aria-label="d_k"]', 'Enter');
@@ -46,16 +46,16 @@ test('textbook: the article\'s row, 42.73 and 0.40, errata from the core, editab
   await context.close();
 });
 
-test('scaling: opened from its stage, unscaled max weight above the scaled one, target switch', async () => {
-  const { page, context, problems } = await open('?stage=scaled');
-  await page.click('#stage-explain .why-link[data-lab="scaling"]');
+test('scaling: opened from its step, unscaled max weight above the scaled one, target switch', async () => {
+  const { page, context, problems } = await open('?step=scaled');
+  await page.click('#step-explain .why-link[data-lab="scaling"]');
   await page.waitForSelector('.lab-sides');
   await waitForParam(page, 'lab', 'scaling');
   const figures = await page.$$eval('.lab-figures', (ps) => ps.map((p) => ({ max: Number(p.dataset.maxProb), entropy: Number(p.dataset.entropy) })));
   const trace = lab.run('我喜欢人工智能');
-  const row = trace.rowSteps(2).scores;
-  assert.equal(figures[0].max, lab.softmaxSteps(row, 1).maxProb);
-  assert.equal(figures[1].max, lab.softmaxSteps(row, 64).maxProb);
+  const row = trace.softmaxRow(2).scores;
+  assert.equal(figures[0].max, lab.softmaxRow(row, { dK: 1 }).maxProb);
+  assert.equal(figures[1].max, lab.softmaxRow(row, { dK: 64 }).maxProb);
   assert.ok(figures[0].max > figures[1].max, 'unscaled is peakier');
   assert.ok(figures[0].entropy < figures[1].entropy);
   const before = await page.textContent('.lab-side:nth-child(2) .lab-bars:last-of-type');
@@ -83,8 +83,8 @@ test('labs in Chinese, and a bad lab name in the link', async () => {
 });
 
 test('variance: measured Var(q·k) within 10% of d_k, ≈ 1 after scaling; d_k control', async () => {
-  const { page, context, problems } = await open('?stage=scores');
-  await page.click('#stage-explain .why-link[data-lab="variance"]');
+  const { page, context, problems } = await open('?step=scores');
+  await page.click('#step-explain .why-link[data-lab="variance"]');
   await page.waitForSelector('.lab-figures[data-variance]');
   const read = () => page.$eval('.lab-figures', (p) => ({ v: Number(p.dataset.variance), sv: Number(p.dataset.scaledVariance) }));
   let r = await read();
@@ -105,7 +105,7 @@ test('variance: measured Var(q·k) within 10% of d_k, ≈ 1 after scaling; d_k c
 });
 
 test('temperature and stable softmax labs respond to their controls', async () => {
-  const { page, context, problems } = await open('?stage=scaled&lab=temperature');
+  const { page, context, problems } = await open('?step=scaled&lab=temperature');
   const maxAt = () => page.$eval('.lab-figures', (p) => Number(p.dataset.maxProb));
   const normal = await maxAt();
   await page.fill('#lab-temperature', '-2');
@@ -132,10 +132,10 @@ test('temperature and stable softmax labs respond to their controls', async () =
 });
 
 test('context: same input row, different outputs; mask and position: permuted outputs without positions', async () => {
-  const { page, context, problems } = await open('?stage=output');
-  await page.click('#stage-explain .why-link[data-lab="context"]');
-  await page.waitForSelector('.lab-table tr[data-stage="output"]');
-  const cos = (stage) => page.$eval(`.lab-table tr[data-stage="${stage}"] td[data-cos]`, (td) => Number(td.dataset.cos));
+  const { page, context, problems } = await open('?step=output');
+  await page.click('#step-explain .why-link[data-lab="context"]');
+  await page.waitForSelector('.lab-table tr[data-compare="output"]');
+  const cos = (stage) => page.$eval(`.lab-table tr[data-compare="${stage}"] td[data-cos]`, (td) => Number(td.dataset.cos));
   assert.ok(Math.abs((await cos('embeddings')) - 1) < 1e-6, 'same embedding row');
   assert.ok((await cos('output')) < 0.999, 'different outputs');
   assert.ok((await cos('output-nopos')) < 0.999, 'different outputs even without positions');
@@ -146,7 +146,7 @@ test('context: same input row, different outputs; mask and position: permuted ou
 
   await page.click('#lab-tabs button[data-lab="mask-position"]');
   await page.waitForSelector('.lab-side[data-positional="true"]');
-  const masked = await page.$$eval('figure.stage-weights-causal td[data-j]', (tds) => tds.map((td) => [Number(td.dataset.i), Number(td.dataset.j), Number(td.dataset.value)]));
+  const masked = await page.$$eval('figure.stage-weights[data-causal="true"] td[data-j]', (tds) => tds.map((td) => [Number(td.dataset.i), Number(td.dataset.j), Number(td.dataset.value)]));
   assert.ok(masked.filter(([i, j]) => j > i).every(([, , v]) => v === 0));
   const cosines = (positional) => page.$$eval(`.lab-side[data-positional="${positional}"] td[data-cos]`, (tds) => tds.map((td) => Number(td.dataset.cos)));
   assert.ok((await cosines(false)).every((c) => Math.abs(c - 1) < 1e-5), 'without positions: the same vectors, permuted');

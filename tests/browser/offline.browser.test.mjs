@@ -32,7 +32,7 @@ test('it works from file:// with the network blocked', async () => {
   await context.route(/^(https?|wss?):/, (route) => { requests.push(route.request().url()); return route.abort(); });
   const page = await context.newPage();
   const problems = watchProblems(page);
-  await page.goto(`${pathToFileURL(FILE).href}?stage=softmax`);
+  await page.goto(`${pathToFileURL(FILE).href}?step=softmax`);
   await page.waitForSelector('body[data-ready="true"]', { state: 'attached', timeout: 20_000 });
   const chips = await page.$$eval('#token-chips .chip .text', (els) => els.map((e) => e.textContent));
   assert.deepEqual(chips, [...trace.tokens]);
@@ -41,7 +41,7 @@ test('it works from file:// with the network blocked', async () => {
   await page.fill('#sentence', '猫坐在垫子上');
   await page.waitForFunction(() => document.querySelectorAll('#token-chips .chip').length === 8);
   await page.click('#next');
-  await page.waitForSelector('body[data-stage="weighted-sum"]', { state: 'attached' });
+  await page.waitForSelector('body[data-step="weighted-sum"]', { state: 'attached' });
   assert.deepEqual(requests, []);
   assert.deepEqual(problems, []);
   trace.dispose();

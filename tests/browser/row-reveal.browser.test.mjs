@@ -17,7 +17,7 @@ const lab = await loadAttentionLab();
 const env = useServedChromium(`${ROOT}web`);
 
 /** The Q·Kᵀ table as it stands: each body row's kind, label, cells' text, and the column headers' boxes. */
-const tableNow = (page) => page.$eval('#stage-body table.matrix', (table) => ({
+const tableNow = (page) => page.$eval('#step-body table.matrix', (table) => ({
   rows: [...table.tBodies[0].rows].map((tr) => ({
     standIn: tr.classList.contains('stand-in'),
     hidden: tr.getAttribute('aria-hidden') === 'true',
@@ -42,9 +42,9 @@ const assertSameGeometry = (now, final, label) => {
 };
 
 async function openAtQkv() {
-  const { context, page, problems } = await openWithClockPaused(env, '/?stage=qkv');
+  const { context, page, problems } = await openWithClockPaused(env, '/?step=qkv');
   await clickNextThenAFrame(page);
-  await page.waitForFunction(() => document.body.dataset.stage === 'scores' && document.querySelector('#stage-body tr.stand-in'));
+  await page.waitForFunction(() => document.body.dataset.step === 'scores' && document.querySelector('#step-body tr.stand-in'));
   return { context, page, problems };
 }
 
@@ -72,7 +72,7 @@ test('Q·Kᵀ comes in row by row: stand-ins first, final column widths througho
   assert.ok(inPlace >= 4 && inPlace < n, `${inPlace} rows in part way`);
 
   await page.clock.runFor(3000);
-  await page.waitForFunction(() => document.body.dataset.rendered && !document.querySelector('#stage-body .pending, #stage-body .stand-in'));
+  await page.waitForFunction(() => document.body.dataset.rendered && !document.querySelector('#step-body .pending, #step-body .stand-in'));
   const final = await tableNow(page);
   assert.deepEqual(final.rows.map((r) => r.cells), expected, 'every cell holds the core\'s Q·Kᵀ');
   assert.deepEqual(final.rows.map((r) => r.row), Array.from({ length: n }, (_, i) => String(i)));
@@ -93,9 +93,9 @@ test('a drawing that takes over mid-reveal stays: the interrupted reveal brings 
   await page.clock.runFor(30 + 70 + 10); // two rows in
   // The learner follows another token: the page redraws at once (no animation).
   await page.click('#token-chips li:nth-child(6) button');
-  await page.waitForFunction(() => !document.querySelector('#stage-body tr.stand-in'));
+  await page.waitForFunction(() => !document.querySelector('#step-body tr.stand-in'));
   await page.clock.runFor(3000); // the interrupted reveal wakes up and must stop
-  await page.waitForFunction(() => !document.querySelector('#stage-body .pending'));
+  await page.waitForFunction(() => !document.querySelector('#step-body .pending'));
   const final = await tableNow(page);
   assert.equal(final.rows.length, n);
   assert.deepEqual(final.rows.map((r) => r.row), Array.from({ length: n }, (_, i) => String(i)));

@@ -1,4 +1,4 @@
-// When a step between stages is drawn, in real Chromium with the page's clock
+// When a step to another step is drawn, in real Chromium with the page's clock
 // (and so its animation frames) under the test's control. An animated step is
 // drawn right after the next frame, not in the click's own task: a click late
 // in a frame would otherwise make the next frame late (the view's script and
@@ -13,13 +13,13 @@ import { openWithClockPaused, useServedChromium } from './chromium.mjs';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const env = useServedChromium(`${ROOT}web`);
 
-async function openAt(stage) {
-  const { context, page, problems } = await openWithClockPaused(env, `/?stage=${stage}`); // no frame comes but for runFor()
-  // Each time the page draws a stage from now on, the stage it leaves.
+async function openAt(step) {
+  const { context, page, problems } = await openWithClockPaused(env, `/?step=${step}`); // no frame comes but for runFor()
+  // Each time the page draws a step from now on, the step it leaves.
   await page.evaluate(() => {
     window.left = [];
     new MutationObserver((records) => window.left.push(...records.map((r) => r.oldValue)))
-      .observe(document.body, { attributes: true, attributeFilter: ['data-stage'], attributeOldValue: true });
+      .observe(document.body, { attributes: true, attributeFilter: ['data-step'], attributeOldValue: true });
   });
   return { context, page, problems };
 }
@@ -28,22 +28,22 @@ async function openAt(stage) {
 const clickNext = (page, times = 1) => page.evaluate((n) => {
   for (let k = 0; k < n; k += 1) document.getElementById('next').click();
   return {
-    stage: document.body.dataset.stage,
-    title: document.getElementById('stage-title').textContent,
-    rail: document.querySelector('#stage-rail [aria-current="step"]')?.dataset.stage,
+    step: document.body.dataset.step,
+    title: document.getElementById('step-title').textContent,
+    rail: document.querySelector('#step-rail [aria-current="step"]')?.dataset.step,
   };
 }, times);
 
 test('an animated step is drawn right after the next frame; the rail answers at once', async () => {
   const { context, page, problems } = await openAt('qkv');
-  const title = await page.textContent('#stage-title');
-  assert.deepEqual(await clickNext(page), { stage: 'qkv', title, rail: 'scores' });
+  const title = await page.textContent('#step-title');
+  assert.deepEqual(await clickNext(page), { step: 'qkv', title, rail: 'scores' });
   await page.waitForTimeout(150); // no frame meanwhile: nothing drawn
-  assert.deepEqual(await page.evaluate(() => [document.body.dataset.stage, window.left]), ['qkv', []]);
+  assert.deepEqual(await page.evaluate(() => [document.body.dataset.step, window.left]), ['qkv', []]);
   await page.clock.runFor(20); // one frame
-  await page.waitForFunction(() => document.body.dataset.stage === 'scores');
-  assert.match(await page.textContent('#stage-title'), /^4\. /);
-  assert.ok(await page.$('#stage-body table[role="grid"]'), 'the Q·Kᵀ table is drawn');
+  await page.waitForFunction(() => document.body.dataset.step === 'scores');
+  assert.match(await page.textContent('#step-title'), /^4\. /);
+  assert.ok(await page.$('#step-body table[role="grid"]'), 'the Q·Kᵀ table is drawn');
   assert.deepEqual(problems, []);
   await context.close();
 });
@@ -52,11 +52,11 @@ test('steps clicked within one frame draw only the last; with reduced motion a s
   const { context, page, problems } = await openAt('qkv');
   assert.equal((await clickNext(page, 2)).rail, 'scaled');
   await page.clock.runFor(20);
-  await page.waitForFunction(() => document.body.dataset.stage === 'scaled');
+  await page.waitForFunction(() => document.body.dataset.step === 'scaled');
   await page.clock.runFor(100);
   assert.deepEqual(await page.evaluate(() => window.left), ['qkv'], 'Q·Kᵀ, stepped over, is never drawn');
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  assert.equal((await clickNext(page)).stage, 'softmax');
+  assert.equal((await clickNext(page)).step, 'softmax');
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -21,25 +21,25 @@ async function open(query) {
   return { page, context, problems };
 }
 
-const rendered = (page, stage) => page.waitForSelector(`body[data-stage="${stage}"][data-rendered]`, { state: 'attached' });
+const rendered = (page, stage) => page.waitForSelector(`body[data-step="${stage}"][data-rendered]`, { state: 'attached' });
 
 test('after the first render the other stages are drawn once out of sight, leaving the page as it was', async () => {
   const { page, context, problems } = await open('');
-  const before = await page.$eval('#stage-body', (e) => e.innerHTML);
+  const before = await page.$eval('#step-body', (e) => e.innerHTML);
   await page.waitForSelector('body[data-warm-up="done"]', { state: 'attached', timeout: 15_000 });
   assert.equal(await page.$$eval('.warm-up', (els) => els.length), 0);
-  assert.equal(await page.$eval('body', (b) => b.dataset.stage), 'tokens');
-  assert.equal(await page.$eval('#stage-body', (e) => e.innerHTML), before);
+  assert.equal(await page.$eval('body', (b) => b.dataset.step), 'tokens');
+  assert.equal(await page.$eval('#step-body', (e) => e.innerHTML), before);
   await page.click('#next');
   await rendered(page, 'embedding');
   assert.deepEqual(problems, []);
   await context.close();
   // From a stage in the middle, the stages on both sides are drawn; the page keeps its own.
-  const middle = await open('?stage=softmax');
-  const shown = await middle.page.$eval('#stage-body', (e) => e.innerHTML);
+  const middle = await open('?step=softmax');
+  const shown = await middle.page.$eval('#step-body', (e) => e.innerHTML);
   await middle.page.waitForSelector('body[data-warm-up="done"]', { state: 'attached', timeout: 15_000 });
-  assert.equal(await middle.page.$eval('body', (b) => b.dataset.stage), 'softmax');
-  assert.equal(await middle.page.$eval('#stage-body', (e) => e.innerHTML), shown);
+  assert.equal(await middle.page.$eval('body', (b) => b.dataset.step), 'softmax');
+  assert.equal(await middle.page.$eval('#step-body', (e) => e.innerHTML), shown);
   assert.deepEqual(middle.problems, []);
   await middle.context.close();
   // A long sentence is not warmed up (its drawings would not fit in idle time).
@@ -65,7 +65,7 @@ test('the two stages Next leads to are drawn out of sight right after the first 
   });
   const page = await context.newPage();
   const problems = watchProblems(page);
-  await page.goto(`${env.origin}/?stage=tokens`);
+  await page.goto(`${env.origin}/?step=tokens`);
   await page.waitForSelector('body[data-ready="true"]', { state: 'attached', timeout: 20_000 });
   await page.waitForFunction(() => window.warmed.length >= 2, null, { timeout: 10_000 });
   await page.waitForTimeout(500);

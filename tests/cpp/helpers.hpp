@@ -4,18 +4,29 @@
 #include <doctest.h>
 
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <string>
 #include <vector>
 
 #include "attention/error.hpp"
 #include "attention/matrix.hpp"
+#include "attention/softmax_row.hpp"
 
 namespace test_support {
 
 inline attention::Matrix make(int rows, int cols, std::vector<float> values) {
     REQUIRE(values.size() == static_cast<std::size_t>(rows * cols));
     return Eigen::Map<attention::Matrix>(values.data(), rows, cols);
+}
+
+// A row of given scores through softmax, divided by √d_k (d_k = 1: not
+// divided), with its Jacobian.
+inline attention::SoftmaxRow softmax_of(const std::vector<float>& scores, std::int64_t d_k) {
+    attention::RowScaling scaling;
+    scaling.d_k = d_k;
+    scaling.jacobian = true;
+    return attention::softmax_row(scores, scaling);
 }
 
 // Rounds to a number of decimals the way the article prints (half away from zero).

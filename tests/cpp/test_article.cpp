@@ -5,21 +5,24 @@
 
 #include <numeric>
 
-#include "attention/softmax_steps.hpp"
+#include "attention/softmax_row.hpp"
 #include "attention/stages.hpp"
 #include "attention/statistics.hpp"
 #include "helpers.hpp"
 
-using attention::softmax_steps;
 using test_support::make;
 using test_support::round_to;
 
 namespace {
+
+// The article's rows, divided by √d_k (d_k = 1: not divided).
+const auto article_row = test_support::softmax_of;
+
 const std::vector<float> kXiRow = {15.3f, 22.7f, 18.2f, 2.1f, 1.8f, 3.2f, 2.9f, 5.6f, 4.1f};
 }
 
 TEST_CASE("article: the 喜 row, ÷8, exp, sum 42.73, probabilities") {
-    const auto steps = softmax_steps(kXiRow, 64);
+    const auto steps = article_row(kXiRow, 64);
 
     const std::vector<double> scaled = {1.9125, 2.8375, 2.275, 0.2625, 0.225,
                                         0.4,    0.3625, 0.7,   0.5125};
@@ -31,14 +34,14 @@ TEST_CASE("article: the 喜 row, ÷8, exp, sum 42.73, probabilities") {
         CHECK(steps.scaled[j] == doctest::Approx(scaled[j]).epsilon(1e-6));
         CHECK(round_to(steps.exps[j], 2) == doctest::Approx(exps2[j]));
         CHECK(round_to(steps.probs[j], 2) == doctest::Approx(probs2[j]));
-        CHECK(steps.probs[j] == doctest::Approx(steps.exps[j] / steps.sum).epsilon(1e-5));
+        CHECK(steps.probs[j] == doctest::Approx(steps.exps[j] / steps.exp_sum).epsilon(1e-5));
     }
     // The article's 42.73 is the sum of the exps as printed (two decimals);
     // the exact sum is 42.7354, which rounds to 42.74 (erratum E1).
     double printed_sum = 0;
     for (const float e : steps.exps) printed_sum += round_to(e, 2);
     CHECK(round_to(printed_sum, 2) == doctest::Approx(42.73));
-    CHECK(steps.sum == doctest::Approx(42.7354).epsilon(1e-5));
+    CHECK(steps.exp_sum == doctest::Approx(42.7354).epsilon(1e-5));
     CHECK(std::accumulate(steps.probs.begin(), steps.probs.end(), 0.0) ==
           doctest::Approx(1.0).epsilon(1e-6));
     // "喜" attends most to itself, then to "欢", then to "我".
@@ -47,7 +50,7 @@ TEST_CASE("article: the 喜 row, ÷8, exp, sum 42.73, probabilities") {
 }
 
 TEST_CASE("article: the softmax Jacobian of the 喜 row is diag(p) − p·pᵀ") {
-    const auto steps = softmax_steps(kXiRow, 64);
+    const auto steps = article_row(kXiRow, 64);
     const auto& J = steps.jacobian;
     REQUIRE(J.rows() == 9);
     REQUIRE(J.cols() == 9);
@@ -68,7 +71,7 @@ TEST_CASE("article: five scores with and without ÷8 (numpy experiment)") {
     const std::vector<float> five(kXiRow.begin(), kXiRow.begin() + 5);
     // d_k = 1 means √d_k = 1: no scaling. Erratum E2: the article prints
     // [0.001, 0.997, 0.002, ≈0, ≈0]; the exact values are below.
-    const auto raw = softmax_steps(five, 1);
+    const auto raw = article_row(five, 1);
     CHECK(raw.probs[0] == doctest::Approx(0.000604).epsilon(1e-2));
     CHECK(raw.probs[1] == doctest::Approx(0.988416).epsilon(1e-5));
     CHECK(raw.probs[2] == doctest::Approx(0.010980).epsilon(1e-3));
@@ -76,7 +79,7 @@ TEST_CASE("article: five scores with and without ÷8 (numpy experiment)") {
     CHECK(raw.probs[4] < 2e-9);
 
     // Scaled: [0.187, 0.473, 0.269, 0.036, 0.035] (the article prints 0.270, erratum E3).
-    const auto scaled = softmax_steps(five, 64);
+    const auto scaled = article_row(five, 64);
     const std::vector<double> expected = {0.187, 0.473, 0.269, 0.036, 0.035};
     for (std::size_t j = 0; j < 5; ++j) {
         CAPTURE(j);
@@ -89,20 +92,20 @@ TEST_CASE("article: five scores with and without ÷8 (numpy experiment)") {
 }
 
 TEST_CASE("article: [10, 11, 9] stays soft, [40, 44, 36] is nearly one-hot") {
-    const auto small = softmax_steps({10, 11, 9}, 1);
+    const auto small = article_row({10, 11, 9}, 1);
     CHECK(small.exps[0] == doctest::Approx(22026.47).epsilon(1e-6));
     CHECK(small.exps[1] == doctest::Approx(59874.14).epsilon(1e-6));
     CHECK(small.exps[2] == doctest::Approx(8103.08).epsilon(1e-6));
-    CHECK(small.sum == doctest::Approx(90003.69).epsilon(1e-6));
+    CHECK(small.exp_sum == doctest::Approx(90003.69).epsilon(1e-6));
     CHECK(round_to(small.probs[0], 3) == doctest::Approx(0.245));
     CHECK(round_to(small.probs[1], 3) == doctest::Approx(0.665));
     CHECK(round_to(small.probs[2], 3) == doctest::Approx(0.090));
 
-    const auto big = softmax_steps({40, 44, 36}, 1);
+    const auto big = article_row({40, 44, 36}, 1);
     CHECK(big.exps[0] == doctest::Approx(2.35e17).epsilon(1e-2));
     CHECK(big.exps[1] == doctest::Approx(1.29e19).epsilon(1e-2));
     CHECK(big.exps[2] == doctest::Approx(4.31e15).epsilon(1e-2));
-    CHECK(big.sum == doctest::Approx(1.31e19).epsilon(1e-2));
+    CHECK(big.exp_sum == doctest::Approx(1.31e19).epsilon(1e-2));
     CHECK(round_to(big.probs[0], 3) == doctest::Approx(0.018));
     CHECK(round_to(big.probs[1], 3) == doctest::Approx(0.982));
     CHECK(round_to(big.probs[2], 4) == doctest::Approx(0.0003));
@@ -111,7 +114,7 @@ TEST_CASE("article: [10, 11, 9] stays soft, [40, 44, 36] is nearly one-hot") {
 }
 
 TEST_CASE("article: [20, −10, 5] and its cross-entropy gradient, before and after ÷8") {
-    const auto raw = softmax_steps({20, -10, 5}, 1);
+    const auto raw = article_row({20, -10, 5}, 1);
     // Erratum E4: the article prints [0.9999, 0.0000, 0.0001] and a gradient
     // ≈ [−0.0001, 0, 0]; the exact values are 1 − 3.06e−7, 9.36e−14, 3.06e−7.
     CHECK(raw.probs[0] == doctest::Approx(0.9999997).epsilon(1e-7));
@@ -124,7 +127,7 @@ TEST_CASE("article: [20, −10, 5] and its cross-entropy gradient, before and af
     // ÷8 gives [2.5, −1.25, 0.625]. Erratum E5: the article prints
     // softmax [0.76, 0.02, 0.22] and gradient [−0.24, 0.02, 0.22]; exactly it
     // is [0.850, 0.020, 0.130] and [−0.150, 0.020, 0.130].
-    const auto scaled = softmax_steps({20, -10, 5}, 64);
+    const auto scaled = article_row({20, -10, 5}, 64);
     CHECK(scaled.scaled[0] == doctest::Approx(2.5));
     CHECK(scaled.scaled[1] == doctest::Approx(-1.25));
     CHECK(scaled.scaled[2] == doctest::Approx(0.625));
@@ -172,43 +175,3 @@ TEST_CASE("article: 喜's weighted sum of V rows, first three dimensions") {
     CHECK(row(0, 2) == doctest::Approx(terms.col(2).sum()));
 }
 
-TEST_CASE("softmax_steps: exps overflow like the article's plain formula, probabilities stay finite") {
-    const auto steps = softmax_steps({1000, 999, -1000}, 1);
-    CHECK(std::isinf(steps.exps[0]));
-    CHECK(std::isinf(steps.sum));
-    CHECK(steps.probs[0] == doctest::Approx(0.7310586));
-    CHECK(steps.probs[1] == doctest::Approx(0.2689414));
-    CHECK(steps.probs[2] == 0.0f);
-}
-
-TEST_CASE("softmax_steps and cross_entropy_gradient reject bad arguments with a message") {
-    using test_support::contains;
-    using test_support::error_from;
-    CHECK(contains(error_from([] { softmax_steps({}, 64); }).what(), "empty"));
-    CHECK(contains(error_from([] { softmax_steps({1, 2}, 0); }).what(), "d_k must be"));
-    CHECK(contains(error_from([] { softmax_steps({1, 2}, 2000); }).what(), "1 to 1024"));
-    CHECK(contains(error_from([] { softmax_steps({1, NAN}, 4); }).what(), "score 2"));
-    CHECK(contains(error_from([] { softmax_steps(std::vector<float>(513, 1.0f), 4); }).what(),
-                   "513"));
-    CHECK(contains(error_from([] { attention::cross_entropy_gradient({0.5f, 0.5f}, 2); }).what(),
-                   "target 2"));
-}
-
-TEST_CASE("softmax_steps: the largest weight, its place, the entropy and the largest gradient") {
-    const auto raw = softmax_steps(std::vector<float>(kXiRow.begin(), kXiRow.begin() + 5), 1);
-    const auto scaled = softmax_steps(std::vector<float>(kXiRow.begin(), kXiRow.begin() + 5), 64);
-    CHECK(raw.argmax == 1);
-    CHECK(raw.max_prob == doctest::Approx(0.988416).epsilon(1e-5));
-    CHECK(scaled.max_prob == doctest::Approx(0.4726).epsilon(1e-3));
-    // Entropy by hand: −Σ p ln p.
-    double h = 0;
-    for (const float p : scaled.probs) h -= p * std::log(static_cast<double>(p));
-    CHECK(scaled.entropy == doctest::Approx(h).epsilon(1e-5));
-    CHECK(raw.entropy < 0.1f);          // nearly one-hot
-    CHECK(scaled.entropy > 1.0f);       // a real spread
-    CHECK(raw.max_jacobian < 0.02f);    // p(1 − p) ≈ 0.011: gradients vanish
-    CHECK(scaled.max_jacobian > 0.2f);  // 0.473 · 0.527 ≈ 0.249
-    const auto uniform = softmax_steps({1, 1, 1, 1}, 4);
-    CHECK(uniform.entropy == doctest::Approx(std::log(4.0)));
-    CHECK(uniform.argmax == 0);
-}

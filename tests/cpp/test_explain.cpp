@@ -1,6 +1,7 @@
 // The cell and row arithmetic the page shows.
 #include <doctest.h>
 
+#include <algorithm>
 #include <limits>
 
 #include "attention/explain.hpp"
@@ -25,6 +26,8 @@ TEST_CASE("dot_terms: a score is q_i · k_j, term by term") {
     }
     CHECK(d.total == t.scores(2, 3));
     CHECK(sum == doctest::Approx(d.total).epsilon(1e-4));
+    CHECK(d.products_min == *std::min_element(d.products.begin(), d.products.end()));
+    CHECK(d.products_max == *std::max_element(d.products.begin(), d.products.end()));
 }
 
 TEST_CASE("dot_terms: an output element is Σ_k p_ik · v_kj") {
@@ -41,39 +44,6 @@ TEST_CASE("dot_terms: an output element is Σ_k p_ik · v_kj") {
     CHECK(contains(error_from([&] { dot_terms(t, "weights", 0, 0); }).what(), "\"scores\""));
     CHECK(contains(error_from([&] { dot_terms(t, "scores", 9, 0); }).what(), "outside scores (9 × 9)"));
     CHECK(contains(error_from([&] { dot_terms(t, "output", 0, 64); }).what(), "outside output"));
-}
-
-TEST_CASE("row_steps: the article's table for a real row") {
-    const Trace t = run_attention("我喜欢人工智能");
-    const RowSteps r = row_steps(t, 2);
-    CHECK(r.divisor == 8.0f);
-    REQUIRE(r.probs.size() == 9);
-    for (std::size_t j = 0; j < 9; ++j) {
-        const auto c = static_cast<Eigen::Index>(j);
-        CHECK(r.scores[j] == t.scores(2, c));
-        CHECK(r.scaled[j] == t.scaled(2, c));
-        CHECK(r.probs[j] == t.weights(2, c));
-        CHECK(r.exps[j] == doctest::Approx(std::exp(t.scaled(2, c))));
-        CHECK(r.shares[j] == doctest::Approx(r.probs[j]).epsilon(1e-5));
-        CHECK(r.shifted_exps[j] / r.shifted_sum == doctest::Approx(r.probs[j]));
-    }
-    CHECK(r.max == t.scaled.row(2).maxCoeff());
-    CHECK(r.prob_sum == doctest::Approx(1.0).epsilon(1e-6));
-    CHECK(contains(error_from([&] { row_steps(t, -1); }).what(), "outside weights"));
-}
-
-TEST_CASE("row_steps: masked keys have exp 0; without scaling the divisor is 1") {
-    Config c;
-    c.causal = true;
-    c.scale = false;
-    const Trace t = run_attention("我喜欢人工智能", c);
-    const RowSteps r = row_steps(t, 1);
-    CHECK(r.divisor == 1.0f);
-    CHECK(r.masked[2] == -std::numeric_limits<float>::infinity());
-    CHECK(r.exps[2] == 0.0f);
-    CHECK(r.shifted_exps[2] == 0.0f);
-    CHECK(r.probs[2] == 0.0f);
-    CHECK(r.prob_sum == doctest::Approx(1.0));
 }
 
 TEST_CASE("weighted_rows: row k is p_ik · v_k, and the rows add up to output row i") {
@@ -97,4 +67,17 @@ TEST_CASE("row_sums, finite_range and cosine_similarity") {
     CHECK(cosine_similarity(make(1, 2, {1, 1}), make(1, 2, {2, 2})) == doctest::Approx(1.0));
     CHECK(cosine_similarity(make(1, 2, {1, 1}), make(1, 2, {-1, -1})) == doctest::Approx(-1.0));
     CHECK(cosine_similarity(make(1, 2, {0, 0}), make(1, 2, {1, 1})) == 0.0f);
+}
+
+TEST_CASE("cosine_similarity of two trace rows: rows are checked, in either trace") {
+    const Trace a = run_attention("我喜欢人工智能");
+    const Trace b = run_attention("我不喜欢下雨");
+    // 喜 has the same embedding row in both sentences, and its own row matches itself.
+    CHECK(cosine_similarity(a, "embeddings", 2, b, "embeddings", 3) == doctest::Approx(1.0));
+    CHECK(cosine_similarity(a, "output", 2, a, "output", 2) == doctest::Approx(1.0));
+    CHECK(cosine_similarity(a, "output", 2, b, "output", 3) < 0.999f);
+    CHECK(contains(error_from([&] { cosine_similarity(a, "x", 9, b, "x", 0); }).what(), "outside x (9 × 768)"));
+    CHECK(contains(error_from([&] { cosine_similarity(a, "x", 0, b, "x", -1); }).what(), "outside x"));
+    CHECK(error_from([&] { cosine_similarity(a, "nope", 0, b, "x", 0); }).code() == "unknown_stage");
+    CHECK(contains(error_from([&] { cosine_similarity(a, "x", 0, b, "q", 0); }).what(), "same length"));
 }

@@ -1,7 +1,6 @@
 // The computations behind the labs.
 #include <doctest.h>
 
-#include <limits>
 #include <numeric>
 
 #include "attention/labs.hpp"
@@ -36,33 +35,4 @@ TEST_CASE("sample_dot_products: Var(q·k) ≈ d_k, and ≈ 1 after ÷√d_k") {
     CHECK(contains(error_from([] { sample_dot_products(8, 0, 5, 1); }).what(), "count must be"));
     CHECK(contains(error_from([] { sample_dot_products(8, 10, 0, 1); }).what(), "bins must be"));
     CHECK(contains(error_from([] { sample_dot_products(8, 10, 5, -1); }).what(), "seed must be"));
-}
-
-TEST_CASE("softmax_at_temperature: from uniform to argmax") {
-    const std::vector<float> row = {2, 1, 0};
-    const auto cold = softmax_at_temperature(row, 0.01);
-    const auto warm = softmax_at_temperature(row, 1.0);
-    const auto hot = softmax_at_temperature(row, 1000.0);
-    CHECK(cold.max_prob == doctest::Approx(1.0));
-    CHECK(cold.entropy < 1e-3f);
-    CHECK(warm.probs[0] == doctest::Approx(std::exp(2.0) / (std::exp(2.0) + std::exp(1.0) + 1.0)));
-    CHECK(hot.entropy == doctest::Approx(std::log(3.0)).epsilon(1e-3));
-    CHECK(contains(error_from([&] { softmax_at_temperature(row, 0); }).what(), "temperature"));
-    CHECK(contains(error_from([&] { softmax_at_temperature(row, NAN); }).what(), "temperature"));
-    CHECK(contains(error_from([] { softmax_at_temperature({}, 1); }).what(), "empty"));
-}
-
-TEST_CASE("naive_softmax: the plain formula overflows where the stable one does not") {
-    const auto small = naive_softmax({1, 2, 3});
-    CHECK_FALSE(small.overflowed);
-    CHECK(small.probs[2] == doctest::Approx(std::exp(3.0) / (std::exp(1.0) + std::exp(2.0) + std::exp(3.0))));
-    const auto big = naive_softmax({1000, 999, -1000});
-    CHECK(big.overflowed);
-    CHECK(std::isinf(big.exps[0]));
-    CHECK(std::isinf(big.sum));
-    CHECK(std::isnan(big.probs[0]));
-    CHECK(big.probs[2] == 0.0f);
-    // float32 overflows just above 88.72.
-    CHECK_FALSE(naive_softmax({88.0f}).overflowed);
-    CHECK(naive_softmax({89.0f}).overflowed);
 }

@@ -14,7 +14,7 @@
 
 #include "attention/error.hpp"
 #include "attention/model.hpp"
-#include "attention/softmax_steps.hpp"
+#include "attention/softmax_row.hpp"
 
 namespace {
 
@@ -35,13 +35,16 @@ void check_trace(const attention::Trace& t) {
     }
 }
 
-void check_steps(const attention::SoftmaxSteps& s) {
+void check_row(const attention::SoftmaxRow& s) {
     double sum = 0;
     for (const float p : s.probs) {
         require(std::isfinite(p) && p >= 0.0f && p <= 1.0f);
         sum += p;
     }
     require(std::abs(sum - 1.0) < 1e-4);
+    require(s.argmax < s.probs.size() && s.probs[s.argmax] == s.max_prob);
+    require(std::isfinite(s.entropy) && s.entropy >= -1e-6f);
+    require(s.jacobian.rows() == static_cast<Eigen::Index>(s.probs.size()) && s.jacobian.allFinite());
 }
 
 }  // namespace
@@ -56,7 +59,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             while (in.remaining_bytes() >= sizeof(float) && scores.size() < 600) {
                 scores.push_back(in.ConsumeFloatingPoint<float>());
             }
-            check_steps(attention::softmax_steps(scores, d_k));
+            check_row(attention::softmax_row(scores, {d_k, 1.0, true}));
             return 0;
         }
         attention::Config config;

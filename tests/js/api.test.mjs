@@ -192,35 +192,58 @@ test('errors leak nothing either', () => {
   assert.equal(end.liveHandles, start.liveHandles);
 });
 
-test("softmaxSteps reproduces the article's 喜 row", () => {
-  const steps = lab.softmaxSteps([15.3, 22.7, 18.2, 2.1, 1.8, 3.2, 2.9, 5.6, 4.1], 64);
+test("softmaxRow reproduces the article's 喜 row", () => {
+  const steps = lab.softmaxRow([15.3, 22.7, 18.2, 2.1, 1.8, 3.2, 2.9, 5.6, 4.1], { dK: 64, jacobian: true });
   const round = (v, d) => Math.round(v * 10 ** d) / 10 ** d;
   assert.deepEqual(Array.from(steps.scaled, (v) => round(v, 6)),
     [1.9125, 2.8375, 2.275, 0.2625, 0.225, 0.4, 0.3625, 0.7, 0.5125]);
   assert.deepEqual(Array.from(steps.exps, (v) => round(v, 2)),
     [6.77, 17.07, 9.73, 1.3, 1.25, 1.49, 1.44, 2.01, 1.67]);
   assert.equal(round(Array.from(steps.exps, (v) => round(v, 2)).reduce((s, v) => s + v), 2), 42.73);
-  assert.ok(Math.abs(steps.sum - 42.7354) < 1e-3);
+  assert.ok(Math.abs(steps.expSum - 42.7354) < 1e-4);
+  assert.equal(steps.divisor, 8);
+  assert.equal(steps.argmax, 1);
   assert.deepEqual(Array.from(steps.probs, (v) => round(v, 2)),
     [0.16, 0.40, 0.23, 0.03, 0.03, 0.03, 0.03, 0.05, 0.04]);
   assert.equal(steps.jacobian.rows, 9);
   const p1 = steps.probs[1];
   assert.ok(Math.abs(steps.jacobian.data[1 * 9 + 1] - p1 * (1 - p1)) < 1e-6);
   assert.ok(Math.abs(steps.jacobian.data[0 * 9 + 1] + steps.probs[0] * p1) < 1e-6);
-  // A Float32Array works as well as an array; dK defaults to 64.
-  const again = lab.softmaxSteps(new Float32Array([15.3, 22.7, 18.2, 2.1, 1.8, 3.2, 2.9, 5.6, 4.1]));
+  // A Float32Array works as well as an array; without dK nothing is divided,
+  // and the Jacobian comes only when asked for.
+  const again = lab.softmaxRow(new Float32Array([15.3, 22.7, 18.2, 2.1, 1.8, 3.2, 2.9, 5.6, 4.1]), { dK: 64 });
   assert.deepEqual(Array.from(again.probs), Array.from(steps.probs));
+  assert.equal(again.jacobian, null);
+  const plain = lab.softmaxRow([15.3, 22.7]);
+  assert.equal(plain.divisor, 1);
+  assert.deepEqual(Array.from(plain.scaled), Array.from(new Float32Array([15.3, 22.7])));
+  // A temperature divides too: softmax(s / T).
+  const warm = lab.softmaxRow([2, 1, 0], { temperature: 2 });
+  assert.ok(Math.abs(warm.probs[0] - Math.exp(1) / (Math.exp(1) + Math.exp(0.5) + 1)) < 1e-6);
 });
 
-test('softmaxSteps: overflowing exps stay visible, probabilities finite; bad input rejected', () => {
-  const steps = lab.softmaxSteps([1000, 999, -1000], 1);
+test('crossEntropyGradient: p − one_hot(target), as a Float32Array; bad targets rejected', () => {
+  const g = lab.crossEntropyGradient([0.25, 0.5, 0.25], 1);
+  assert.ok(g instanceof Float32Array);
+  assert.deepEqual(Array.from(g), [0.25, -0.5, 0.25]);
+  throwsLab(() => lab.crossEntropyGradient([0.5, 0.5], 2), 'invalid_argument', /target 2 is outside the row of 2/);
+  throwsLab(() => lab.crossEntropyGradient([0.5, 0.5], -1), 'invalid_argument', /target must be an index/);
+});
+
+test('softmaxRow: overflowing exps stay visible, probabilities finite; bad input rejected', () => {
+  const steps = lab.softmaxRow([1000, 999, -1000]);
   assert.equal(steps.exps[0], Infinity);
-  assert.equal(steps.sum, Infinity);
+  assert.equal(steps.expSum, Infinity);
+  assert.ok(Number.isNaN(steps.shares[0]));
+  assert.equal(steps.overflowed, true);
   assert.ok(Math.abs(steps.probs[0] - 0.7310586) < 1e-6);
-  throwsLab(() => lab.softmaxSteps([], 64), 'invalid_argument', /empty/);
-  throwsLab(() => lab.softmaxSteps([1, NaN], 64), 'invalid_argument', /score 2 is not a finite number/);
-  throwsLab(() => lab.softmaxSteps(['1', 2], 64), 'invalid_argument', /array of numbers/);
-  throwsLab(() => lab.softmaxSteps('1,2', 64), 'invalid_argument', /array of numbers/);
-  throwsLab(() => lab.softmaxSteps([1, 2], '64'), 'invalid_argument', /dK must be an integer/);
-  throwsLab(() => lab.softmaxSteps([1, 2], 0), 'invalid_argument', /d_k must be an integer from 1 to 1024, got 0/);
+  throwsLab(() => lab.softmaxRow([], { dK: 64 }), 'invalid_argument', /empty/);
+  throwsLab(() => lab.softmaxRow([1, NaN]), 'invalid_argument', /score 2 is not a finite number/);
+  throwsLab(() => lab.softmaxRow(['1', 2]), 'invalid_argument', /array of numbers/);
+  throwsLab(() => lab.softmaxRow('1,2'), 'invalid_argument', /array of numbers/);
+  throwsLab(() => lab.softmaxRow([1, 2], { dK: '64' }), 'invalid_argument', /dK must be an integer/);
+  throwsLab(() => lab.softmaxRow([1, 2], { dK: 0 }), 'invalid_argument', /d_k must be an integer from 1 to 1024, got 0/);
+  throwsLab(() => lab.softmaxRow([1, 2], { dK: 2 ** 60 }), 'invalid_argument', /dK must be an integer/);
+  throwsLab(() => lab.softmaxRow([1, 2], { temperature: 0 }), 'invalid_argument', /temperature must be a number above 0/);
+  throwsLab(() => lab.softmaxRow([1, 2], { jacobian: 1 }), 'invalid_argument', /jacobian must be true or false/);
 });

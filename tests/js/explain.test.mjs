@@ -15,9 +15,9 @@ test('stage() reports the finite min and max', () => {
   t.dispose();
 });
 
-test('rowSteps(2) is the 喜 row of the trace through softmax', () => {
+test('softmaxRow(2) is the 喜 row of the trace through softmax', () => {
   const t = lab.run('我喜欢人工智能');
-  const r = t.rowSteps(2);
+  const r = t.softmaxRow(2);
   const w = t.stage('weights');
   const s = t.stage('scores');
   assert.equal(r.divisor, 8);
@@ -27,6 +27,13 @@ test('rowSteps(2) is the 喜 row of the trace through softmax', () => {
     close(r.shares[j], r.probs[j]);
   }
   close(r.probSum, 1, 1e-6);
+  assert.equal(t.divisor, 8);
+  assert.equal(r.maxProb, Math.max(...w.data.subarray(2 * 9, 3 * 9)));
+  assert.equal(r.probs[r.argmax], r.maxProb);
+  assert.equal(r.jacobian, null);
+  assert.equal(t.softmaxRow(2, { jacobian: true }).jacobian.rows, 9);
+  assert.throws(() => t.softmaxRow(9), /row 9 is outside the trace's 9 tokens/);
+  assert.throws(() => t.softmaxRow(2 ** 40), /outside the trace/);
   t.dispose();
 });
 
@@ -59,6 +66,8 @@ test('weightedRows sum to the output row; rowSums; cosine', () => {
   const c = t.cosine('v', 2, 'output', 2);
   assert.ok(c > -1 && c < 1);
   assert.throws(() => t.cosine('x', 0, 'output', 0), /same length/);
+  assert.throws(() => t.cosine('x', 9, 'x', 0), /outside x/);
+  assert.throws(() => t.cosine('x', 2 ** 33 + 2, 'x', 0), /outside x/); // not wrapped round to row 2
   t.dispose();
-  assert.throws(() => t.rowSteps(0), /disposed/);
+  assert.throws(() => t.softmaxRow(0), /disposed/);
 });

@@ -1,21 +1,20 @@
 // The side panel: the selected query token's row through every step of
 // softmax, laid out like the article's worked table. All numbers come from
-// trace.rowSteps() (the C++ core).
+// trace.softmaxRow() (the C++ core).
 import { h, morphChildren, setText } from './dom.js';
 import { fmt } from './format.js';
 import { language, t } from './i18n.js';
 
-// Which column belongs to which stage, to highlight the current one.
-const COLUMN_OF_STAGE = { scores: 1, scaled: 2, softmax: 5, 'weighted-sum': 5 };
+// The table's columns; a step's panelColumn (steps.js) is marked as it is shown.
+const COLUMNS = ['key', 'scores', 'scaled', 'exps', 'shares', 'probs'];
 
-// What the panel shows now: a step between stages changes only which column
-// is marked, so it moves the mark instead of building the table again
-// (1–3 ms of a step's script at n = 9).
+// What the panel shows now: a step to another step changes only which column
+// is marked, so it moves the mark instead of building the table again.
 let shown = null;
 
-export function renderDetail(container, titleEl, ctx, stageId) {
+export function renderDetail(container, titleEl, ctx, step) {
   const i = ctx.selected;
-  const current = COLUMN_OF_STAGE[stageId];
+  const current = step.panelColumn ? COLUMNS.indexOf(step.panelColumn) : undefined;
   const drawn = container.querySelector('table.steps');
   if (drawn && shown && shown.table === drawn && shown.trace === ctx.trace && shown.selected === i && shown.language === language()) {
     for (const tr of [...drawn.tHead.rows, ...drawn.tBodies[0].rows]) {
@@ -23,7 +22,7 @@ export function renderDetail(container, titleEl, ctx, stageId) {
     }
     return;
   }
-  const r = ctx.trace.rowSteps(i);
+  const r = ctx.trace.softmaxRow(i);
   setText(titleEl, t('detail.title', { token: ctx.tokens[i] }));
   const divisor = fmt(r.divisor, r.divisor % 1 ? 3 : 0);
   const headers = [t('detail.key'), t('detail.raw'), t('detail.divided', { d: divisor }), t('detail.exp'), t('detail.share'), t('detail.prob')];

@@ -10,12 +10,12 @@ window.addEventListener('message', (event) => {
   item.textContent = JSON.stringify(event.data); // shown as text, never as HTML
   log.append(item);
   if (event.data.type === 'ready') {
-    $('host-stage').replaceChildren(...event.data.stages.map((id) => new Option(id, id)));
+    $('host-step').replaceChildren(...event.data.steps.map((id) => new Option(id, id)));
     document.body.dataset.labReady = 'true';
   }
 });
 
 $('send-sentence').addEventListener('click', () => send({ type: 'set', sentence: $('host-sentence').value }));
-$('send-stage').addEventListener('click', () => send({ type: 'set', stage: $('host-stage').value }));
+$('send-step').addEventListener('click', () => send({ type: 'set', step: $('host-step').value }));
 $('host-causal').addEventListener('change', () => send({ type: 'set', options: { causal: $('host-causal').checked } }));
 $('send-get').addEventListener('click', () => send({ type: 'get' }));

@@ -1,20 +1,9 @@
-// Exports for teaching material: the current stage's matrices as CSV, as LaTeX
+// Exports for teaching material: the current step's matrices as CSV, as LaTeX
 // bmatrix and as PNG, and the whole trace as JSON. The numbers are the trace's
 // own, written out; only their text form is made here.
 import { makeScale } from './colors.js';
 import { fmt } from './format.js';
 
-// The trace stages each view exports.
-export const EXPORT_STAGES = {
-  tokens: [],
-  embedding: ['embeddings', 'positional', 'x'],
-  qkv: ['q', 'k', 'v'],
-  scores: ['scores'],
-  scaled: ['scaled', 'masked'],
-  softmax: ['weights'],
-  'weighted-sum': ['weights', 'v', 'output'],
-  output: ['output'],
-};
 
 const labelsFor = (m, tokens) => ({
   rows: m.rows === tokens.length ? tokens : Array.from({ length: m.rows }, (_, i) => String(i + 1)),
@@ -132,11 +121,11 @@ export function download(name, content, type) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** Saves the view's matrices (or the whole trace) as kind: png, csv, latex or json.
- *  noMatrix() is called when the view has none for png/latex (the tokens stage). */
-export async function exportView(kind, viewId, trace, stageNames, noMatrix) {
-  const ids = EXPORT_STAGES[viewId];
-  const base = `attention-lab-${viewId}`;
+/** Saves the step's matrices (or the whole trace) as kind: png, csv, latex or json.
+ *  noMatrix() is called when the step has none for png/latex (the tokens step). */
+export async function exportView(kind, step, trace, stageNames, noMatrix) {
+  const ids = step.matrices;
+  const base = `attention-lab-${step.id}`;
   if (kind === 'json') download('attention-lab-trace.json', toJson(trace, stageNames), 'application/json');
   else if (kind === 'csv') download(`${base}.csv`, toCsv(trace, ids), 'text/csv');
   else if (ids.length === 0) noMatrix();

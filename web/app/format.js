@@ -23,6 +23,3 @@ export function factor(value, digits = 2) {
   const text = fmt(value, digits);
   return value < 0 ? `(${text})` : text;
 }
-
-/** "42" → "42", and a token label that is shown inside text. */
-export const quote = (token) => `“${token}”`;

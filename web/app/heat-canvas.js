@@ -43,8 +43,8 @@ export function hoverCells(canvas, m, { explain, onCell } = {}) {
 
 // One row of values as a strip. Up to GRADIENT_LIMIT values it is a plain
 // element painted with a hard-stop gradient: no canvas, so nothing to set up
-// or to hand to the compositor when a step shows it (each canvas new on screen
-// cost 2–10 ms in that frame's commit here). Longer rows (the gradient's text
+// or to hand to the compositor when a step shows it (a canvas new on screen
+// costs milliseconds in that frame's commit). Longer rows (the gradient's text
 // grows with them) are a canvas kept for `source` under `key` (see keptCanvas).
 const GRADIENT_LIMIT = 128;
 
@@ -70,9 +70,9 @@ export function heatStrip(data, scale, { source, key, explain }) {
 }
 
 // Canvases drawn for a trace's matrices, kept for the next time the same
-// view is drawn: the warm-up draws every stage once out of sight, and a
+// view is drawn: the warm-up draws every step once out of sight, and a
 // browser's first drawing on a new canvas sets up its pixels' storage (a few
-// ms each on a slow machine), which a stage's animation would otherwise pay
+// ms each on a slow machine), which a step's animation would otherwise pay
 // for each strip as it appears.
 const KEPT = new WeakMap();
 const KEPT_PER_SOURCE = 256; // e.g. a 40-token sentence's strips for six followed tokens

@@ -1,16 +1,18 @@
 // The postMessage protocol for course pages that embed the lab in an iframe
 // (docs/embedding.md). Every message is validated for shape and type before it
 // is used; with ?origin=… only that origin is listened to and written to.
+// Older names still work: a "set" may name its step as `stage`, and every
+// "step" event is followed by the older "stage" event.
 export const PROTOCOL = 'attention-lab';
 
 const OPTION_TYPES = { dModel: 'number', dK: 'number', seed: 'number', scale: 'boolean', causal: 'boolean', positional: 'boolean' };
-const SET_KEYS = new Set(['protocol', 'type', 'sentence', 'stage', 'selected', 'options']);
+const SET_KEYS = new Set(['protocol', 'type', 'sentence', 'step', 'stage', 'selected', 'options']);
 const MAX_SENTENCE = 20000;
 
 const isPlainObject = (v) => v !== null && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype;
 
 /** Returns why a message is not acceptable, or null when it is. */
-export function checkMessage(data, stageIds) {
+export function checkMessage(data, stepIds) {
   if (data.type === 'get') return null;
   if (data.type !== 'set') return `unknown message type ${JSON.stringify(String(data.type)).slice(0, 40)}; the types are "set" and "get"`;
   for (const key of Object.keys(data)) {
@@ -19,9 +21,10 @@ export function checkMessage(data, stageIds) {
   if ('sentence' in data && (typeof data.sentence !== 'string' || data.sentence.length > MAX_SENTENCE)) {
     return `sentence must be a string of at most ${MAX_SENTENCE} characters`;
   }
-  if ('stage' in data && !stageIds.includes(data.stage)) {
-    return `stage must be one of ${stageIds.join(', ')}`;
+  for (const key of ['step', 'stage']) {
+    if (key in data && !stepIds.includes(data[key])) return `${key} must be one of ${stepIds.join(', ')}`;
   }
+  if ('step' in data && 'stage' in data && data.step !== data.stage) return 'step and stage (its older name) disagree';
   if ('selected' in data && !(Number.isSafeInteger(data.selected) && data.selected >= 0)) {
     return 'selected must be a token index (an integer from 0)';
   }
@@ -45,21 +48,35 @@ export function parseOrigin(text) {
   }
 }
 
+/** A message body with the older names beside the new: the step ids as
+ *  `stages` too, and a state's `step` as `stage` too. */
+export function withOlderNames(body) {
+  const named = { ...body };
+  if (body.steps) named.stages = body.steps;
+  if (body.state) named.state = { ...body.state, stage: body.state.step };
+  return named;
+}
+
 /**
  * Listens to the embedding page. apply(message) carries out a valid "set" and
  * returns an error ({ code, message }) or null; state() describes the view.
  * Returns { announce(type, body) } (a no-op when the page is not in a frame).
  */
-export function connectHost({ allowedOrigin, stageIds, apply, state }) {
+export function connectHost({ allowedOrigin, stepIds, apply, state }) {
   if (window.parent === window) return { announce() {} };
   const target = allowedOrigin ?? '*';
-  const announce = (type, body = {}) => window.parent.postMessage({ protocol: PROTOCOL, type, ...body }, target);
+  const post = (type, body) => window.parent.postMessage({ protocol: PROTOCOL, type, ...body }, target);
+  const announce = (type, body = {}) => {
+    const named = withOlderNames(body);
+    post(type, named);
+    if (type === 'step') post('stage', { stage: body.step, index: body.index, selected: body.selected });
+  };
   window.addEventListener('message', (event) => {
     if (event.source !== window.parent) return;
     if (allowedOrigin && event.origin !== allowedOrigin) return;
     const data = event.data;
     if (!isPlainObject(data) || data.protocol !== PROTOCOL) return; // not for us
-    const problem = checkMessage(data, stageIds);
+    const problem = checkMessage(data, stepIds);
     if (problem) {
       announce('error', { code: 'invalid_message', message: problem });
       return;

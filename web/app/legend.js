@@ -1,4 +1,4 @@
-// The legend under a stage: for each colour scale its bar and the true range.
+// The legend under a step: for each colour scale its bar and the true range.
 import { scaleBar } from './colors.js';
 import { h, morphChildren } from './dom.js';
 import { fmt } from './format.js';

@@ -1,34 +1,43 @@
-// The teaching page: wires the sentence, the stage rail, the controls and the
-// settings to the wasm core, and hands each stage to its view module. It draws;
+// The teaching page: wires the sentence, the step rail, the controls and the
+// settings to the wasm core, and hands each step to its view module. It draws;
 // the numbers all come from the trace.
+//
+// About 340 lines on purpose: this is the page's state and every handler that
+// shares it, in one place a reader can follow from boot() at the end. Each
+// part with a concern of its own lives beside it: steps.js and views/ (what a
+// step draws), playback.js, lab-panel.js, host-messages.js, url-state.js,
+// warm-up.js, exports.js.
 import { loadAttentionLab } from '../lib/attention-lab.js';
 import { renderDetail } from './detail-panel.js';
-import { afterNextPaint, clear, h, morphChildren, prefersReducedMotion, setText, sleep } from './dom.js';
+import { afterNextPaint, clear, h, morphChildren, prefersReducedMotion, setText } from './dom.js';
 import { exportView } from './exports.js';
 import { connectHost, parseOrigin } from './host-messages.js';
 import { errorText, language, pickLanguage, setLanguage, t, translateStatic } from './i18n.js';
 import { fillSettings, onSettingsChange, readSettings } from './settings.js';
 import { LABS, labIndex } from './labs/index.js';
+import { createLabPanel } from './lab-panel.js';
 import { renderLegend } from './legend.js';
 import { loadFailureMessage } from './load-failure.js';
 import { hideMessage, showMessage } from './messages.js';
 import { DEFAULT_SENTENCE, PRESETS } from './presets.js';
-import { STAGES, stageIndex } from './stages.js';
+import { createPlayer } from './playback.js';
+import { STEPS, stepIndex } from './steps.js';
 import { hideTooltip } from './tooltip.js';
 import { mark } from './timeline.js';
 import { readUrl, writeUrlSoon } from './url-state.js';
 import { stopWarmUp, warmUp } from './warm-up.js';
 
 const TYPING_DELAY_MS = 180;
-const DWELL_MS = 1600;
 const $ = (id) => document.getElementById(id);
 
 const page = {
   lab: null, defaults: null, host: { announce() {} }, // the core, its default options, the embedding host
   trace: null, cache: new Map(), sentence: DEFAULT_SENTENCE, options: null, // the current run and its stages
-  stage: 0, selected: 2, playing: false, speed: 1, renderId: 0, announcedStage: null, // what is shown
-  labId: null, labKey: null, // the open lab, and what it was drawn for
+  step: 0, selected: 2, renderId: 0, announcedStep: null, // what is shown
 };
+const player = createPlayer({ button: $('play'), count: STEPS.length, at: () => page.step, goTo });
+const pause = () => player.pause();
+const labs = createLabPanel({ tabs: $('lab-tabs'), body: $('lab-body'), context: () => ({ ...context(false), lab: page.lab }), changed: syncUrl });
 
 // ---- running the core --------------------------------------------------------
 const defaultSelection = (n) => (n > 3 ? 2 : 1); // the second real token after [CLS]: 喜 in the default sentence
@@ -93,31 +102,32 @@ function renderChips() {
 }
 
 function renderRail() {
-  const items = STAGES.map((stage, k) => h('li', {},
-    h('button', { type: 'button', dataset: { stage: stage.id }, onclick: () => { pause(); goTo(k, true); } }, stage.label())));
-  clear($('stage-rail')).append(...items);
+  const items = STEPS.map((step, k) => h('li', {},
+    h('button', { type: 'button', dataset: { step: step.id }, onclick: () => { pause(); goTo(k, true); } }, step.label())));
+  clear($('step-rail')).append(...items);
 }
 
 function updateRail() {
-  $('stage-rail').querySelectorAll('button').forEach((button, k) => {
-    if (k === page.stage) button.setAttribute('aria-current', 'step');
+  $('step-rail').querySelectorAll('button').forEach((button, k) => {
+    if (k === page.step) button.setAttribute('aria-current', 'step');
     else button.removeAttribute('aria-current');
-    button.classList.toggle('done', k < page.stage);
+    button.classList.toggle('done', k < page.step);
   });
-  const part = STAGES[page.stage].formulaPart;
-  document.querySelectorAll('#formula [data-part]').forEach((el) => el.classList.toggle('current', el.dataset.part === part));
+  const step = STEPS[page.step];
+  const part = step.inFormula ? step.id : null;
+  document.querySelectorAll('#formula [data-step]').forEach((el) => el.classList.toggle('current', el.dataset.step === part));
 }
 
 
-/** Draws the current stage; animate = play its transition. Resolves when done.
- *  The view is morphed into the page, so an edit (or a step between stages
+/** Draws the current step; animate = play its transition. Resolves when done.
+ *  The view is morphed into the page, so an edit (or a step between steps
  *  that share a matrix) changes numbers and colours in place instead of
  *  rebuilding what is there. */
 async function show(animate) {
   const id = ++page.renderId;
   stopWarmUp();
   hideTooltip();
-  const view = STAGES[page.stage];
+  const view = STEPS[page.step];
   updateRail();
   if (animate && !prefersReducedMotion()) {
     // A step (its script, then its first frame) is over a frame's time: begun late in a frame it makes
@@ -127,25 +137,25 @@ async function show(animate) {
     mark('step'); // where a step's own script starts (the benchmark times it from here)
   }
   const ctx = context(animate);
-  document.body.dataset.stage = view.id;
-  setText($('stage-title'), `${page.stage + 1}. ${view.title(ctx)}`);
-  const links = (view.labs ?? []).map((lab) => [' ', h('button', { type: 'button', class: 'why-link', dataset: { lab }, onclick: () => openLab(lab, true) },
+  document.body.dataset.step = view.id;
+  setText($('step-title'), `${page.step + 1}. ${view.title(ctx)}`);
+  const links = (view.labs ?? []).map((lab) => [' ', h('button', { type: 'button', class: 'why-link', dataset: { lab }, onclick: () => labs.open(lab, true) },
     t('labs.open', { lab: LABS[labIndex(lab)].label() }))]);
-  morphChildren($('stage-explain'), h('p', {}, view.explain(ctx), links.flat()));
-  renderDetail($('detail-body'), $('detail-title'), ctx, view.id);
-  renderLab();
+  morphChildren($('step-explain'), h('p', {}, view.explain(ctx), links.flat()));
+  renderDetail($('detail-body'), $('detail-title'), ctx, view);
+  labs.render();
   syncUrl();
-  setText($('announcer'), t('page.announce', { k: page.stage + 1, n: STAGES.length, title: view.title(ctx) }));
-  if (view.id !== page.announcedStage) {
-    page.announcedStage = view.id;
-    page.host.announce('stage', { stage: view.id, index: page.stage, selected: page.selected });
+  setText($('announcer'), t('page.announce', { k: page.step + 1, n: STEPS.length, title: view.title(ctx) }));
+  if (view.id !== page.announcedStep) {
+    page.announcedStep = view.id;
+    page.host.announce('step', { step: view.id, index: page.step, selected: page.selected });
   }
   // The view is built detached and morphed into the page at once; an
   // animation then plays on the page's elements (see live() in dom.js).
   if (ctx.animate) renderLegend($('legend'), []);
   const fresh = h('div');
   const drawing = view.render(fresh, ctx);
-  morphChildren($('stage-body'), fresh);
+  morphChildren($('step-body'), fresh);
   const scales = await drawing;
   if (id === page.renderId) {
     renderLegend($('legend'), scales);
@@ -166,44 +176,14 @@ function scheduleRedraw() {
   });
 }
 
-// ---- labs ---------------------------------------------------------------------
-function renderLabTabs() {
-  clear($('lab-tabs')).append(...LABS.map((lab) => h('button', {
-    type: 'button',
-    dataset: { lab: lab.id },
-    'aria-pressed': String(lab.id === page.labId),
-    onclick: () => openLab(lab.id === page.labId ? null : lab.id),
-  }, lab.label())));
-}
-
-/** Draws the open lab again when what it shows has changed (not on every stage step). */
-function renderLab(force = false) {
-  const key = [page.labId, page.trace, page.selected, language()];
-  if (!force && page.labKey && key.every((v, k) => v === page.labKey[k])) return;
-  page.labKey = key;
-  if (!page.labId) {
-    morphChildren($('lab-body'), h('div', {}, h('p', { class: 'hint' }, t('labs.none'))));
-    return;
-  }
-  LABS[labIndex(page.labId)].render(clear($('lab-body')), { ...context(false), lab: page.lab });
-}
-
-function openLab(id, scroll = false) {
-  page.labId = id;
-  renderLabTabs();
-  renderLab(true);
-  syncUrl();
-  if (scroll) $('lab-body').scrollIntoView({ block: 'nearest' });
-}
-
 /** Puts the current view into the address bar (soon: see url-state.js). */
 function syncUrl() {
-  writeUrlSoon({ sentence: page.sentence, stage: STAGES[page.stage].id, selected: page.selected, options: page.options,
-    lang: language(), lab: page.labId }, { options: page.defaults });
+  writeUrlSoon({ sentence: page.sentence, step: STEPS[page.step].id, selected: page.selected, options: page.options,
+    lang: language(), lab: labs.id }, { options: page.defaults });
 }
 
 function goTo(k, animate) {
-  page.stage = Math.max(0, Math.min(STAGES.length - 1, k));
+  page.step = Math.max(0, Math.min(STEPS.length - 1, k));
   return show(animate);
 }
 
@@ -211,33 +191,6 @@ function selectToken(i) {
   page.selected = i;
   renderChips();
   scheduleRedraw();
-}
-
-// ---- playback --------------------------------------------------------------
-function setPlaying(playing) {
-  page.playing = playing;
-  const button = $('play');
-  setText(button, t(playing ? 'page.pause' : 'page.play')); // unchanged on most clicks: no write, no restyle
-  if (button.getAttribute('aria-pressed') !== String(playing)) button.setAttribute('aria-pressed', String(playing));
-}
-function pause() {
-  setPlaying(false);
-}
-async function play() {
-  if (page.playing) return;
-  setPlaying(true);
-  if (page.stage === STAGES.length - 1) await goTo(0, true);
-  while (page.playing && page.stage < STAGES.length - 1) {
-    await sleep(DWELL_MS / page.speed);
-    if (!page.playing) break;
-    await goTo(page.stage + 1, true);
-  }
-  pause(); // the last stage is reached, or the learner paused
-}
-
-function setSpeed(speed) {
-  page.speed = speed;
-  document.documentElement.style.setProperty('--motion', prefersReducedMotion() ? '0ms' : `${Math.round(450 / speed)}ms`);
 }
 
 // ---- settings and host messages ---------------------------------------------
@@ -261,13 +214,14 @@ function applyHostMessage(message) {
     page.selected = Math.min(message.selected, page.trace.tokens.length - 1);
     renderChips();
   }
-  if ('stage' in message) page.stage = stageIndex(message.stage);
+  const step = message.step ?? message.stage; // `stage`: the older name
+  if (step !== undefined) page.step = stepIndex(step);
   scheduleRedraw();
   return null;
 }
 
 function viewState() {
-  return { sentence: page.sentence, stage: STAGES[page.stage].id, selected: page.selected,
+  return { sentence: page.sentence, step: STEPS[page.step].id, selected: page.selected,
     tokens: [...page.trace.tokens], options: { ...page.options } };
 }
 
@@ -290,24 +244,24 @@ function wire() {
     page.selected = null;
     if (compute(text, page.options)) show(true);
   });
-  $('prev').addEventListener('click', () => { pause(); goTo(page.stage - 1, true); });
-  $('next').addEventListener('click', () => { pause(); goTo(page.stage + 1, true); });
+  $('prev').addEventListener('click', () => { pause(); goTo(page.step - 1, true); });
+  $('next').addEventListener('click', () => { pause(); goTo(page.step + 1, true); });
   $('restart').addEventListener('click', () => { pause(); goTo(0, true); });
-  $('play').addEventListener('click', () => (page.playing ? pause() : play()));
-  $('speed').addEventListener('change', () => setSpeed(Number($('speed').value)));
+  $('play').addEventListener('click', () => (player.playing ? pause() : player.play()));
+  $('speed').addEventListener('change', () => player.setSpeed(Number($('speed').value)));
   onSettingsChange(applySettings);
   for (const kind of ['png', 'csv', 'latex', 'json']) {
-    $(`export-${kind}`).addEventListener('click', () => exportView(kind, STAGES[page.stage].id, page.trace, page.lab.stageNames,
+    $(`export-${kind}`).addEventListener('click', () => exportView(kind, STEPS[page.step], page.trace, page.lab.stageNames,
       () => showMessage(t('msg.tokensExport'), 'notice')));
   }
 
   document.addEventListener('keydown', (event) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     if (event.target.closest('input, select, textarea, table.matrix')) return;
-    if (event.key === 'ArrowRight') { pause(); goTo(page.stage + 1, true); }
-    else if (event.key === 'ArrowLeft') { pause(); goTo(page.stage - 1, true); }
+    if (event.key === 'ArrowRight') { pause(); goTo(page.step + 1, true); }
+    else if (event.key === 'ArrowLeft') { pause(); goTo(page.step - 1, true); }
     else if (event.key === 'Home') { pause(); goTo(0, true); }
-    else if (event.key === ' ' && !event.target.closest('button')) { event.preventDefault(); page.playing ? pause() : play(); }
+    else if (event.key === ' ' && !event.target.closest('button')) { event.preventDefault(); player.playing ? pause() : player.play(); }
     else return;
   });
 }
@@ -318,8 +272,8 @@ function switchLanguage(lang) {
   $('lang').value = language();
   translateStatic();
   renderRail();
-  renderLabTabs();
-  setPlaying(page.playing);
+  labs.renderTabs();
+  player.relabel();
   if (page.trace) {
     renderChips();
     show(false);
@@ -335,7 +289,7 @@ async function boot() {
   translateStatic();
   $('lang').addEventListener('change', () => switchLanguage($('lang').value));
   renderRail();
-  setSpeed(1);
+  player.setSpeed(1);
   try {
     page.lab = await loading;
   } catch (error) {
@@ -347,9 +301,8 @@ async function boot() {
   mark('core-ready');
   $('loading').hidden = true;
   page.defaults = { ...page.lab.defaults };
-  const { state, ignored } = readUrl(location.search, { sentence: DEFAULT_SENTENCE, stage: STAGES[0].id, labs: LABS.map((l) => l.id) });
-  page.labId = state.lab;
-  renderLabTabs();
+  const { state, ignored } = readUrl(location.search, { sentence: DEFAULT_SENTENCE, step: STEPS[0].id, labs: LABS.map((l) => l.id) });
+  labs.select(state.lab);
   const notices = [];
   document.body.classList.toggle('embed', state.embed);
   let allowedOrigin = null;
@@ -358,12 +311,12 @@ async function boot() {
     if (!allowedOrigin) notices.push(t('msg.badOrigin'));
   }
   if (ignored.length) notices.push(t('msg.ignored', { names: ignored.join(', ') }));
-  let k = stageIndex(state.stage);
+  let k = stepIndex(state.step);
   if (k < 0) {
-    notices.push(t('msg.noStage', { stage: state.stage }));
+    notices.push(t('msg.noStep', { step: state.step }));
     k = 0;
   }
-  page.stage = k;
+  page.step = k;
   page.selected = state.selected;
   $('sentence').value = state.sentence;
   let error = tryCompute(state.sentence, { ...page.defaults, ...state.options });
@@ -380,17 +333,17 @@ async function boot() {
   fillSettings(page.options);
   wire();
   if (state.origin === null || allowedOrigin) {
-    page.host = connectHost({ allowedOrigin, stageIds: STAGES.map((v) => v.id), apply: applyHostMessage, state: viewState });
+    page.host = connectHost({ allowedOrigin, stepIds: STEPS.map((v) => v.id), apply: applyHostMessage, state: viewState });
   }
-  page.announcedStage = STAGES[page.stage].id; // "ready" reports the first stage
+  page.announcedStep = STEPS[page.step].id; // "ready" reports the first step
   await show(false);
-  page.host.announce('ready', { stages: STAGES.map((v) => v.id), state: viewState() });
+  page.host.announce('ready', { steps: STEPS.map((v) => v.id), state: viewState() });
   if (notices.length) showMessage(notices.join(' '), 'notice');
   document.body.dataset.ready = 'true';
   mark('drawn');
-  const after = [...STAGES.slice(page.stage + 1), ...STAGES.slice(0, page.stage).reverse()]; // Next's stages first
-  // The two stages Next leads to are drawn right after the first paints, idle time or not.
-  warmUp($('stage-body'), page.trace.tokens.length, after.map((view) => (sheet) => view.render(sheet, context(false))), { urgent: 2 });
+  const after = [...STEPS.slice(page.step + 1), ...STEPS.slice(0, page.step).reverse()]; // Next's steps first
+  // The two steps Next leads to are drawn right after the first paints, idle time or not.
+  warmUp($('step-body'), page.trace.tokens.length, after.map((view) => (sheet) => view.render(sheet, context(false))), { urgent: 2 });
 }
 
 boot();

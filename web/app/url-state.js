@@ -1,6 +1,7 @@
-// The view's state in the URL (?s=…&stage=…&t=…&dK=…), so a link reopens it.
+// The view's state in the URL (?s=…&step=…&t=…&dK=…), so a link reopens it.
 // embed=1 hides the page chrome; origin=… restricts host messages to one origin.
-// replaceState only: stepping through stages does not flood the history.
+// replaceState only: stepping through the steps does not flood the history.
+// ?stage=… is the older name of ?step=… and still works.
 const OPTION_PARAMS = ['dModel', 'dK', 'seed'];
 const FLAG_PARAMS = ['scale', 'causal', 'positional'];
 const KEPT_PARAMS = ['embed', 'origin']; // set by the embedding page; carried along as they are
@@ -10,7 +11,7 @@ export function readUrl(search, defaults) {
   const params = new URLSearchParams(search);
   const ignored = [];
   const state = {
-    sentence: defaults.sentence, stage: defaults.stage, selected: null, options: {},
+    sentence: defaults.sentence, step: defaults.step, selected: null, options: {},
     embed: params.get('embed') === '1', origin: params.get('origin'), lang: null, lab: null,
   };
   if (params.has('lab')) {
@@ -23,7 +24,8 @@ export function readUrl(search, defaults) {
   }
   // At most 20 000 characters (the input box's limit), cut between characters.
   if (params.has('s')) state.sentence = Array.from(params.get('s').slice(0, 40000)).slice(0, 20000).join('');
-  if (params.has('stage')) state.stage = params.get('stage');
+  const step = params.get('step') ?? params.get('stage'); // the older name, still read
+  if (step !== null) state.step = step;
   if (params.has('t')) {
     const t = Number(params.get('t'));
     if (Number.isSafeInteger(t) && t >= 0) state.selected = t;
@@ -45,12 +47,12 @@ export function readUrl(search, defaults) {
   return { state, ignored };
 }
 
-export function writeUrl({ sentence, stage, selected, options, lang, lab }, defaults) {
+export function writeUrl({ sentence, step, selected, options, lang, lab }, defaults) {
   const params = new URLSearchParams();
   const current = new URLSearchParams(location.search);
   for (const name of KEPT_PARAMS) if (current.has(name)) params.set(name, current.get(name));
   params.set('s', sentence);
-  params.set('stage', stage);
+  params.set('step', step);
   params.set('t', String(selected));
   params.set('lang', lang);
   if (lab) params.set('lab', lab);

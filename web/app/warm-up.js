@@ -1,17 +1,17 @@
-// The first time a stage is drawn costs several times what later times cost:
+// The first time a step is drawn costs several times what later times cost:
 // its code runs before the JavaScript engine has optimised it, and each font
 // size and weight it uses is looked up in the system for the first time (tens
 // of milliseconds on a slow machine: dropped frames just as its animation
-// starts). While the learner reads the first stage, each other stage is drawn
-// once out of sight and thrown away: the first ones (the stages Next leads to)
+// starts). While the learner reads the first step, each other step is drawn
+// once out of sight and thrown away: the first ones (the steps Next leads to)
 // each right after a frame is painted, the rest in idle time. Anything the
 // page draws afterwards (a click, a key, an edit, a host message) stops it.
 import { afterNextPaint, h } from './dom.js';
 
-// Only whole idle periods (a browser grants at most 50 ms): one stage's
+// Only whole idle periods (a browser grants at most 50 ms): one step's
 // drawing is a single task that must not delay a frame.
 const ENOUGH_IDLE_MS = 40;
-// Sentences longer than this are not warmed up: one stage's drawing would not
+// Sentences longer than this are not warmed up: one step's drawing would not
 // fit in an idle period.
 const MAX_TOKENS = 64;
 
@@ -33,7 +33,7 @@ export function stopWarmUp() {
  * draws each run in a task of their own right after the next paint, whether or
  * not the browser grants idle time (it may grant none for seconds: headless
  * Chromium gives none while the pointer rests on a button just clicked, and a
- * busy machine few whole periods), so the stage a click on Next shows first is
+ * busy machine few whole periods), so the step a click on Next shows first is
  * ready within a few frames of the first view; the rest wait for idle periods
  * (where a browser has no requestIdleCallback, they are not drawn).
  */

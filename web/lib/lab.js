@@ -3,7 +3,9 @@
 // This file has no imports and only `export` statements at the top level, so
 // the same source serves the ES module (attention-lab.js) and, with the
 // `export` keywords stripped by scripts/bundle-single.mjs, the offline single
-// script. It computes nothing: every number comes from the C++ core.
+// script. It computes nothing: every number comes from the C++ core. That is
+// also why it is one file of about 320 lines: with no imports it needs no
+// bundler to become the single script.
 //
 // Memory rule: everything this API returns is a JS-owned copy (typed arrays
 // included) that stays valid forever, whatever later calls do to the wasm heap.
@@ -99,6 +101,21 @@ function checkIndex(name, value) {
   if (!Number.isSafeInteger(value)) fail(`${name} must be an integer number, got ${describe(value)}`, 'invalid_argument');
 }
 
+function checkFlag(name, value) {
+  if (typeof value !== 'boolean') fail(`${name} must be true or false, got ${describe(value)}`, 'invalid_argument');
+}
+
+/* SOFTMAX_ROW: one row of scores through softmax, as the core's SoftmaxRow
+ * (cpp/include/attention/softmax_row.hpp): { scores, divisor, scaled, masked,
+ * exps, expSum, expsMin, expsMax, shares, overflowed, max, shiftedExps, shiftedSum, probs,
+ * probSum, argmax, maxProb, entropy, jacobian, maxJacobian }. exps and expSum
+ * are e^x with no shift, as the article prints them (they overflow to Infinity
+ * for large x, and shares turn NaN); probs come from the stable, max-shifted
+ * form. jacobian is { rows, cols, data } when asked for, else null. */
+function freezeRow(row) {
+  return Object.freeze({ ...row, jacobian: row.jacobian && wrapMatrix(row.jacobian) });
+}
+
 /** One run of the core: tokens, ids, resolved config, and every stage. */
 class Trace {
   #handle;
@@ -107,12 +124,15 @@ class Trace {
   constructor(handle, onDispose) {
     this.#handle = handle;
     this.#onDispose = onDispose;
+    const { texts, ids } = handle.tokens();
     /** Token texts, [CLS] first and [SEP] last. */
-    this.tokens = Object.freeze(handle.tokens());
+    this.tokens = Object.freeze(texts);
     /** Vocabulary ids (Int32Array), one per token. */
-    this.ids = handle.ids();
+    this.ids = ids;
     /** The configuration used, defaults filled in. */
     this.config = Object.freeze(handle.config());
+    /** What every score is divided by: √dK when scaling is on, else 1. */
+    this.divisor = handle.divisor();
   }
 
   /** A stage by id: { rows, cols, data: Float32Array, min, max }, row-major
@@ -122,12 +142,12 @@ class Trace {
     return wrapMatrix(unwrap(this.#live().stage(this.#stageId(id))));
   }
 
-  /** Query row i through softmax, as the article's table: { scores, scaled,
-   *  masked, divisor, exps, expSum, shares, max, shiftedExps, shiftedSum,
-   *  probs, probSum }. exps are e^masked without the max shift. */
-  rowSteps(i) {
+  /** Query row i through softmax, every intermediate (see SOFTMAX_ROW below):
+   *  its scores, scaled and masked rows, and probs = its weights row. */
+  softmaxRow(i, { jacobian = false } = {}) {
     checkIndex('row', i);
-    return Object.freeze(unwrap(this.#live().rowSteps(i)));
+    checkFlag('jacobian', jacobian);
+    return freezeRow(unwrap(this.#live().softmaxRow(i, jacobian)));
   }
 
   /** The terms of one cell: for 'scores', a = q_i, b = k_j; for 'output',
@@ -152,9 +172,7 @@ class Trace {
 
   /** Cosine similarity of row a of one stage and row b of another (same width). */
   cosine(idA, rowA, idB, rowB) {
-    checkIndex('row', rowA);
-    checkIndex('row', rowB);
-    return unwrap(this.#live().cosine(this.#stageId(idA), rowA, this.#stageId(idB), rowB)).value;
+    return this.cosineWith(this, idA, rowA, idB, rowB);
   }
 
   /** Cosine similarity of row rowA of stage idA here and row rowB of stage idB in another trace. */
@@ -162,7 +180,7 @@ class Trace {
     if (!(other instanceof Trace)) fail(`cosineWith needs another trace, got ${describe(other)}`, 'invalid_argument');
     checkIndex('row', rowA);
     checkIndex('row', rowB);
-    return unwrap(this.#live().cosineWith(other.#live(), this.#stageId(idA), rowA, this.#stageId(idB), rowB)).value;
+    return unwrap(this.#live().cosine(other.#live(), this.#stageId(idA), rowA, this.#stageId(idB), rowB));
   }
 
   #live() {
@@ -191,7 +209,8 @@ class Trace {
 
 /** Builds the public API object over an instantiated Emscripten module. */
 export function createLab(core) {
-  const defaults = Object.freeze(core.defaultConfig());
+  const constants = core.constants();
+  const defaults = Object.freeze(constants.defaults);
   let liveTraces = 0;
 
   // A safety net for traces that are dropped without dispose(): the garbage
@@ -207,11 +226,11 @@ export function createLab(core) {
 
   return Object.freeze({
     /** Every stage id, in pipeline order. */
-    stageNames: Object.freeze(core.stageNames()),
+    stageNames: Object.freeze(constants.stageNames),
     /** The core's default options. */
     defaults,
-    /** { maxTokens, maxDModel, maxSeed }. */
-    limits: Object.freeze(core.limits()),
+    /** { maxTokens, maxDModel, maxSeed, maxTextBytes }. */
+    limits: Object.freeze(constants.limits),
 
     /** Tokenizes the sentence and computes every stage. Throws AttentionLabError. */
     run(sentence, options) {
@@ -228,30 +247,28 @@ export function createLab(core) {
           'invalid_text', { index: String(at), unit });
       }
       const config = resolveOptions(options, defaults);
-      const handle = unwrap(core.run(sentence, config)).trace;
+      const handle = unwrap(core.run(sentence, config));
       const trace = new Trace(handle, release);
       liveTraces += 1;
       registry?.register(trace, handle, trace);
       return trace;
     },
 
-    /** The worked example for one row of raw scores: { scaled, exps, sum,
-     *  probs, jacobian: { rows, cols, data }, maxProb, argmax, entropy (nats),
-     *  maxJacobian }. exps and sum are e^x without
-     *  the max shift (they overflow to Infinity for large scores); probs come
-     *  from the stable softmax. */
-    softmaxSteps(scores, dK = defaults.dK) {
+    /** One row of given scores through softmax (SOFTMAX_ROW above), divided
+     *  first by √dK · temperature (both 1 unless given: no division). */
+    softmaxRow(scores, { dK = 1, temperature = 1, jacobian = false } = {}) {
       checkNumbers(scores);
       if (!Number.isSafeInteger(dK)) fail(`dK must be an integer number, got ${describe(dK)}`, 'invalid_argument');
-      const steps = unwrap(core.softmaxSteps(scores, dK));
-      return Object.freeze({ ...steps, jacobian: wrapMatrix(steps.jacobian) });
+      if (typeof temperature !== 'number') fail(`temperature must be a number, got ${describe(temperature)}`, 'invalid_argument');
+      checkFlag('jacobian', jacobian);
+      return freezeRow(unwrap(core.softmaxRow(scores, dK, temperature, jacobian)));
     },
 
     /** ∂L/∂s of cross-entropy after softmax: probs − one_hot(target) (Float32Array). */
     crossEntropyGradient(probs, target) {
       if (!(Array.isArray(probs) || ArrayBuffer.isView(probs))) fail(`probs must be an array of numbers, got ${describe(probs)}`, 'invalid_argument');
       if (!Number.isSafeInteger(target) || target < 0) fail(`target must be an index (an integer from 0), got ${describe(target)}`, 'invalid_argument');
-      return unwrap(core.crossEntropyGradient(probs, target)).gradient;
+      return unwrap(core.crossEntropyGradient(probs, target));
     },
 
     /** q·k for `count` random pairs with N(0, 1) entries (seeded), before and
@@ -262,20 +279,6 @@ export function createLab(core) {
         if (!Number.isSafeInteger(v)) fail(`${name} must be an integer number, got ${describe(v)}`, 'invalid_argument');
       }
       return Object.freeze(unwrap(core.sampleDotProducts(dK, count, bins, seed)));
-    },
-
-    /** softmax(scores / temperature): { probs, maxProb, entropy }. */
-    softmaxAtTemperature(scores, temperature) {
-      checkNumbers(scores);
-      if (typeof temperature !== 'number') fail(`temperature must be a number, got ${describe(temperature)}`, 'invalid_argument');
-      return Object.freeze(unwrap(core.softmaxAtTemperature(scores, temperature)));
-    },
-
-    /** e^x / Σ e^x exactly as written, in float32, no max subtracted:
-     *  { exps, sum, probs, overflowed } — Infinity and NaN show up for large scores. */
-    naiveSoftmax(scores) {
-      checkNumbers(scores);
-      return Object.freeze(unwrap(core.naiveSoftmax(scores)));
     },
 
     /** Counters for leak checks: wasm heap bytes in use, the wasm memory's

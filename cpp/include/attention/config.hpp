@@ -21,10 +21,13 @@ struct Config {
     bool scale = true;           // divide scores by √d_k
     bool causal = false;         // mask every key after the query (−∞ above the diagonal)
     bool positional = true;      // add sinusoidal positional encoding to the embeddings
-
 };
 
-// Throws std::invalid_argument whose message names the field and its allowed
+// Every field equal.
+bool operator==(const Config& a, const Config& b);
+inline bool operator!=(const Config& a, const Config& b) { return !(a == b); }
+
+// Throws attention::Error ("invalid_config") whose message names the field and its allowed
 // range, e.g. "d_k must be an integer from 1 to d_model (768), got 0".
 void validate(const Config& config);
 

@@ -13,8 +13,8 @@
 namespace attention::kernels {
 
 // A vector allocator whose resize() leaves new floats unset: pack() writes
-// every one, and zeroing ≈ 600 KB of weight panels first cost ≈ 2 ms of a
-// page's first run (memset, in the browser's baseline wasm code).
+// every one, so zeroing the ≈ 600 KB of parameter panels first would be
+// wasted work in a page's first run.
 template <class T>
 struct UninitialisedAllocator : std::allocator<T> {
     template <class U>

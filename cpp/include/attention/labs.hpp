@@ -1,4 +1,5 @@
-// Computations behind the "why?" labs that are not stages of one trace.
+// Computations behind the "why?" labs that are neither stages of one trace nor
+// a softmax row (softmax_row.hpp covers the temperature and stability labs).
 #pragma once
 
 #include <cstdint>
@@ -23,26 +24,5 @@ struct DotProductSample {
 // 1 ≤ count ≤ 100000, 1 ≤ bins ≤ 200 and 0 ≤ seed ≤ 2^32 − 1.
 DotProductSample sample_dot_products(std::int64_t d_k, std::int64_t count, std::int64_t bins,
                                      std::int64_t seed);
-
-// softmax(scores / temperature), stable form, with the largest weight and the
-// entropy (nats). Throws for an empty row, non-finite scores, or a temperature
-// that is not a finite number > 0.
-struct TemperatureSoftmax {
-    std::vector<float> probs;
-    float max_prob = 0;
-    float entropy = 0;
-};
-TemperatureSoftmax softmax_at_temperature(const std::vector<float>& scores, double temperature);
-
-// The textbook formula computed as written, in float32: e^x / Σ e^x with no max
-// subtracted. Large scores overflow: exps become +Inf and probabilities NaN (or
-// 0), which is why the core subtracts the maximum first.
-struct NaiveSoftmax {
-    std::vector<float> exps;
-    float sum = 0;
-    std::vector<float> probs;
-    bool overflowed = false;  // some exp or the sum is +Inf, or a probability is NaN
-};
-NaiveSoftmax naive_softmax(const std::vector<float>& scores);
 
 }  // namespace attention

@@ -1,21 +1,23 @@
 // One self-attention head: configuration + parameters, run on sentences.
 #pragma once
 
+#include <cstddef>
 #include <memory>
+#include <optional>
 #include <string_view>
 
 #include "attention/config.hpp"
 #include "attention/trace.hpp"
-#include "attention/weights.hpp"
+#include "attention/params.hpp"
 
 namespace attention {
 
 class AttentionModel {
 public:
     // Validates config (throws attention::Error) and draws the head's
-    // parameters once. Without a source, SeededWeights(config) is used.
+    // parameters once. Without a source, SeededParams(config) is used.
     explicit AttentionModel(const Config& config,
-                            std::shared_ptr<const WeightSource> source = nullptr);
+                            std::shared_ptr<const ParamSource> source = nullptr);
 
     // Tokenizes the sentence and computes every stage:
     //   x = embeddings + positional;  Q, K, V = x·W + b;
@@ -23,13 +25,13 @@ public:
     // The products and the softmax run on the packed SIMD kernels
     // (kernels.hpp); they equal the plain stage functions (stages.hpp) up to
     // float32 rounding. Embedding rows, positional rows and the packed
-    // weights are kept between runs (bounded), shared by with_switches copies.
+    // params are kept between runs (bounded), shared by with_switches copies.
     Trace run(std::string_view sentence) const;
 
     const Config& config() const { return config_; }
 
     // True when other has the same parameters (d_model, d_k, seed and source),
-    // so switching scale, causal or positional needs no new weights.
+    // so switching scale, causal or positional needs no new params.
     bool same_parameters(const Config& other) const;
 
     // This model under other switches (scale, causal, positional), sharing its
@@ -37,15 +39,35 @@ public:
     // ("invalid_config") unless same_parameters(config).
     AttentionModel with_switches(const Config& config) const;
 
-    struct Prepared;  // packed weights and the caches (model.cpp)
+    struct Prepared;  // packed params and the caches (model.cpp)
 
 private:
     AttentionModel() = default;
 
     Config config_;
-    std::shared_ptr<const WeightSource> source_;
-    std::shared_ptr<const HeadWeights> head_;
+    std::shared_ptr<const ParamSource> source_;
+    std::shared_ptr<const HeadParams> head_;
     std::shared_ptr<Prepared> prepared_;
+};
+
+// The last model, kept for the next run. Drawing W_q, W_k, W_v costs far more
+// than a short sentence's forward pass, so a page that recomputes on every
+// keystroke asks this cache instead of building a model each time.
+class ModelCache {
+public:
+    // The model for config: the kept one when config is unchanged; the kept
+    // one's params under new switches when only scale, causal or positional
+    // changed; otherwise a new one (the old params freed first). Throws
+    // attention::Error ("invalid_config") for a bad config and keeps the
+    // model it had.
+    const AttentionModel& model(const Config& config);
+
+    // How many times a model's params were drawn (for tests).
+    std::size_t draws() const { return draws_; }
+
+private:
+    std::optional<AttentionModel> kept_;
+    std::size_t draws_ = 0;
 };
 
 // Convenience: AttentionModel(config).run(sentence).

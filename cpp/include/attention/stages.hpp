@@ -35,4 +35,15 @@ Matrix softmax_rows(const Matrix& masked);
 // weights · V: (n × n)·(n × d_k) → n × d_k; row i is Σ_j p_ij v_j.
 Matrix weighted_sum(const Matrix& weights, const Matrix& v);
 
+// One head as the paper writes it, on the stage functions above: the readable
+// specification of a run, and the oracle the fast kernels are tested against
+// (AttentionModel::run must equal it up to float32 rounding).
+struct HeadParams;
+struct Attention {
+    Matrix q, k, v;                         // n × d_k
+    Matrix scores, scaled, masked, weights;  // n × n
+    Matrix output;                          // n × d_k
+};
+Attention attention_reference(const Matrix& x, const HeadParams& params, bool scale, bool causal);
+
 }  // namespace attention

@@ -10,7 +10,7 @@
 #include "attention/config.hpp"
 #include "attention/matrix.hpp"
 #include "attention/tokenizer.hpp"
-#include "attention/weights.hpp"
+#include "attention/params.hpp"
 
 namespace attention {
 
@@ -23,13 +23,16 @@ struct Trace {
     Matrix x;           // n × d_model   embeddings + positional
     // The head's parameters (stages wq, wk, wv: d_model × d_k; bq, bk, bv:
     // 1 × d_k), shared with the model that ran, not copied into every trace.
-    std::shared_ptr<const HeadWeights> head;
+    std::shared_ptr<const HeadParams> head;
     Matrix q, k, v;     // n × d_k       x·W + b
     Matrix scores;      // n × n         Q·Kᵀ
     Matrix scaled;      // n × n         scores / √d_k (= scores when scale is off)
     Matrix masked;      // n × n         scaled, −∞ above the diagonal when causal
     Matrix weights;     // n × n         row-wise softmax of masked
     Matrix output;      // n × d_k       weights · V
+
+    // What every score is divided by: √d_k when scaling is on, else 1.
+    float divisor() const;
 
     // The stage with this id; throws attention::Error ("unknown_stage")
     // listing the valid ids otherwise.

@@ -14,7 +14,7 @@ export const ARTICLE_ROW = Object.freeze({
 });
 
 // Each erratum: the inputs the article used, what it printed, and how the page
-// recomputes it with the core (softmaxSteps with this dK; gradient target).
+// recomputes it with the core (softmaxRow with this dK; gradient target).
 export const ERRATA = Object.freeze([
   { id: 'E1', scores: ARTICLE_ROW.scores, dK: 64, printed: { sum: 42.73 }, show: 'sum' },
   { id: 'E2', scores: [15.3, 22.7, 18.2, 2.1, 1.8], dK: 1, printed: { probs: [0.001, 0.997, 0.002, 0, 0] }, show: 'probs' },

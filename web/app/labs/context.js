@@ -6,7 +6,7 @@ import { errorText, t } from '../i18n.js';
 
 /** The three keys a row gives most weight to, as "token (weight)". */
 function topKeys(trace, i) {
-  const w = trace.rowSteps(i).probs;
+  const w = trace.softmaxRow(i).probs;
   const order = Array.from(w.keys()).sort((a, b) => w[b] - w[a]).slice(0, 3);
   return order.map((k) => `${trace.tokens[k]} (${fmt(w[k])})`).join(', ');
 }
@@ -44,7 +44,7 @@ export default {
         a0.dispose();
         b0.dispose();
         result.append(
-          h('table', { class: 'steps lab-table' }, h('tbody', {}, rows.map(([id, key, c]) => h('tr', { dataset: { stage: id } },
+          h('table', { class: 'steps lab-table' }, h('tbody', {}, rows.map(([id, key, c]) => h('tr', { dataset: { compare: id } },
             h('td', {}, t(key)), h('td', { dataset: { cos: c } }, fmt(c, 3)))))),
           h('p', { class: 'note' }, t('lab.context.neighbours', { token, a: topKeys(ctx.trace, i), b: topKeys(b, j) })));
       }

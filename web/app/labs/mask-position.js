@@ -23,7 +23,8 @@ export default {
     const weights = (causal) => {
       const trace = ctx.lab.run(ctx.sentence, { ...ctx.config, causal });
       const block = renderMatrix(trace.stage('weights'), { scale: 'sequential', rowLabels: trace.tokens, colLabels: trace.tokens,
-        caption: t(causal ? 'lab.mask.on' : 'lab.mask.off'), stageId: causal ? 'weights-causal' : 'weights-full' });
+        caption: t(causal ? 'lab.mask.on' : 'lab.mask.off'), stageId: 'weights' });
+      block.element.dataset.causal = String(causal);
       trace.dispose();
       return block.element;
     };

@@ -33,9 +33,9 @@ export default {
   label: () => t('lab.scaling.label'),
   render(body, ctx) {
     const i = ctx.selected;
-    const raw = ctx.trace.rowSteps(i).scores;
-    const unscaled = ctx.lab.softmaxSteps(raw, 1);
-    const scaled = ctx.lab.softmaxSteps(raw, ctx.config.dK);
+    const raw = ctx.trace.softmaxRow(i).scores;
+    const unscaled = ctx.lab.softmaxRow(raw, { jacobian: true });
+    const scaled = ctx.lab.softmaxRow(raw, { dK: ctx.config.dK, jacobian: true });
     const targetSelect = h('select', { id: 'lab-target' }, ctx.tokens.map((tok, j) => h('option', { value: String(j) }, tok)));
     targetSelect.value = String(i);
     const sides = h('div', { class: 'lab-sides' });

@@ -12,7 +12,7 @@ export default {
   label: () => t('lab.stability.label'),
   render(body, ctx) {
     const presets = [
-      [t('lab.stability.rowRaw', { token: ctx.tokens[ctx.selected] }), Array.from(ctx.trace.rowSteps(ctx.selected).scores)],
+      [t('lab.stability.rowRaw', { token: ctx.tokens[ctx.selected] }), Array.from(ctx.trace.softmaxRow(ctx.selected).scores)],
       [t('lab.stability.big'), [1000, 999, -1000]],
       [t('lab.stability.edge'), [88, 89, 0]],
       [t('lab.stability.article'), [15.3, 22.7, 18.2, 2.1, 1.8, 3.2, 2.9, 5.6, 4.1]],
@@ -22,22 +22,20 @@ export default {
     const draw = () => {
       const scores = input.value.split(/[\s,，]+/).filter(Boolean).map(Number);
       clear(result);
-      let naive;
-      let stable;
+      let row;
       try {
-        naive = ctx.lab.naiveSoftmax(scores);
-        stable = ctx.lab.softmaxSteps(scores, 1);
+        row = ctx.lab.softmaxRow(scores);
       } catch (error) {
         result.append(h('p', { class: 'message error', role: 'alert' }, errorText(error)));
         return;
       }
       const head = h('tr', {}, ['lab.stability.score', 'lab.stability.exp', 'lab.stability.naive', 'lab.stability.stable']
         .map((k) => h('th', { scope: 'col' }, t(k))));
-      const rows = scores.map((s, j) => h('tr', {}, h('td', {}, fmt(s)), h('td', {}, fmt(naive.exps[j])),
-        h('td', { dataset: { col: 'naive' } }, show(naive.probs[j])), h('td', { dataset: { col: 'stable' } }, show(stable.probs[j]))));
+      const rows = scores.map((s, j) => h('tr', {}, h('td', {}, fmt(s)), h('td', {}, fmt(row.exps[j])),
+        h('td', { dataset: { col: 'naive' } }, show(row.shares[j])), h('td', { dataset: { col: 'stable' } }, show(row.probs[j]))));
       result.append(h('table', { class: 'steps lab-table' }, h('thead', {}, head), h('tbody', {}, rows),
-        h('tfoot', {}, h('tr', {}, h('td', {}, 'Σ'), h('td', {}, fmt(naive.sum)), h('td', {}), h('td', {})))),
-      h('p', { class: `note${naive.overflowed ? ' overflow' : ''}` }, t(naive.overflowed ? 'lab.stability.overflow' : 'lab.stability.fine')));
+        h('tfoot', {}, h('tr', {}, h('td', {}, 'Σ'), h('td', {}, fmt(row.expSum)), h('td', {}), h('td', {})))),
+      h('p', { class: `note${row.overflowed ? ' overflow' : ''}` }, t(row.overflowed ? 'lab.stability.overflow' : 'lab.stability.fine')));
     };
     const buttons = presets.map(([name, values]) => h('button', { type: 'button', onclick: () => {
       input.value = values.map((v) => String(v)).join(', ');

@@ -9,14 +9,14 @@ export default {
   label: () => t('lab.temperature.label'),
   render(body, ctx) {
     const i = ctx.selected;
-    const row = ctx.trace.rowSteps(i).scaled;
+    const row = ctx.trace.softmaxRow(i).scaled;
     // The slider is a base-10 exponent: temperature from 0.01 to 100.
     const slider = h('input', { type: 'range', id: 'lab-temperature', min: '-2', max: '2', step: '0.05', value: '0',
       'aria-label': t('lab.temperature.slider') });
     const result = h('div', { class: 'lab-result' });
     const draw = () => {
       const temperature = 10 ** Number(slider.value);
-      const s = ctx.lab.softmaxAtTemperature(row, temperature);
+      const s = ctx.lab.softmaxRow(row, { temperature });
       clear(result).append(
         h('p', { class: 'lab-figures', dataset: { maxProb: s.maxProb, entropy: s.entropy } },
           t('lab.temperature.figures', { temp: fmt(temperature), max: fmt(s.maxProb, 3), entropy: fmt(s.entropy, 3) })),

@@ -18,22 +18,22 @@ function table(steps, tokens, printed) {
     h('td', {}, fmt(steps.rawScores[j])),
     h('td', { title: t('lab.textbook.hoverScaled', { raw: fmt(steps.rawScores[j]), dK: steps.dK, value: fmt(steps.scaled[j], 4) }) }, fmt(steps.scaled[j], 4)),
     h('td', { title: t('lab.textbook.hoverExp', { x: fmt(steps.scaled[j], 4), value: fmt(steps.exps[j], 4) }) }, fmt(steps.exps[j])),
-    h('td', { dataset: { col: 'prob' }, title: t('lab.textbook.hoverProb', { e: fmt(steps.exps[j], 4), sum: fmt(steps.sum, 4), value: fmt(steps.probs[j], 4) }) }, fmt(steps.probs[j])),
+    h('td', { dataset: { col: 'prob' }, title: t('lab.textbook.hoverProb', { e: fmt(steps.exps[j], 4), sum: fmt(steps.expSum, 4), value: fmt(steps.probs[j], 4) }) }, fmt(steps.probs[j])),
     printed ? h('td', { class: 'printed' }, `${fmt(printed.scaled[j], 4)} · ${fmt(printed.exps[j])} · ${fmt(printed.probs[j])}`) : null));
   const foot = h('tr', {}, h('td', {}, 'Σ'), h('td', {}), h('td', {}),
-    h('td', { dataset: { col: 'sum' } }, fmt(steps.sum)), h('td', {}),
+    h('td', { dataset: { col: 'sum' } }, fmt(steps.expSum)), h('td', {}),
     printed ? h('td', { class: 'printed' }, fmt(printed.sum)) : null);
   return h('table', { class: 'steps lab-table' }, h('thead', {}, head), h('tbody', {}, rows), h('tfoot', {}, foot));
 }
 
 function erratumCard(lab, e) {
-  const steps = lab.softmaxSteps(e.scores, e.dK);
+  const steps = lab.softmaxRow(e.scores, { dK: e.dK });
   const list = (values, digits) => `[${Array.from(values, (v) => fmt(v, digits)).join(', ')}]`;
   let printed;
   let exact;
   if (e.show === 'sum') {
     printed = fmt(e.printed.sum);
-    exact = fmt(steps.sum, 4);
+    exact = fmt(steps.expSum, 4);
   } else if (e.show === 'probs') {
     printed = list(e.printed.probs, 3);
     exact = list(steps.probs, 6);
@@ -59,14 +59,14 @@ export default {
       clear(result);
       let steps;
       try {
-        steps = { ...ctx.lab.softmaxSteps(scores, dK), rawScores: scores, dK };
+        steps = { ...ctx.lab.softmaxRow(scores, { dK }), rawScores: scores, dK };
       } catch (error) {
         result.append(h('p', { class: 'message error', role: 'alert' }, errorText(error)));
         return;
       }
       const isArticle = dK === ARTICLE_ROW.dK && scores.every((s, j) => s === ARTICLE_ROW.scores[j]);
       result.append(table(steps, ARTICLE_ROW.tokens, isArticle ? ARTICLE_ROW.printed : null));
-      result.append(h('p', { class: 'note' }, isArticle ? t('lab.textbook.sumNote', { exact: fmt(steps.sum, 4) }) : t('lab.textbook.edited')));
+      result.append(h('p', { class: 'note' }, isArticle ? t('lab.textbook.sumNote', { exact: fmt(steps.expSum, 4) }) : t('lab.textbook.edited')));
     };
     const inputs = scores.map((s, j) => h('label', { class: 'score-input' }, ARTICLE_ROW.tokens[j],
       numberInput(s, ARTICLE_ROW.tokens[j], (event) => { scores[j] = Number(event.target.value); update(); })));

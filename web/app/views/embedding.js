@@ -1,4 +1,4 @@
-// Stage 2: token embedding rows, plus positional encoding rows, make x.
+// Step 2: token embedding rows, plus positional encoding rows, make x.
 import { makeScale } from '../colors.js';
 import { h, sleep } from '../dom.js';
 import { fmt } from '../format.js';
@@ -18,28 +18,29 @@ function strip(m, row, scale, explain, later) {
 
 export default {
   id: 'embedding',
-  label: () => t('stage.embedding.label'),
-  formulaPart: null,
-  title: () => t('stage.embedding.title'),
+  label: () => t('step.embedding.label'),
+  inFormula: false, // its part of the formula is marked (index.html: data-step)
+  matrices: ['embeddings', 'positional', 'x'], // the core stages it shows, and exports
+  title: () => t('step.embedding.title'),
   explain(ctx) {
-    return t(ctx.config.positional ? 'stage.embedding.explain' : 'stage.embedding.explainOff', { d: ctx.config.dModel });
+    return t(ctx.config.positional ? 'step.embedding.explain' : 'step.embedding.explainOff', { d: ctx.config.dModel });
   },
   async render(body, ctx) {
     const e = ctx.stage('embeddings');
     const p = ctx.stage('positional');
     const x = ctx.stage('x');
     const scale = makeScale('diverging', Math.min(e.min, p.min, x.min), Math.max(e.max, p.max, x.max));
-    const explain = (i, j) => t('stage.embedding.cell', {
+    const explain = (i, j) => t('step.embedding.cell', {
       token: ctx.tokens[i], j: j + 1,
       e: fmt(e.data[i * e.cols + j], 3), p: fmt(p.data[i * p.cols + j], 3), x: fmt(x.data[i * x.cols + j], 3),
     });
-    const legend = [{ label: t('stage.embedding.legend'), scale }];
+    const legend = [{ label: t('step.embedding.legend'), scale }];
 
     if (ctx.n > STRIP_LIMIT) {
       const opts = { scale: 'diverging', rowLabels: ctx.tokens, explain };
       const blocks = [
-        renderMatrix(e, { ...opts, caption: t('stage.embedding.embeddings'), stageId: 'embeddings' }),
-        renderMatrix(p, { ...opts, caption: t('stage.embedding.plusPosition'), stageId: 'positional' }),
+        renderMatrix(e, { ...opts, caption: t('step.embedding.embeddings'), stageId: 'embeddings' }),
+        renderMatrix(p, { ...opts, caption: t('step.embedding.plusPosition'), stageId: 'positional' }),
         renderMatrix(x, { ...opts, caption: '= x', stageId: 'x' }),
       ];
       body.append(...blocks.map((b) => b.element));
@@ -50,8 +51,8 @@ export default {
     // One line per token: embedding + position = x, so the sum forms in place.
     const sources = [['embeddings', e], ['positional', p], ['x', x]];
     const grid = h('div', { class: 'strips embed-strips' },
-      h('div', {}), h('div', { class: 'strip-head' }, t('stage.embedding.head', { d: e.cols })), h('div', {}),
-      h('div', { class: 'strip-head' }, t('stage.embedding.position')), h('div', {}), h('div', { class: 'strip-head' }, 'x'));
+      h('div', {}), h('div', { class: 'strip-head' }, t('step.embedding.head', { d: e.cols })), h('div', {}),
+      h('div', { class: 'strip-head' }, t('step.embedding.position')), h('div', {}), h('div', { class: 'strip-head' }, 'x'));
     const groups = sources.map(() => []);
     for (let i = 0; i < ctx.n; i += 1) {
       const canvases = sources.map(([id, m], c) => {

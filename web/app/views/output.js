@@ -1,4 +1,4 @@
-// Stage 8: the context-aware outputs, with the selected token before and after.
+// Step 8: the context-aware outputs, with the selected token before and after.
 import { makeScale } from '../colors.js';
 import { h } from '../dom.js';
 import { fmt } from '../format.js';
@@ -9,21 +9,22 @@ import { explainOutput } from './weighted-sum.js';
 
 export default {
   id: 'output',
-  label: () => t('stage.output.label'),
-  formulaPart: 'output',
+  label: () => t('step.output.label'),
+  inFormula: true, // its part of the formula is marked (index.html: data-step)
+  matrices: ['output'], // the core stages it shows, and exports
   labs: ['context', 'mask-position'],
-  title: () => t('stage.output.title'),
+  title: () => t('step.output.title'),
   explain(ctx) {
     const i = ctx.selected;
     const cos = ctx.trace.cosine('v', i, 'output', i);
-    return t('stage.output.explain', { dK: ctx.config.dK, token: ctx.tokens[i], cos: fmt(cos, 3) });
+    return t('step.output.explain', { dK: ctx.config.dK, token: ctx.tokens[i], cos: fmt(cos, 3) });
   },
   async render(body, ctx) {
     const i = ctx.selected;
     const out = ctx.stage('output');
     const v = ctx.stage('v');
     const block = renderMatrix(out, {
-      caption: t('stage.output.caption'),
+      caption: t('step.output.caption'),
       rowLabels: ctx.tokens,
       colLabels: Array.from({ length: out.cols }, (_, j) => j + 1),
       stageId: 'output',
@@ -35,14 +36,14 @@ export default {
     const pick = (m) => m.data.subarray(i * m.cols, (i + 1) * m.cols);
     const first = (m) => Array.from(m.data.subarray(i * m.cols, i * m.cols + Math.min(6, m.cols)), (x) => fmt(x)).join(', ');
     const compare = h('div', { class: 'strips before-after' },
-      h('div', { class: 'label' }, t('stage.output.before', { token: ctx.tokens[i] })),
-      heatStrip(pick(v), scale, { source: v, key: `before ${i} ${scale.lo} ${scale.hi}`, explain: (j) => t('stage.output.vCell', { token: ctx.tokens[i], j: j + 1, value: fmt(v.data[i * v.cols + j], 3) }) }),
-      h('div', { class: 'label selected' }, t('stage.output.after', { token: ctx.tokens[i] })),
+      h('div', { class: 'label' }, t('step.output.before', { token: ctx.tokens[i] })),
+      heatStrip(pick(v), scale, { source: v, key: `before ${i} ${scale.lo} ${scale.hi}`, explain: (j) => t('step.output.vCell', { token: ctx.tokens[i], j: j + 1, value: fmt(v.data[i * v.cols + j], 3) }) }),
+      h('div', { class: 'label selected' }, t('step.output.after', { token: ctx.tokens[i] })),
       heatStrip(pick(out), scale, { source: out, key: `after ${i} ${scale.lo} ${scale.hi}`, explain: (j) => explainOutput(ctx, i, j) }));
     const numbers = h('p', { class: 'note' },
-      t('stage.output.numbersBefore', { values: first(v) }), h('br'), t('stage.output.numbersAfter', { values: first(out) }));
-    body.append(block.element, h('h3', {}, t('stage.output.compare', { token: ctx.tokens[i] })), compare, numbers);
+      t('step.output.numbersBefore', { values: first(v) }), h('br'), t('step.output.numbersAfter', { values: first(out) }));
+    body.append(block.element, h('h3', {}, t('step.output.compare', { token: ctx.tokens[i] })), compare, numbers);
     await block.reveal({ animate: ctx.animate, mode: 'rows', stagger: 40 });
-    return [{ label: t('stage.output.legend'), scale: block.scale }, { label: t('stage.output.legendBoth'), scale }];
+    return [{ label: t('step.output.legend'), scale: block.scale }, { label: t('step.output.legendBoth'), scale }];
   },
 };

@@ -1,4 +1,4 @@
-// Stage 3: x through W_q, W_k, W_v (and biases) into Q, K and V.
+// Step 3: x through W_q, W_k, W_v (and biases) into Q, K and V.
 import { h, live } from '../dom.js';
 import { fmt } from '../format.js';
 import { t } from '../i18n.js';
@@ -6,22 +6,23 @@ import { makeScale } from '../colors.js';
 import { heatCanvas, keptCanvas } from '../heat-canvas.js';
 import { renderMatrix } from '../matrix-view.js';
 
-function weightsThumb(w, id) {
+function paramsThumb(w, id) {
   return keptCanvas(w, 'thumb', () => {
     const drawn = heatCanvas(w, makeScale('diverging', w.min, w.max), {
-      explain: (r, c) => t('stage.qkv.weight', { name: id, r: r + 1, c: c + 1, value: fmt(w.data[r * w.cols + c], 4) }),
+      explain: (r, c) => t('step.qkv.param', { name: id, r: r + 1, c: c + 1, value: fmt(w.data[r * w.cols + c], 4) }),
     });
-    drawn.classList.add('weights-thumb');
+    drawn.classList.add('params-thumb');
     return drawn;
   });
 }
 
 export default {
   id: 'qkv',
-  label: () => t('stage.qkv.label'),
-  formulaPart: 'qkv',
-  title: () => t('stage.qkv.title'),
-  explain: (ctx) => t('stage.qkv.explain', { n: ctx.n, dModel: ctx.config.dModel, dK: ctx.config.dK }),
+  label: () => t('step.qkv.label'),
+  inFormula: true, // its part of the formula is marked (index.html: data-step)
+  matrices: ['q', 'k', 'v'], // the core stages it shows, and exports
+  title: () => t('step.qkv.title'),
+  explain: (ctx) => t('step.qkv.explain', { n: ctx.n, dModel: ctx.config.dModel, dK: ctx.config.dK }),
   async render(body, ctx) {
     const x = ctx.stage('x');
     const mats = ['q', 'k', 'v'].map((id) => [id, ctx.stage(id)]);
@@ -34,16 +35,16 @@ export default {
       stageId: id,
       selectedRow: ctx.selected,
       onRowLabel: ctx.select,
-      explain: (i, j) => t('stage.qkv.cell', { name: id, token: ctx.tokens[i], j: j + 1, value: fmt(m.data[i * m.cols + j], 3) }),
+      explain: (i, j) => t('step.qkv.cell', { name: id, token: ctx.tokens[i], j: j + 1, value: fmt(m.data[i * m.cols + j], 3) }),
     }));
-    // Each projection: a thumbnail of its weight matrix, then the result. The
+    // Each projection: a thumbnail of its parameter matrix, then the result. The
     // thumbnails (d_model × d_k values each) are drawn as their lane appears,
     // into a box of fixed size, so that work is spread over the animation; a
-    // thumbnail drawn before for the same weights (the warm-up draws this
-    // stage out of sight) is used again when it is not on the page.
+    // thumbnail drawn before for the same params (the warm-up draws this
+    // step out of sight) is used again when it is not on the page.
     const lanes = mats.map(([id], k) => {
-      const thumb = h('canvas', { class: 'heat weights-thumb' });
-      const draw = () => thumb.replaceWith(weightsThumb(ctx.stage(`w${id}`), id));
+      const thumb = h('canvas', { class: 'heat params-thumb' });
+      const draw = () => thumb.replaceWith(paramsThumb(ctx.stage(`w${id}`), id));
       const el = h('div', { class: 'lane' },
         h('figure', { class: 'matrix-block' },
           h('div', { class: 'caption' }, `× W_${id} + b_${id}`, h('span', { class: 'shape' }, `${ctx.config.dModel} × ${ctx.config.dK}`)), thumb),
@@ -59,6 +60,6 @@ export default {
       live(lanes[k].el).classList.remove('pending');
       await b.reveal({ animate: ctx.animate, stagger: 25 });
     }
-    return [{ label: 'x', scale: xBlock.scale }, { label: t('stage.qkv.legend'), scale: blocks[0].scale }];
+    return [{ label: 'x', scale: xBlock.scale }, { label: t('step.qkv.legend'), scale: blocks[0].scale }];
   },
 };

@@ -1,4 +1,4 @@
-// Stage 4: Q·Kᵀ, every query against every key.
+// Step 4: Q·Kᵀ, every query against every key.
 import { makeScale } from '../colors.js';
 import { clear, h } from '../dom.js';
 import { factor, fmt } from '../format.js';
@@ -11,9 +11,9 @@ export function explainScore(ctx, i, j) {
   const d = ctx.trace.dotTerms('scores', i, j);
   const shown = Math.min(3, d.products.length);
   const terms = Array.from({ length: shown }, (_, t) => `${factor(d.a[t])}·${factor(d.b[t])}`);
-  const more = d.products.length > shown ? t('stage.scores.more', { count: d.products.length }) : '';
+  const more = d.products.length > shown ? t('step.scores.more', { count: d.products.length }) : '';
   const first = Array.from(d.products.slice(0, shown), (p) => factor(p)).join(' + ');
-  return t('stage.scores.cell', {
+  return t('step.scores.cell', {
     a: ctx.tokens[i], b: ctx.tokens[j], terms: terms.join(' + '), more,
     products: first, more2: more ? ' + …' : '', total: fmt(d.total),
   });
@@ -32,7 +32,7 @@ function dotInspector(ctx) {
     const d = ctx.trace.dotTerms('scores', i, j);
     const products = makeScale('diverging', d.productsMin, d.productsMax);
     clear(el).append(
-      h('p', { class: 'strip-head' }, t('stage.scores.inspect', { a: ctx.tokens[i], b: ctx.tokens[j], count: d.products.length })),
+      h('p', { class: 'strip-head' }, t('step.scores.inspect', { a: ctx.tokens[i], b: ctx.tokens[j], count: d.products.length })),
       h('div', { class: 'strips' },
         h('div', { class: 'label' }, `q[${ctx.tokens[i]}]`), strip(`q ${i}`, d.a, qk),
         h('div', { class: 'label' }, `k[${ctx.tokens[j]}]`), strip(`k ${j}`, d.b, qk),
@@ -44,13 +44,15 @@ function dotInspector(ctx) {
 
 export default {
   id: 'scores',
-  label: () => t('stage.scores.label'),
-  formulaPart: 'scores',
+  label: () => t('step.scores.label'),
+  inFormula: true, // its part of the formula is marked (index.html: data-step)
+  matrices: ['scores'], // the core stages it shows, and exports
+  panelColumn: 'scores', // the side panel's column it computes
   labs: ['variance'],
-  title: () => t('stage.scores.title'),
+  title: () => t('step.scores.title'),
   explain(ctx) {
     const s = ctx.stage('scores');
-    return t('stage.scores.explain', { dK: ctx.config.dK, n: ctx.n, min: fmt(s.min), max: fmt(s.max) });
+    return t('step.scores.explain', { dK: ctx.config.dK, n: ctx.n, min: fmt(s.min), max: fmt(s.max) });
   },
   async render(body, ctx) {
     const inspector = dotInspector(ctx);
@@ -67,6 +69,6 @@ export default {
     inspector.show(ctx.selected, ctx.selected);
     body.append(block.element, inspector.el);
     await block.reveal({ animate: ctx.animate, mode: 'rows', stagger: ctx.n > 24 ? 0 : 70 });
-    return [{ label: t('stage.scores.legend'), scale: block.scale }];
+    return [{ label: t('step.scores.legend'), scale: block.scale }];
   },
 };

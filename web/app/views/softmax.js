@@ -1,26 +1,26 @@
-// Stage 6: softmax row by row; each row adds up to 1.
+// Step 6: softmax row by row; each row adds up to 1.
 import { fmt } from '../format.js';
 import { t } from '../i18n.js';
 import { renderMatrix, TABLE_LIMIT } from '../matrix-view.js';
 
 export function explainWeight(ctx, i, j) {
-  const r = ctx.trace.rowSteps(i);
+  const r = ctx.trace.softmaxRow(i);
   const names = { a: ctx.tokens[i], b: ctx.tokens[j], sum: fmt(r.shiftedSum, 3) };
-  if (r.masked[j] === -Infinity) return t('stage.softmax.cellMasked', names);
-  return t('stage.softmax.cell', { ...names, s: fmt(r.masked[j]), max: fmt(r.max), e: fmt(r.shiftedExps[j], 3), p: fmt(r.probs[j], 3) });
+  if (r.masked[j] === -Infinity) return t('step.softmax.cellMasked', names);
+  return t('step.softmax.cell', { ...names, s: fmt(r.masked[j]), max: fmt(r.max), e: fmt(r.shiftedExps[j], 3), p: fmt(r.probs[j], 3) });
 }
 
 export default {
   id: 'softmax',
-  label: () => t('stage.softmax.label'),
-  formulaPart: 'softmax',
+  label: () => t('step.softmax.label'),
+  inFormula: true, // its part of the formula is marked (index.html: data-step)
+  matrices: ['weights'], // the core stages it shows, and exports
+  panelColumn: 'probs', // the side panel's column it computes
   labs: ['textbook', 'stability'],
-  title: () => t('stage.softmax.title'),
+  title: () => t('step.softmax.title'),
   explain(ctx) {
-    const r = ctx.trace.rowSteps(ctx.selected);
-    let best = 0;
-    r.probs.forEach((p, j) => { if (p > r.probs[best]) best = j; });
-    return t('stage.softmax.explain', { token: ctx.tokens[ctx.selected], p: fmt(r.probs[best]), best: ctx.tokens[best] });
+    const r = ctx.trace.softmaxRow(ctx.selected);
+    return t('step.softmax.explain', { token: ctx.tokens[ctx.selected], p: fmt(r.maxProb), best: ctx.tokens[r.argmax] });
   },
   async render(body, ctx) {
     // Animated: each row first shows its plain exps e^x and their total, then
@@ -28,11 +28,10 @@ export default {
     let previous;
     let previousSums;
     if (ctx.animate && ctx.n <= TABLE_LIMIT) {
-      const steps = ctx.tokens.map((_, i) => ctx.trace.rowSteps(i));
+      const steps = ctx.tokens.map((_, i) => ctx.trace.softmaxRow(i));
       const data = new Float32Array(ctx.n * ctx.n);
       steps.forEach((r, i) => data.set(r.exps, i * ctx.n));
-      const finite = steps.flatMap((r) => Array.from(r.exps).filter(Number.isFinite));
-      previous = { rows: ctx.n, cols: ctx.n, data, min: Math.min(...finite), max: Math.max(...finite) };
+      previous = { rows: ctx.n, cols: ctx.n, data, min: Math.min(...steps.map((r) => r.expsMin)), max: Math.max(...steps.map((r) => r.expsMax)) };
       previousSums = steps.map((r) => r.expSum);
     }
     const block = renderMatrix(ctx.stage('weights'), {
@@ -49,6 +48,6 @@ export default {
     });
     body.append(block.element);
     await block.reveal({ animate: ctx.animate, mode: 'rows', stagger: ctx.n > TABLE_LIMIT ? 0 : 220 });
-    return [{ label: t('stage.softmax.legend'), scale: block.scale }];
+    return [{ label: t('step.softmax.legend'), scale: block.scale }];
   },
 };

@@ -1,4 +1,4 @@
-// Stage 7: ×V for the selected token — its weights scale the value rows, and
+// Step 7: ×V for the selected token — its weights scale the value rows, and
 // the scaled rows add up to its output row.
 import { makeScale } from '../colors.js';
 import { h, sleep } from '../dom.js';
@@ -13,8 +13,8 @@ export function explainOutput(ctx, i, j) {
   const d = ctx.trace.dotTerms('output', i, j);
   const shown = Math.min(3, d.products.length);
   const terms = Array.from({ length: shown }, (_, t) => `${fmt(d.a[t])}·${factor(d.b[t])}`).join(' + ');
-  const more = d.products.length > shown ? t('stage.scores.more', { count: d.products.length }) : '';
-  return t('stage.weighted-sum.cell', { token: ctx.tokens[i], j: j + 1, terms, more, total: fmt(d.total, 3) });
+  const more = d.products.length > shown ? t('step.scores.more', { count: d.products.length }) : '';
+  return t('step.weighted-sum.cell', { token: ctx.tokens[i], j: j + 1, terms, more, total: fmt(d.total, 3) });
 }
 
 function row(m, i) {
@@ -23,14 +23,16 @@ function row(m, i) {
 
 export default {
   id: 'weighted-sum',
-  label: () => t('stage.weighted-sum.label'),
-  formulaPart: 'weighted-sum',
-  title: (ctx) => t('stage.weighted-sum.title', { token: ctx.tokens[ctx.selected] }),
+  label: () => t('step.weighted-sum.label'),
+  inFormula: true, // its part of the formula is marked (index.html: data-step)
+  matrices: ['weights', 'v', 'output'], // the core stages it shows, and exports
+  panelColumn: 'probs', // the side panel's column it computes
+  title: (ctx) => t('step.weighted-sum.title', { token: ctx.tokens[ctx.selected] }),
   explain(ctx) {
     const p = ctx.stage('weights');
     const i = ctx.selected;
     const parts = ctx.tokens.slice(0, 3).map((t, k) => `${fmt(p.data[i * p.cols + k])} × v(${t})`);
-    return t('stage.weighted-sum.explain', { token: ctx.tokens[i], parts: `${parts.join(' + ')}${ctx.n > 3 ? ' + …' : ''}` });
+    return t('step.weighted-sum.explain', { token: ctx.tokens[i], parts: `${parts.join(' + ')}${ctx.n > 3 ? ' + …' : ''}` });
   },
   async render(body, ctx) {
     const i = ctx.selected;
@@ -39,13 +41,13 @@ export default {
     const out = ctx.stage('output');
     const terms = ctx.trace.weightedRows(i);
     const scale = makeScale('diverging', Math.min(v.min, terms.min, out.min), Math.max(v.max, terms.max, out.max));
-    const legend = [{ label: t('stage.weighted-sum.legend'), scale }];
+    const legend = [{ label: t('step.weighted-sum.legend'), scale }];
 
     if (ctx.n > STRIP_LIMIT) {
       const blocks = [
         renderMatrix(v, { caption: 'V', rowLabels: ctx.tokens, stageId: 'v' }),
-        renderMatrix(terms, { caption: t('stage.weighted-sum.termsCaption', { token: ctx.tokens[i] }), rowLabels: ctx.tokens, stageId: 'weighted' }),
-        renderMatrix({ ...row(out, i), min: out.min, max: out.max }, { caption: t('stage.weighted-sum.sumCaption', { token: ctx.tokens[i] }), stageId: 'output',
+        renderMatrix(terms, { caption: t('step.weighted-sum.termsCaption', { token: ctx.tokens[i] }), rowLabels: ctx.tokens, stageId: 'weighted' }),
+        renderMatrix({ ...row(out, i), min: out.min, max: out.max }, { caption: t('step.weighted-sum.sumCaption', { token: ctx.tokens[i] }), stageId: 'output',
           explain: (_, j) => explainOutput(ctx, i, j) }),
       ];
       body.append(...blocks.map((b) => b.element));
@@ -54,25 +56,25 @@ export default {
     }
 
     const grid = h('div', { class: 'strips weighted-strips' });
-    grid.append(h('div', { class: 'strip-head' }, t('stage.weighted-sum.weight')), h('div', { class: 'strip-head' }, t('stage.weighted-sum.rows', { d: v.cols })));
+    grid.append(h('div', { class: 'strip-head' }, t('step.weighted-sum.weight')), h('div', { class: 'strip-head' }, t('step.weighted-sum.rows', { d: v.cols })));
     const items = [];
     for (let k = 0; k < ctx.n; k += 1) {
       const p = w.data[i * w.cols + k];
       const canvas = keptCanvas(v, `${i} ${k} ${scale.lo} ${scale.hi}`, () => heatCanvas(row(terms, k), scale, {
         later: ctx.animate, // animated: painted as it appears
-        explain: (_, j) => t('stage.weighted-sum.termCell', { p: fmt(p, 3), token: ctx.tokens[k], j: j + 1, v: factor(v.data[k * v.cols + j], 3), value: fmt(terms.data[k * terms.cols + j], 3) }),
+        explain: (_, j) => t('step.weighted-sum.termCell', { p: fmt(p, 3), token: ctx.tokens[k], j: j + 1, v: factor(v.data[k * v.cols + j], 3), value: fmt(terms.data[k * terms.cols + j], 3) }),
       }), { later: ctx.animate });
-      canvas.dataset.stage = 'weighted';
+      canvas.classList.add('weighted-term'); // a row p_ik · v_k: no stage of its own
       const bar = h('span', { class: 'weight-bar' });
       bar.style.width = `${Math.round(p * 60)}px`;
       const label = h('div', { class: `label${k === i ? ' selected' : ''}` },
-        t('stage.weighted-sum.term', { p: fmt(p), token: ctx.tokens[k] }), bar);
+        t('step.weighted-sum.term', { p: fmt(p), token: ctx.tokens[k] }), bar);
       items.push(canvas);
       grid.append(label, canvas);
     }
     const sum = keptCanvas(out, `${i} ${scale.lo} ${scale.hi}`, () => heatCanvas(row(out, i), scale, { explain: (_, j) => explainOutput(ctx, i, j) }));
     sum.dataset.stage = 'output';
-    grid.append(h('div', { class: 'label selected' }, t('stage.weighted-sum.sum', { token: ctx.tokens[i] })), sum);
+    grid.append(h('div', { class: 'label selected' }, t('step.weighted-sum.sum', { token: ctx.tokens[i] })), sum);
     body.append(grid);
     if (ctx.animate) {
       [...items, sum].forEach((c) => c.classList.add('pending'));

@@ -1,4 +1,4 @@
-#include "attention/weights.hpp"
+#include "attention/params.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -32,12 +32,11 @@ std::uint64_t stream_key(std::uint64_t seed, std::uint64_t stream) {
 // finite; |z| ≤ √(2·ln 2²⁴) ≈ 5.8), u2 ∈ [0, 1).
 //
 // The float arithmetic below has no calls, branches or tables, so the compiler
-// turns a block of pairs into SIMD code (f32x4 in wasm). The weights are drawn
+// turns a block of pairs into SIMD code (f32x4 in wasm). The params are drawn
 // when a model is first made, so on a page's first visit this runs in the
-// browser's baseline wasm code: with the C library's double log and cos and
-// two hashes per entry it took ≈ 40 of the first run's ≈ 60 ms there. log and
-// sincos are polynomials accurate to a few float ulps (tested against the C
-// library's), ample for random weights.
+// browser's baseline wasm code, where the C library's double log and cos
+// would be most of a first run's time. log and sincos are polynomials accurate to a few float ulps (tested against the C
+// library's), ample for random params.
 struct Uniforms {
     float u1, u2;
 };
@@ -129,12 +128,12 @@ float seeded_normal(std::uint64_t seed, std::uint64_t stream, std::uint64_t inde
     return normal_at(stream_key(seed, stream), index);
 }
 
-SeededWeights::SeededWeights(std::int64_t d_model, std::int64_t d_k, std::int64_t seed)
+SeededParams::SeededParams(std::int64_t d_model, std::int64_t d_k, std::int64_t seed)
     : d_model_(static_cast<Eigen::Index>(d_model)),
       d_k_(static_cast<Eigen::Index>(d_k)),
       seed_(static_cast<std::uint64_t>(seed)) {}
 
-Matrix SeededWeights::embeddings(const std::vector<std::int32_t>& ids) const {
+Matrix SeededParams::embeddings(const std::vector<std::int32_t>& ids) const {
     const float stddev = std::sqrt(0.5f);
     Matrix e(static_cast<Eigen::Index>(ids.size()), d_model_);
     for (std::size_t t = 0; t < ids.size(); ++t) {
@@ -144,7 +143,7 @@ Matrix SeededWeights::embeddings(const std::vector<std::int32_t>& ids) const {
     return e;
 }
 
-HeadWeights SeededWeights::head(int index) const {
+HeadParams SeededParams::head(int index) const {
     // Rows are laid out with a fixed stride (the largest d_k) so that an
     // entry W(i, j) does not move when d_k changes.
     constexpr Eigen::Index kStride = 1024;
@@ -153,7 +152,7 @@ HeadWeights SeededWeights::head(int index) const {
     const auto stream = [index](Tensor t) {
         return kHeadStream + static_cast<std::uint64_t>(index) * kTensorCount + t;
     };
-    HeadWeights h;
+    HeadParams h;
     h.wq = normal_matrix(seed_, stream(kWq), d_model_, d_k_, kStride, w_std);
     h.wk = normal_matrix(seed_, stream(kWk), d_model_, d_k_, kStride, w_std);
     h.wv = normal_matrix(seed_, stream(kWv), d_model_, d_k_, kStride, w_std);

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "attention/weights.hpp"
+#include "attention/params.hpp"
 
 using namespace attention;
 
@@ -52,7 +52,7 @@ TEST_CASE("weights: quarter turns land on the axes with the right signs") {
 
 TEST_CASE("weights: an embedding row is seeded_normal entry by entry, whole pairs and a cut pair alike") {
     // d_model 769: 384 whole pairs, then the cos half of pair 384 alone.
-    const SeededWeights narrow(769, 64, 5), wide(1024, 64, 5);
+    const SeededParams narrow(769, 64, 5), wide(1024, 64, 5);
     const Matrix a = narrow.embeddings({3, 40});
     const Matrix b = wide.embeddings({3, 40});
     const float stddev = std::sqrt(0.5f);
@@ -65,8 +65,8 @@ TEST_CASE("weights: an embedding row is seeded_normal entry by entry, whole pair
 }
 
 TEST_CASE("weights: a weight matrix keeps its entries when d_k changes, and each seed has its own") {
-    const HeadWeights a = SeededWeights(96, 7, 11).head(0), b = SeededWeights(96, 64, 11).head(0);
-    const HeadWeights c = SeededWeights(96, 7, 12).head(0);
+    const HeadParams a = SeededParams(96, 7, 11).head(0), b = SeededParams(96, 64, 11).head(0);
+    const HeadParams c = SeededParams(96, 7, 12).head(0);
     int differ = 0;
     for (Eigen::Index i = 0; i < 96; ++i) {
         for (Eigen::Index j = 0; j < 7; ++j) {

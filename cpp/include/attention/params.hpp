@@ -1,7 +1,9 @@
-// Where token embeddings and projection weights come from.
+// Where the parameters come from: token embeddings and the projections
+// W_q, W_k, W_v with their biases. ("Weights", in this project, always means
+// the attention weights softmax(Q·Kᵀ / √d_k); these are "params".)
 //
-// The core asks a WeightSource for them, so the seeded generator below can
-// later be swapped for trained weights loaded from a file, and one head can
+// The core asks a ParamSource for them, so the seeded generator below can
+// later be swapped for trained params loaded from a file, and one head can
 // become several (h × d_k = d_model, as BERT-base's 12 × 64) by asking for
 // head(0) … head(h − 1).
 #pragma once
@@ -14,18 +16,18 @@
 namespace attention {
 
 // The parameters of one attention head.
-struct HeadWeights {
+struct HeadParams {
     Matrix wq, wk, wv;  // d_model × d_k   W_q, W_k, W_v
     Matrix bq, bk, bv;  // 1 × d_k         b_q, b_k, b_v
 };
 
-class WeightSource {
+class ParamSource {
 public:
-    virtual ~WeightSource() = default;
+    virtual ~ParamSource() = default;
     // One embedding row per id, in order: n × d_model. The same id always gets
     // the same row.
     virtual Matrix embeddings(const std::vector<std::int32_t>& ids) const = 0;
-    virtual HeadWeights head(int index) const = 0;
+    virtual HeadParams head(int index) const = 0;
 };
 
 // Deterministic pseudo-random parameters, chosen so that with positional
@@ -37,11 +39,11 @@ public:
 // Every entry is a function of (seed, which matrix, row, column) alone, so an
 // embedding row depends only on (seed, id) and the first columns stay the
 // same when d_model grows.
-class SeededWeights final : public WeightSource {
+class SeededParams final : public ParamSource {
 public:
-    SeededWeights(std::int64_t d_model, std::int64_t d_k, std::int64_t seed);
+    SeededParams(std::int64_t d_model, std::int64_t d_k, std::int64_t seed);
     Matrix embeddings(const std::vector<std::int32_t>& ids) const override;
-    HeadWeights head(int index) const override;
+    HeadParams head(int index) const override;
 
 private:
     Eigen::Index d_model_;

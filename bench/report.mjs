@@ -1,0 +1,117 @@
+// bench/RESULTS.md from one run's figures: the machine, the kernel table, the
+// page table, and the targets with whether this run met each one. Everything
+// in it is computed here from the run; nothing is kept by hand.
+import { execFileSync } from 'node:child_process';
+import { cpus, totalmem } from 'node:os';
+import { kb, median } from './common.mjs';
+import { flops } from './kernel.mjs';
+
+const pct = (x) => `${(x * 100).toFixed(1)} %`;
+const yes = (ok) => (ok ? 'yes' : 'no');
+
+/** The kernel's rows: wasm against the ceiling sampled meanwhile, and native. */
+export function kernelTable(ker, nat) {
+  return [
+    '| n, d_model, d_k | wasm (ms) | wasm GFLOP/s | ceiling meanwhile | % of ceiling | native -O3 -march=native (ms) | native GFLOP/s |',
+    '|---|---|---|---|---|---|---|',
+    ...ker.map(({ shape, ms, ceiling: top }, k) => {
+      const g = flops(shape) / ms / 1e6;
+      const nms = nat[k].medianMs;
+      return `| ${shape.join(', ')} | ${ms.toFixed(3)} | ${g.toFixed(2)} | ${top.toFixed(2)} | ${pct(g / top)} | ${nms.toFixed(3)} | ${(flops(shape) / nms / 1e6).toFixed(2)} |`;
+    }),
+  ];
+}
+
+const share = (runs) => runs.reduce((s, r) => s + r.dropped, 0) / runs.reduce((s, r) => s + r.frames, 0);
+
+function dropShare(runs, noun = 'walks') {
+  const dropped = runs.reduce((s, r) => s + r.dropped, 0);
+  const frames = runs.reduce((s, r) => s + r.frames, 0);
+  const where = {};
+  for (const r of runs) for (const [step, lost] of Object.entries(r.where)) where[step] = (where[step] ?? 0) + lost;
+  const at = Object.entries(where).map(([step, lost]) => `${step} ${lost}`).join(', ');
+  return `${dropped} of ${frames} frames (${((dropped / frames) * 100).toFixed(2)} %) over ${runs.length} ${noun} of ${runs[0].seconds.toFixed(1)} s; frame interval ${runs[0].interval.toFixed(1)} ms${at ? `; after the step to ${at}` : ''}`;
+}
+
+/** The targets of the performance work, each against this run's figure. */
+function targets({ ker, pg, heap, single }) {
+  const ofCeiling = (n) => {
+    const k = ker.find((r) => r.shape[0] === n);
+    return flops(k.shape) / k.ms / 1e6 / k.ceiling;
+  };
+  const first = median(pg.firstRender);
+  const floor = median(pg.floorView);
+  const control = share(pg.control);
+  const paused9 = share(pg.frames[9].paused);
+  const rows = [
+    ['kernel ≥ 80 % of the f32x4 ceiling at n = 128', pct(ofCeiling(128)), yes(ofCeiling(128) >= 0.8)],
+    ['kernel ≥ 80 % of the f32x4 ceiling at n = 512', pct(ofCeiling(512)), yes(ofCeiling(512) >= 0.8)],
+    ['kernel ≥ 50 % of the ceiling at n = 9', pct(ofCeiling(9)), yes(ofCeiling(9) >= 0.5)],
+    ['first complete render ≤ 300 ms (fresh context)',
+      `${first.toFixed(0)} ms: ${(first / floor).toFixed(2)} × the floor, the same view as static HTML with no script or wasm (${floor.toFixed(0)} ms)`,
+      first <= 300 ? 'yes' : `no${floor > 300 ? ': the floor itself is above the target on this machine' : ''}`],
+    ['repeat visit ≤ 300 ms', `${median(pg.warmRender).toFixed(0)} ms`, yes(median(pg.warmRender) <= 300)],
+    ['edit → paint ≤ 16 ms at n = 9', `${pg.keystroke[9].toFixed(1)} ms`, yes(pg.keystroke[9] <= 16)],
+    ['edit → paint ≤ 100 ms at n = 128', `${pg.keystroke[128].toFixed(1)} ms`, yes(pg.keystroke[128] <= 100)],
+    ['edit → paint ≤ 500 ms at n = 512', `${pg.keystroke[512].toFixed(1)} ms`, yes(pg.keystroke[512] <= 500)],
+    ['no dropped frames while the steps animate at n = 9 (after a pause)',
+      `${(paused9 * 100).toFixed(2)} %, against the control page's ${(control * 100).toFixed(2)} %`,
+      paused9 === 0 ? 'yes' : `no${paused9 <= control ? ': no more than the control page, which only animates' : ''}`],
+    ['≤ 5 % dropped frames at n = 64', `${(share(pg.frames[64].paused) * 100).toFixed(2)} % after a pause, ${(share(pg.frames[64].atOnce) * 100).toFixed(2)} % at once`,
+      yes(Math.max(share(pg.frames[64].paused), share(pg.frames[64].atOnce)) <= 0.05)],
+    ['everything the page loads ≤ 150 KB gzip', kb(pg.gzip), yes(pg.gzip <= 150 * 1024)],
+    ['offline single file ≤ 250 KB', kb(single), yes(single <= 250 * 1024)],
+    ['wasm heap after 10,000 recomputes at n = 128 no larger than after the first', `${kb(heap.first)} / ${kb(heap.after)}`, yes(heap.after <= heap.first)],
+  ];
+  return ['| target | this run | met? |', '|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)];
+}
+
+/** The whole of RESULTS.md, as lines. */
+export function report({ ceiling, topAll, ker, nat, heap, pg, single, singleGz }) {
+  const part = (key) => median(pg.firstParts.map((x) => x[key])).toFixed(0);
+  return [
+    '# Benchmark results',
+    '',
+    `Written by \`npm run bench\` (bench/run.mjs) on ${cpus()[0]?.model ?? 'an unknown CPU'}, ${cpus().length} cores, `
+      + `${(totalmem() / 2 ** 30).toFixed(0)} GiB; Node ${process.version}; ${execFileSync('emcc', ['--version'], { encoding: 'utf8' }).split('\n')[0]}. `
+      + 'How the figures are taken and why: docs/performance.md.',
+    '',
+    '## Targets',
+    '',
+    ...targets({ ker, pg, heap, single }),
+    '',
+    `wasm f32x4 mul+add ceiling (same run): **${topAll.toFixed(2)} GFLOP/s** with ${ceiling.chains} independent chains, `
+      + `the best count (median GFLOP/s by chain count: ${Object.entries(ceiling.sweep).map(([c, g]) => `${c}: ${g.toFixed(1)}`).join(', ')}). `
+      + 'Each kernel figure below is divided by the ceiling sampled between its own runs.',
+    '',
+    '## Kernel: one full forward through the JS API (every stage kept), median',
+    '',
+    ...kernelTable(ker, nat),
+    '',
+    `The first shape runs in a fresh process: over its runs 11–100 (params drawn, V8 still optimising the path) a run took ${
+      ker[0].early.toFixed(3)} ms at n = ${ker[0].shape[0]}, ${pct(flops(ker[0].shape) / ker[0].early / 1e6 / ker[0].ceiling)} of the ceiling.`,
+    '',
+    '## Page (headless Chromium, local server, 1280 × 800), median',
+    '',
+    '| measure | value |',
+    '|---|---|',
+    `| navigation → first complete render painted, fresh browser context | ${median(pg.firstRender).toFixed(0)} ms |`,
+    `| the first visit's parts (medians, ms after navigation): HTML received ${part('html')}, parsed ${part('parsed')}, the page's script starts ${part('script')}, wasm core ready ${part('core')}, its first run over ${part('run')}, first view in the page ${part('drawn')}, painted ${median(pg.firstRender).toFixed(0)} | core ready → first run over: ${median(pg.firstParts.map((x) => x.run - x.core)).toFixed(0)} ms |`,
+    `| the floor on this machine, in fresh contexts alternated with those visits: the same first view as static HTML with the page's stylesheet (no script, no wasm), first contentful paint / an empty page's | ${median(pg.floorView).toFixed(0)} ms / ${median(pg.floorEmpty).toFixed(0)} ms |`,
+    `| the same page again in that context, once the first visit has settled (a repeat visit: caches written) | ${median(pg.warmRender).toFixed(0)} ms |`,
+    ...Object.entries(pg.keystroke).map(([n, ms]) => `| edit → updated paint, n = ${n} (debounce excluded) | ${ms.toFixed(1)} ms |`),
+    ...Object.entries(pg.frames).flatMap(([n, { atOnce, paused }]) => [
+      `| frames dropped while the steps animate, n = ${n}, first walk started at once | ${dropShare(atOnce)} |`,
+      `| the same, first walk started after a 2 s pause (steps drawn out of sight meanwhile) | ${dropShare(paused)} |`,
+      ...(n === '9' ? [`| the machine's own dropped frames, alternated with those walks: a control page (nine strips sliding and fading without end, a CSS animation the compositor runs; no script) | ${dropShare(pg.control, 'runs')} |`] : []),
+      `| the first click's wait in the walks started at once (click → its step's drawing starts: up to a frame, plus the end of a warm-up drawing under way), median / longest | ${
+        median(atOnce.map((w) => w.firstWait)).toFixed(1)} / ${Math.max(...atOnce.map((w) => w.firstWait)).toFixed(1)} ms |`,
+      `| a step's script in those paused walks, n = ${n} (from its start, right after the frame the click fell in, through the microtasks it queues; median by step, ms) | ${
+        Object.keys(paused[0].script).map((id) => `${id} ${median(paused.map((w) => w.script[id])).toFixed(1)}`).join(', ')} |`,
+    ]),
+    `| everything the page loads | ${kb(pg.bytes)} (${kb(pg.gzip)} gzip) |`,
+    `| offline single file | ${kb(single)} (${kb(singleGz)} gzip) |`,
+    `| wasm memory after the first run / after 10,000 runs at n = 128 | ${kb(heap.first)} / ${kb(heap.after)} |`,
+    '',
+  ];
+}

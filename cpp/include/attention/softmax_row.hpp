@@ -1,0 +1,65 @@
+// One row of scores through softmax, every intermediate kept: the article's
+// worked table (÷√d_k, e^x, their sum, each share), the stable form the core
+// really uses (subtract the row's maximum first), and what the labs quote
+// about the result (argmax, entropy, the Jacobian). This is the one place the
+// page's softmax numbers come from.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "attention/matrix.hpp"
+#include "attention/trace.hpp"
+
+namespace attention {
+
+// m = the row's length (the number of keys).
+struct SoftmaxRow {
+    std::vector<float> scores;        // m   raw scores q·k (as given, or row i of Q·Kᵀ)
+    float divisor = 1;                // √d_k · temperature (1 when scaling is off)
+    std::vector<float> scaled;        // m   scores / divisor
+    std::vector<float> masked;        // m   scaled, −∞ where the causal mask hides a key
+    std::vector<float> exps;          // m   e^masked with no shift: the article's numbers
+                                      //     (e^1.9125 = 6.77 …); 0 where masked, +Inf once
+                                      //     a value passes ≈ 88.72 in float32
+    float exp_sum = 0;                // Σ exps (42.7354 for the article's 喜 row)
+    float exps_min = 0, exps_max = 0; // the smallest and largest finite exp (0, 0 if none)
+    std::vector<float> shares;        // m   exps / exp_sum: the formula as written (NaN
+                                      //     once exp_sum overflowed)
+    bool overflowed = false;          // exp_sum is +Inf, or a share is NaN
+    float max = 0;                    // the row maximum the stable form subtracts
+    std::vector<float> shifted_exps;  // m   e^(masked − max): never overflows
+    float shifted_sum = 0;            // Σ shifted_exps (≥ 1: the maximum gives e^0)
+    std::vector<float> probs;         // m   the softmax: shifted_exps / shifted_sum
+                                      //     (for a trace row, its weights row itself)
+    float prob_sum = 0;               // Σ probs, accumulated in double (1 up to rounding)
+    std::size_t argmax = 0;           // where the largest probability is (the first on ties)
+    float max_prob = 0;               // …and its value
+    float entropy = 0;                // −Σ p ln p in nats: 0 one-hot, ln m uniform
+    Matrix jacobian;                  // m × m, ∂p_i/∂s_j = diag(p) − p·pᵀ; 0 × 0 unless asked for
+    float max_jacobian = 0;           // the largest |∂p_i/∂s_j| (near 0: vanishing gradients)
+};
+
+// How a row of given scores is divided before the softmax: by √d_k · temperature.
+struct RowScaling {
+    std::int64_t d_k = 1;      // 1 … 1024 (1: no ÷√d_k)
+    double temperature = 1;    // a finite number > 0
+    bool jacobian = false;     // fill SoftmaxRow::jacobian
+};
+
+// Row i of a trace: its Q·Kᵀ, scaled and masked rows and its weights row.
+// Throws attention::Error ("invalid_argument") when i is outside the trace.
+SoftmaxRow softmax_row(const Trace& trace, std::int64_t i, bool jacobian = false);
+
+// A row of given scores. Throws attention::Error ("invalid_argument") for an
+// empty row, more than 512 scores, a NaN or infinite score, d_k outside
+// 1 … 1024 or a temperature that is not a finite number above 0.
+SoftmaxRow softmax_row(const std::vector<float>& scores, const RowScaling& scaling = {});
+
+// ∂L/∂s for the cross-entropy loss L = −log p_target after a softmax:
+// p − one_hot(target). Throws attention::Error ("invalid_argument") when target
+// is outside the row.
+std::vector<float> cross_entropy_gradient(const std::vector<float>& probs, std::int64_t target);
+
+}  // namespace attention

@@ -1,0 +1,115 @@
+#include "attention/softmax_row.hpp"
+
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "attention/config.hpp"
+#include "attention/error.hpp"
+#include "attention/explain.hpp"
+#include "attention/stages.hpp"
+
+namespace attention {
+
+namespace {
+
+void check(bool ok, const std::string& message) {
+    if (!ok) throw Error("invalid_argument", message);
+}
+
+std::vector<float> to_vector(const Eigen::Ref<const RowVector>& row) {
+    return std::vector<float>(row.data(), row.data() + row.size());
+}
+
+// Everything that follows from the masked row and its probabilities.
+void explain(SoftmaxRow& r, bool jacobian) {
+    const std::size_t m = r.masked.size();
+    r.max = -std::numeric_limits<float>::infinity();
+    for (const float s : r.masked) r.max = std::fmax(r.max, s);
+    r.exps.clear();
+    r.shifted_exps.clear();
+    for (const float s : r.masked) {
+        // exp(−∞) is 0 in the C library; written out so it reads as the rule.
+        r.exps.push_back(std::isinf(s) && s < 0 ? 0.0f : std::exp(s));
+        r.shifted_exps.push_back(std::isinf(s) && s < 0 ? 0.0f : std::exp(s - r.max));
+    }
+    for (const float e : r.exps) r.exp_sum += e;
+    const auto range = finite_range(Eigen::Map<const Matrix>(r.exps.data(), 1, static_cast<Eigen::Index>(m)));
+    r.exps_min = range.min;
+    r.exps_max = range.max;
+    for (const float e : r.shifted_exps) r.shifted_sum += e;
+    for (const float e : r.exps) r.shares.push_back(e / r.exp_sum);
+    r.overflowed = std::isinf(r.exp_sum);
+    for (const float s : r.shares) r.overflowed = r.overflowed || std::isnan(s);
+
+    double sum = 0, entropy = 0;
+    for (std::size_t j = 0; j < m; ++j) {
+        const float p = r.probs[j];
+        sum += p;
+        if (p > r.max_prob) r.max_prob = p, r.argmax = j;
+        if (p > 0) entropy -= static_cast<double>(p) * std::log(static_cast<double>(p));
+    }
+    r.prob_sum = static_cast<float>(sum);
+    r.entropy = static_cast<float>(entropy);
+
+    if (jacobian) {
+        const Eigen::Map<const Eigen::VectorXf> p(r.probs.data(), static_cast<Eigen::Index>(m));
+        r.jacobian = -p * p.transpose();
+        r.jacobian.diagonal() += p;
+        r.max_jacobian = r.jacobian.cwiseAbs().maxCoeff();
+    }
+}
+
+}  // namespace
+
+SoftmaxRow softmax_row(const Trace& trace, std::int64_t i, bool jacobian) {
+    check(i >= 0 && i < static_cast<std::int64_t>(trace.weights.rows()),
+          "row " + std::to_string(i) + " is outside the trace's " + std::to_string(trace.weights.rows()) +
+              " tokens");
+    const auto row = static_cast<Eigen::Index>(i);
+    SoftmaxRow r;
+    r.scores = to_vector(trace.scores.row(row));
+    r.divisor = trace.divisor();
+    r.scaled = to_vector(trace.scaled.row(row));
+    r.masked = to_vector(trace.masked.row(row));
+    r.probs = to_vector(trace.weights.row(row));
+    explain(r, jacobian);
+    return r;
+}
+
+SoftmaxRow softmax_row(const std::vector<float>& scores, const RowScaling& scaling) {
+    check(!scores.empty(), "the row of scores is empty: give at least one score");
+    check(scores.size() <= kMaxTokens, "the row has " + std::to_string(scores.size()) +
+                                           " scores; the most is " + std::to_string(kMaxTokens));
+    for (std::size_t j = 0; j < scores.size(); ++j) {
+        check(std::isfinite(scores[j]), "score " + std::to_string(j + 1) + " is not a finite number");
+    }
+    check(scaling.d_k >= 1 && scaling.d_k <= kMaxDModel,
+          "d_k must be an integer from 1 to " + std::to_string(kMaxDModel) + ", got " +
+              std::to_string(scaling.d_k));
+    check(std::isfinite(scaling.temperature) && scaling.temperature > 0,
+          "the temperature must be a number above 0");
+
+    const auto m = static_cast<Eigen::Index>(scores.size());
+    SoftmaxRow r;
+    r.scores = scores;
+    r.divisor = std::sqrt(static_cast<float>(scaling.d_k)) * static_cast<float>(scaling.temperature);
+    const Matrix scaled = Eigen::Map<const Matrix>(scores.data(), 1, m) / r.divisor;
+    r.scaled.assign(scaled.data(), scaled.data() + m);
+    r.masked = r.scaled;
+    const Matrix probs = softmax_rows(scaled);  // the reference softmax (stages.hpp)
+    r.probs.assign(probs.data(), probs.data() + m);
+    explain(r, scaling.jacobian);
+    return r;
+}
+
+std::vector<float> cross_entropy_gradient(const std::vector<float>& probs, std::int64_t target) {
+    check(target >= 0 && static_cast<std::size_t>(target) < probs.size(),
+          "target " + std::to_string(target) + " is outside the row of " + std::to_string(probs.size()) +
+              " probabilities");
+    std::vector<float> grad = probs;
+    grad[static_cast<std::size_t>(target)] -= 1.0f;
+    return grad;
+}
+
+}  // namespace attention

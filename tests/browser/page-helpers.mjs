@@ -1,0 +1,29 @@
+// What the page tests share: opening the served page ready to read, waiting
+// for a step to be drawn, and reading its chips and its matrix table.
+import { watchProblems } from './chromium.mjs';
+
+/** Opens the page (reduced motion: no waiting on animations) and waits until drawn. */
+export async function openPage(env, query = '', { viewport = { width: 1280, height: 800 }, colorScheme = 'light' } = {}) {
+  const context = await env.browser.newContext({ viewport, colorScheme, reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  const problems = watchProblems(page);
+  const dialogs = [];
+  page.on('dialog', (d) => { dialogs.push(d.message()); d.dismiss(); });
+  await page.goto(`${env.origin}/${query}`);
+  await page.waitForSelector('body[data-ready="true"]', { state: 'attached', timeout: 20_000 });
+  return { page, context, problems, dialogs };
+}
+
+/** Waits until the step with this id is drawn. */
+export async function rendered(page, step) {
+  await page.waitForSelector(`body[data-step="${step}"][data-rendered]`, { state: 'attached' });
+  await page.waitForFunction(() => document.body.dataset.rendered === String(document.querySelectorAll('#step-body').length && document.body.dataset.rendered));
+}
+
+export const chips = (page) => page.$$eval('#token-chips .chip .text', (els) => els.map((e) => e.textContent));
+
+/** The displayed cells of the table of one stage: [{ i, j, value, text }]. */
+export const cells = (page, stage) => page.$$eval(`figure.stage-${stage} td[data-j]`, (tds) => tds.map((td) => ({
+  i: Number(td.dataset.i), j: Number(td.dataset.j), value: Number(td.dataset.value),
+  text: (td.querySelector('.new') ?? td).textContent,
+})));
