@@ -42,12 +42,7 @@ MlmBatch test_batch(const EncoderShape& shape) {
 }  // namespace
 
 TEST_CASE("encoder: every parameter block's gradient matches central differences (double)") {
-    EncoderShape shape;
-    shape.vocab = 13;
-    shape.d_model = 8;
-    shape.heads = 2;
-    shape.d_ff = 12;
-    shape.layers = 2;
+    const EncoderShape shape{13, 8, 2, 12, 2};  // vocab, d_model, heads, d_ff, layers
     EncoderParams<double> p = test_params(shape);
     const MlmBatch batch = test_batch(shape);
     ForwardCache<double> cache;
@@ -92,12 +87,7 @@ TEST_CASE("encoder: every parameter block's gradient matches central differences
 }
 
 TEST_CASE("encoder: the loss of uniform predictions is ln(vocab); masked rows only count") {
-    EncoderShape shape;
-    shape.vocab = 17;
-    shape.d_model = 8;
-    shape.heads = 2;
-    shape.d_ff = 8;
-    shape.layers = 1;
+    const EncoderShape shape{17, 8, 2, 8, 1};  // vocab, d_model, heads, d_ff, layers
     EncoderParams<double> p = init_params<double>(shape, 1);
     p.tok.setZero();  // every logit 0: uniform over the vocabulary
     ForwardCache<double> cache;
@@ -107,12 +97,7 @@ TEST_CASE("encoder: the loss of uniform predictions is ln(vocab); masked rows on
 }
 
 TEST_CASE("encoder: float and double agree; the sinusoid table is the core's formula") {
-    EncoderShape shape;
-    shape.vocab = 13;
-    shape.d_model = 8;
-    shape.heads = 2;
-    shape.d_ff = 12;
-    shape.layers = 2;
+    const EncoderShape shape{13, 8, 2, 12, 2};  // vocab, d_model, heads, d_ff, layers
     const EncoderParams<double> pd = test_params(shape);
     EncoderParams<float> pf;
     pf.shape = shape;

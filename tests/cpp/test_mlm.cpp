@@ -47,12 +47,7 @@ TEST_CASE("mask_batch: 15 % of ordinary tokens, split 80/10/10; special tokens n
 }
 
 TEST_CASE("adamw_step: the first step moves each param by lr against its gradient's sign; decay on weights only") {
-    EncoderShape shape;
-    shape.vocab = 6;
-    shape.d_model = 4;
-    shape.heads = 1;
-    shape.d_ff = 4;
-    shape.layers = 1;
+    const EncoderShape shape{6, 4, 1, 4, 1};  // vocab, d_model, heads, d_ff, layers
     EncoderParams<double> p = init_params<double>(shape, 1);
     const EncoderParams<double> before = p;
     EncoderParams<double> g = zeros_like(p);
@@ -73,12 +68,7 @@ TEST_CASE("adamw_step: the first step moves each param by lr against its gradien
 TEST_CASE("training: a few AdamW steps on a small fixture make the loss fall, deterministically") {
     // Sequences of 7 ids counting up from a random start: each token follows from its neighbours.
     const SpecialIds special;
-    EncoderShape shape;
-    shape.vocab = 12;
-    shape.d_model = 16;
-    shape.heads = 2;
-    shape.d_ff = 32;
-    shape.layers = 1;
+    const EncoderShape shape{12, 16, 2, 32, 1};  // vocab, d_model, heads, d_ff, layers
     const int sequences = 8, length = 10;
     auto train = [&](int steps) {
         EncoderParams<float> p = init_params<float>(shape, 42);
