@@ -24,10 +24,10 @@ std::int32_t token_id(std::string_view token_text) {
 
 namespace {
 
-// Collects the code points of the token being built, then emits it.
+// Collects the code points of the word being built, then emits it.
 class TokenBuilder {
 public:
-    explicit TokenBuilder(std::vector<Token>& out) : out_(out) {}
+    explicit TokenBuilder(std::vector<std::string>& out) : out_(out) {}
 
     bool empty() const { return count_ == 0; }
     Kind kind() const { return kind_; }
@@ -43,15 +43,13 @@ public:
     void finish() {
         if (count_ == 0) return;
         const bool too_long = kind_ == Kind::Word && count_ > kMaxWordChars;
-        Token token{too_long ? std::string("[UNK]") : text_, 0};
-        token.id = token_id(token.text);
-        out_.push_back(std::move(token));
+        out_.push_back(too_long ? std::string("[UNK]") : text_);
         text_.clear();
         count_ = 0;
     }
 
 private:
-    std::vector<Token>& out_;
+    std::vector<std::string>& out_;
     std::string text_;
     std::size_t count_ = 0;
     Kind kind_ = Kind::Word;
@@ -59,7 +57,7 @@ private:
 
 }  // namespace
 
-std::vector<Token> tokenize(std::string_view text) {
+std::vector<std::string> pre_tokenize(std::string_view text) {
     if (text.size() > kMaxTextBytes) {
         throw Error("text_too_long",
                     "the text is too long: " + std::to_string(text.size()) +
@@ -68,8 +66,8 @@ std::vector<Token> tokenize(std::string_view text) {
                     {{"bytes", std::to_string(text.size())}, {"max", std::to_string(kMaxTextBytes)}});
     }
     const std::vector<char32_t> cps = decode_utf8(text);
-    std::vector<Token> tokens{{"[CLS]", kClsId}};
-    TokenBuilder current(tokens);
+    std::vector<std::string> words;
+    TokenBuilder current(words);
 
     for (std::size_t i = 0; i < cps.size(); ++i) {
         const char32_t cp = cps[i];
@@ -109,18 +107,36 @@ std::vector<Token> tokenize(std::string_view text) {
         }
     }
     current.finish();
+    return words;
+}
 
+bool is_cjk_character(std::string_view word) {
+    if (word.empty() || word.size() > 4) return false;
+    const std::vector<char32_t> cps = decode_utf8(word);
+    return cps.size() == 1 && unicode::classify(cps[0]) == Kind::Cjk;
+}
+
+void close_tokens(std::vector<Token>& tokens, Token sep) {
     if (tokens.size() == 1) {
         throw Error("empty_text",
                     "the text is empty: type a sentence with at least one word or character");
     }
-    tokens.push_back({"[SEP]", kSepId});
+    tokens.push_back(std::move(sep));
     if (tokens.size() > kMaxTokens) {
         throw Error("too_many_tokens",
                     "the text is too long: it makes " + std::to_string(tokens.size()) +
                         " tokens with [CLS] and [SEP], and the most is " + std::to_string(kMaxTokens),
                     {{"tokens", std::to_string(tokens.size())}, {"max", std::to_string(kMaxTokens)}});
     }
+}
+
+std::vector<Token> tokenize(std::string_view text) {
+    std::vector<Token> tokens{{"[CLS]", kClsId}};
+    for (std::string& word : pre_tokenize(text)) {
+        const std::int32_t id = token_id(word);
+        tokens.push_back({std::move(word), id});
+    }
+    close_tokens(tokens, {"[SEP]", kSepId});
     return tokens;
 }
 

@@ -15,6 +15,7 @@
 #include "attention/error.hpp"
 #include "attention/model.hpp"
 #include "attention/softmax_row.hpp"
+#include "attention/vocabulary.hpp"
 
 namespace {
 
@@ -47,6 +48,23 @@ void check_row(const attention::SoftmaxRow& s) {
     require(s.jacobian.rows() == static_cast<Eigen::Index>(s.probs.size()) && s.jacobian.allFinite());
 }
 
+// A learned vocabulary's tokenizer on the same bytes: [CLS] … [SEP], every id
+// inside the vocabulary and naming its own text, or a clean rejection.
+void check_tokens(const std::string& text) {
+    static const attention::Vocabulary vocabulary({"[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", "我", "喜", "欢",
+                                                   "a", "##t", "##te", "at", "##n", "##tion", "，", "!"});
+    try {
+        const auto tokens = vocabulary.tokenize(text);
+        require(tokens.size() >= 3 && tokens.size() <= attention::kMaxTokens);
+        require(tokens.front().id == attention::Vocabulary::kCls && tokens.back().id == attention::Vocabulary::kSep);
+        for (const auto& t : tokens) {
+            require(t.id >= 0 && static_cast<std::size_t>(t.id) < vocabulary.size() && vocabulary.token(t.id) == t.text);
+        }
+    } catch (const attention::Error&) {
+        // Rejected with a message, as tokenize() rejects.
+    }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -70,7 +88,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         config.scale = in.ConsumeBool();
         config.causal = in.ConsumeBool();
         config.positional = in.ConsumeBool();
-        check_trace(attention::run_attention(in.ConsumeRemainingBytesAsString(), config));
+        const std::string text = in.ConsumeRemainingBytesAsString();
+        check_tokens(text);
+        check_trace(attention::run_attention(text, config));
     } catch (const attention::Error&) {
         // Rejected with a message: the expected outcome for bad input.
     }

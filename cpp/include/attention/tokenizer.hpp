@@ -31,7 +31,22 @@ inline constexpr std::size_t kMaxWordChars = 100;
 
 std::int32_t token_id(std::string_view token_text);
 
-// Splits text into tokens, [CLS] first and [SEP] last.
+// The text's words before any vocabulary: each CJK character, each lower-cased
+// run of letters and digits, each punctuation mark and each symbol (with its
+// extenders), in order; a word over kMaxWordChars is "[UNK]". Throws
+// attention::Error for invalid UTF-8 and for more than kMaxTextBytes bytes.
+std::vector<std::string> pre_tokenize(std::string_view text);
+
+// Whether a pre_tokenize() word is one CJK character.
+bool is_cjk_character(std::string_view word);
+
+// Ends a token list that starts with [CLS]: appends sep, then throws
+// attention::Error ("empty_text") when nothing lies between them and
+// ("too_many_tokens") past kMaxTokens.
+void close_tokens(std::vector<Token>& tokens, Token sep);
+
+// Splits text into tokens, [CLS] first and [SEP] last: pre_tokenize(), each
+// word's id by token_id().
 // Throws std::invalid_argument for invalid UTF-8, for text with no token in it
 // (empty, whitespace or control characters only), for more than kMaxTokens
 // tokens, and for more than kMaxTextBytes bytes (checked before any work).

@@ -1,0 +1,44 @@
+// A learned vocabulary and its tokenizer, BERT's way: every CJK character is a
+// token of its own, every other word (pre_tokenize()) is split into WordPiece
+// pieces, greedy longest match first, continuation pieces written "##…"; a
+// word with a part no piece covers is [UNK]. Ids are line numbers of the
+// vocabulary, whose first five lines are [PAD] [UNK] [CLS] [SEP] [MASK].
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "attention/tokenizer.hpp"
+
+namespace attention {
+
+class Vocabulary {
+public:
+    static constexpr std::int32_t kPad = 0, kUnk = 1, kCls = 2, kSep = 3, kMask = 4;
+
+    // Throws attention::Error ("invalid_vocabulary") unless the five special
+    // tokens come first, in that order, and no token is empty or repeated.
+    explicit Vocabulary(std::vector<std::string> tokens);
+
+    std::size_t size() const { return tokens_.size(); }
+    const std::string& token(std::int32_t id) const { return tokens_.at(static_cast<std::size_t>(id)); }
+    // The id of a token, or -1 when the vocabulary does not hold it.
+    std::int32_t id(std::string_view token) const;
+
+    // One word as WordPiece ids: [UNK] alone when some part has no piece.
+    std::vector<std::int32_t> wordpiece(std::string_view word) const;
+
+    // A text as tokens: [CLS], the pieces of every word, [SEP]; "[MASK]" (any
+    // case) in the text is the mask token. Throws attention::Error as
+    // tokenize() does (invalid UTF-8, empty text, over kMaxTokens tokens).
+    std::vector<Token> tokenize(std::string_view text) const;
+
+private:
+    std::vector<std::string> tokens_;
+    std::unordered_map<std::string, std::int32_t> ids_;
+};
+
+}  // namespace attention

@@ -1,0 +1,97 @@
+#include "attention/vocabulary.hpp"
+
+#include "attention/config.hpp"
+#include "attention/error.hpp"
+
+namespace attention {
+
+namespace {
+
+constexpr const char* kSpecials[] = {"[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"};
+
+// Length in bytes of the UTF-8 sequence that starts with byte c (1 for a stray
+// continuation byte: pre_tokenize() hands over valid UTF-8 only).
+std::size_t sequence_length(unsigned char c) {
+    if (c >= 0xF0) return 4;
+    if (c >= 0xE0) return 3;
+    if (c >= 0xC0) return 2;
+    return 1;
+}
+
+}  // namespace
+
+Vocabulary::Vocabulary(std::vector<std::string> tokens) : tokens_(std::move(tokens)) {
+    for (std::size_t k = 0; k < 5; ++k) {
+        if (tokens_.size() <= k || tokens_[k] != kSpecials[k]) {
+            throw Error("invalid_vocabulary", "a vocabulary starts with [PAD] [UNK] [CLS] [SEP] [MASK], one per line");
+        }
+    }
+    for (std::size_t k = 0; k < tokens_.size(); ++k) {
+        if (tokens_[k].empty()) throw Error("invalid_vocabulary", "line " + std::to_string(k + 1) + " of the vocabulary is empty");
+        if (!ids_.emplace(tokens_[k], static_cast<std::int32_t>(k)).second) {
+            throw Error("invalid_vocabulary", "the vocabulary holds \"" + tokens_[k] + "\" twice");
+        }
+    }
+}
+
+std::int32_t Vocabulary::id(std::string_view token) const {
+    const auto it = ids_.find(std::string(token));
+    return it == ids_.end() ? -1 : it->second;
+}
+
+std::vector<std::int32_t> Vocabulary::wordpiece(std::string_view word) const {
+    std::vector<std::int32_t> pieces;
+    std::size_t start = 0;
+    std::string candidate;
+    while (start < word.size()) {
+        // Code point boundaries after start, longest first.
+        std::vector<std::size_t> ends;
+        for (std::size_t at = start; at < word.size();) {
+            at += sequence_length(static_cast<unsigned char>(word[at]));
+            ends.push_back(std::min(at, word.size()));
+        }
+        std::int32_t found = -1;
+        std::size_t end = start;
+        for (auto e = ends.rbegin(); e != ends.rend() && found < 0; ++e) {
+            candidate.assign(start > 0 ? "##" : "");
+            candidate.append(word.substr(start, *e - start));
+            found = id(candidate);
+            end = *e;
+        }
+        if (found < 0) return {kUnk};
+        pieces.push_back(found);
+        start = end;
+    }
+    return pieces;
+}
+
+std::vector<Token> Vocabulary::tokenize(std::string_view text) const {
+    if (text.size() > kMaxTextBytes) pre_tokenize(text);  // throws "text_too_long"
+    std::vector<Token> tokens{{"[CLS]", kCls}};
+    const auto add_words = [&](std::string_view part) {
+        for (const std::string& word : pre_tokenize(part)) {
+            for (const std::int32_t id : wordpiece(word)) tokens.push_back({tokens_[static_cast<std::size_t>(id)], id});
+        }
+    };
+    // "[MASK]", in any case, is the mask token; the text around it is words.
+    const auto is_mask = [&](std::size_t at) {
+        if (at + 6 > text.size() || text[at] != '[' || text[at + 5] != ']') return false;
+        for (std::size_t k = 0; k < 4; ++k) {
+            if ((text[at + 1 + k] | 0x20) != "mask"[k]) return false;
+        }
+        return true;
+    };
+    std::size_t from = 0;
+    for (std::size_t at = 0; at < text.size(); ++at) {
+        if (!is_mask(at)) continue;
+        add_words(text.substr(from, at - from));
+        tokens.push_back({"[MASK]", kMask});
+        from = at + 6;
+        at += 5;
+    }
+    add_words(text.substr(from));
+    close_tokens(tokens, {"[SEP]", kSep});
+    return tokens;
+}
+
+}  // namespace attention

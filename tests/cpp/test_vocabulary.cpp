@@ -1,0 +1,62 @@
+// A learned vocabulary's tokenizer: CJK characters one each, other words as
+// WordPiece pieces (greedy longest match first), [UNK], [MASK].
+#include <doctest.h>
+
+#include "attention/vocabulary.hpp"
+#include "helpers.hpp"
+
+using namespace attention;
+using test_support::contains;
+using test_support::error_from;
+
+namespace {
+
+const Vocabulary& small() {
+    static const Vocabulary v({"[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", "我", "喜", "欢", "un", "##aff", "##able",
+                               "a", "##b", "##le", "able", "，", "!"});
+    return v;
+}
+
+std::vector<std::string> texts(const std::vector<Token>& tokens) {
+    std::vector<std::string> out;
+    for (const Token& t : tokens) out.push_back(t.text);
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("Vocabulary: WordPiece, greedy longest match first, as BERT splits \"unaffable\"") {
+    const Vocabulary& v = small();
+    CHECK(v.wordpiece("unaffable") == std::vector<std::int32_t>{8, 9, 10});  // un ##aff ##able
+    CHECK(v.wordpiece("able") == std::vector<std::int32_t>{14});             // the whole word beats a ##b ##le
+    CHECK(v.wordpiece("ab") == std::vector<std::int32_t>{11, 12});
+    CHECK(v.wordpiece("abx") == std::vector<std::int32_t>{Vocabulary::kUnk});  // a part no piece covers
+    CHECK(v.wordpiece("喜") == std::vector<std::int32_t>{6});
+    CHECK(v.wordpiece("猫") == std::vector<std::int32_t>{Vocabulary::kUnk});
+    CHECK(v.id("##aff") == 9);
+    CHECK(v.id("aff") == -1);
+    CHECK(v.token(10) == "##able");
+}
+
+TEST_CASE("Vocabulary::tokenize: the core's words, then pieces; [MASK] in any case; errors as tokenize()") {
+    const Vocabulary& v = small();
+    CHECK(texts(v.tokenize("我喜欢 Unaffable，猫!")) ==
+          std::vector<std::string>{"[CLS]", "我", "喜", "欢", "un", "##aff", "##able", "，", "[UNK]", "!", "[SEP]"});
+    const auto masked = v.tokenize("我[MASK]欢 [mask]");
+    CHECK(texts(masked) == std::vector<std::string>{"[CLS]", "我", "[MASK]", "欢", "[MASK]", "[SEP]"});
+    CHECK(masked[2].id == Vocabulary::kMask);
+    CHECK(texts(v.tokenize("[MASK] [MASK]")) == std::vector<std::string>{"[CLS]", "[MASK]", "[MASK]", "[SEP]"});
+    CHECK(texts(v.tokenize("[ mask ]"))[1] == "[UNK]");  // spaced out it is not the mask token
+    CHECK(error_from([&] { v.tokenize("   "); }).code() == "empty_text");
+    std::string many;
+    for (int i = 0; i < 600; ++i) many += "我";
+    CHECK(error_from([&] { v.tokenize(many); }).code() == "too_many_tokens");
+    CHECK(error_from([&] { v.tokenize("\xff"); }).code() == "invalid_utf8");
+}
+
+TEST_CASE("Vocabulary: the five special tokens first, nothing empty or twice") {
+    CHECK(contains(error_from([] { Vocabulary({"[PAD]", "[UNK]", "[CLS]", "[SEP]"}); }).what(), "starts with [PAD]"));
+    CHECK(error_from([] { Vocabulary({"[UNK]", "[PAD]", "[CLS]", "[SEP]", "[MASK]"}); }).code() == "invalid_vocabulary");
+    CHECK(contains(error_from([] { Vocabulary({"[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", "a", "a"}); }).what(), "twice"));
+    CHECK(contains(error_from([] { Vocabulary({"[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", ""}); }).what(), "line 6"));
+}
