@@ -1,0 +1,119 @@
+// npm run train: learns the vocabulary from build/corpus/, trains the encoder
+// by masked-language modelling, evaluates it on the held-out lines, writes
+// the checkpoint, the vocabulary and a report, and prints what each head does
+// on the article's sentence. Every step is deterministic for --seed.
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <string>
+
+#include "checkpoint.hpp"
+#include "corpus.hpp"
+#include "evaluate.hpp"
+#include "wordpiece.hpp"
+
+using namespace attention;
+using namespace attention::train;
+
+namespace {
+
+struct Options {
+    std::string corpus = "build/corpus", out = "build/model";
+    int vocab = 8000, d_model = 128, heads = 4, d_ff = 512, layers = 1, length = 64, batch = 32;
+    int steps = 6000, eval_every = 1000;
+    double lr = 1e-3;
+    std::uint64_t seed = 1;
+};
+
+Options parse(int argc, char** argv) {
+    Options o;
+    std::map<std::string, std::string> given;
+    for (int k = 1; k + 1 < argc; k += 2) given[argv[k]] = argv[k + 1];
+    const auto num = [&](const char* name, auto& field) {
+        if (given.count(name)) field = static_cast<std::remove_reference_t<decltype(field)>>(std::atof(given[name].c_str()));
+    };
+    if (given.count("--corpus")) o.corpus = given["--corpus"];
+    if (given.count("--out")) o.out = given["--out"];
+    num("--vocab", o.vocab), num("--d-model", o.d_model), num("--heads", o.heads), num("--d-ff", o.d_ff);
+    num("--layers", o.layers), num("--length", o.length), num("--batch", o.batch), num("--steps", o.steps);
+    num("--eval-every", o.eval_every), num("--lr", o.lr), num("--seed", o.seed);
+    return o;
+}
+
+std::vector<std::string> both(const std::string& corpus, const char* part) {
+    std::vector<std::string> lines = read_lines(corpus + "/zh." + part + ".txt");
+    for (std::string& line : read_lines(corpus + "/en." + part + ".txt")) lines.push_back(std::move(line));
+    return lines;
+}
+
+double seconds_since(std::chrono::steady_clock::time_point t0) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    const Options o = parse(argc, argv);
+    const auto t0 = std::chrono::steady_clock::now();
+    const std::vector<std::string> train_lines = both(o.corpus, "train"), heldout_lines = both(o.corpus, "heldout");
+    WordPieceOptions wp;
+    wp.vocab_size = static_cast<std::size_t>(o.vocab);
+    const LearnedVocabulary learned = learn_wordpiece(train_lines, wp);
+    const Vocabulary vocabulary(learned.tokens);
+    const Sequences train = make_sequences(train_lines, vocabulary, o.length);
+    const Sequences heldout = make_sequences(heldout_lines, vocabulary, o.length);
+    std::printf("vocabulary %zu tokens (%zu CJK, %zu merges); %zu training and %zu held-out sequences of %d; [UNK] %.2f %%; %.0f s\n",
+                vocabulary.size(), learned.cjk, learned.merges, train.count(), heldout.count(), o.length,
+                100.0 * static_cast<double>(train.unknown) / static_cast<double>(train.ids.size()), seconds_since(t0));
+
+    const EncoderShape shape{static_cast<int>(vocabulary.size()), o.d_model, o.heads, o.d_ff, o.layers};
+    EncoderParams<float> params = init_params<float>(shape, o.seed);
+    auto state = adamw_state(params);
+    Rng rng(o.seed + 1);
+    const SpecialIds special;
+    const int warmup = std::max(1, o.steps / 20);
+    double window = 0;
+    const auto train_start = std::chrono::steady_clock::now();
+    for (int step = 1; step <= o.steps; ++step) {
+        const double lr = o.lr * (step <= warmup ? static_cast<double>(step) / warmup
+                                                 : static_cast<double>(o.steps - step + 1) / (o.steps - warmup + 1));
+        const MlmBatch batch = draw_batch(train, o.batch, shape.vocab, special, rng);
+        ForwardCache<float> cache;
+        window += forward(params, batch, cache);
+        EncoderParams<float> grads = zeros_like(params);
+        backward(params, batch, cache, grads);
+        adamw_step(params, grads, state, AdamWConfig{}, lr);
+        if (step % 100 == 0) {
+            const double s = seconds_since(train_start);
+            std::printf("step %5d  loss %.3f  lr %.2e  %.0f tokens/s  %.0f s\n", step, window / 100, lr,
+                        static_cast<double>(step) * o.batch * o.length / s, s);
+            std::fflush(stdout);
+            window = 0;
+        }
+        if (step % o.eval_every == 0 || step == o.steps) {
+            const Evaluation e = evaluate(params, heldout, 64, 7);
+            std::printf("held out at step %d: loss %.3f, top-1 %.1f %%, top-5 %.1f %% (%zu masked tokens)\n", step, e.loss,
+                        100 * e.top1, 100 * e.top5, e.masked);
+        }
+    }
+
+    std::system(("mkdir -p '" + o.out + "'").c_str());
+    save_checkpoint(params, o.out + "/encoder.bin");
+    std::ofstream(o.out + "/vocab.txt") << [&] {
+        std::string text;
+        for (const std::string& t : learned.tokens) text += t + "\n";
+        return text;
+    }();
+    const SentenceAttention a = attention_of(params, vocabulary, "我喜欢人工智能");
+    for (std::size_t l = 0; l < a.weights.size(); ++l) {
+        for (std::size_t h = 0; h < a.weights[l].size(); ++h) {
+            std::printf("layer %zu head %zu, row 喜:", l, h);
+            for (std::size_t j = 0; j < a.tokens.size(); ++j) std::printf(" %s %.2f", a.tokens[j].text.c_str(), a.weights[l][h](2, static_cast<Eigen::Index>(j)));
+            std::printf("\n");
+        }
+    }
+    std::printf("done in %.0f s\n", seconds_since(t0));
+    return 0;
+}

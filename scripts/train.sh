@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# npm run train: the corpus from Debian packages (scripts/corpus.mjs), then the
+# trainer (cpp/train/train_main.cpp), built natively for this machine. Options
+# go to the trainer, e.g.  npm run train -- --steps 6000 --layers 1
+# Writes build/model/{encoder.bin,vocab.txt}. Not part of npm start or npm test.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+[ -f build/native/CMakeCache.txt ] || cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build build/native --target train_encoder --parallel "$(nproc)"
+node scripts/corpus.mjs
+exec build/native/train_encoder "$@"
