@@ -60,7 +60,7 @@ EncoderParams<float> load_checkpoint(const std::string& path) {
         s.d_ff < 1 || s.d_ff > 16384 || s.layers < 1 || s.layers > 64) {
         throw std::runtime_error(path + ": the encoder's shape is out of range");
     }
-    EncoderParams<float> p = init_params<float>(s, 0);  // the shapes; every value is read below
+    EncoderParams<float> p = attention::zero_params<float>(s);  // the shapes; every value is read below
     const std::uint32_t blocks = get_u32(in);
     std::uint32_t seen = 0;
     p.for_each([&](const std::string& name, Mat<float>& m) {

@@ -7,9 +7,6 @@ namespace attention::train {
 
 namespace {
 
-template <class T>
-constexpr T kLayerNormEps = T(1e-5);
-
 std::uint64_t splitmix64(std::uint64_t& state) {
     std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
@@ -31,23 +28,6 @@ Mat<T> random_matrix(Eigen::Index rows, Eigen::Index cols, double stddev, std::u
     return m;
 }
 
-// y = LN(r) row by row: xhat = (r − mean) / σ, y = xhat ∘ gain + bias; keeps xhat and 1/σ.
-template <class T>
-Mat<T> layer_norm(const Mat<T>& r, const Mat<T>& gain, const Mat<T>& bias, Mat<T>& xhat, Mat<T>& inv_std) {
-    const auto d = static_cast<T>(r.cols());
-    xhat.resize(r.rows(), r.cols());
-    inv_std.resize(r.rows(), 1);
-    for (Eigen::Index i = 0; i < r.rows(); ++i) {
-        const T mean = r.row(i).sum() / d;
-        const T var = (r.row(i).array() - mean).square().sum() / d;
-        inv_std(i, 0) = T(1) / std::sqrt(var + kLayerNormEps<T>);
-        xhat.row(i) = (r.row(i).array() - mean) * inv_std(i, 0);
-    }
-    Mat<T> y = xhat.array().rowwise() * gain.row(0).array();
-    y.rowwise() += bias.row(0);
-    return y;
-}
-
 // The backward of layer_norm: adds into the gain and bias gradients, returns ∂/∂r.
 template <class T>
 Mat<T> layer_norm_backward(const Mat<T>& dy, const Mat<T>& xhat, const Mat<T>& inv_std, const Mat<T>& gain,
@@ -65,13 +45,6 @@ Mat<T> layer_norm_backward(const Mat<T>& dy, const Mat<T>& xhat, const Mat<T>& i
     return dr;
 }
 
-// GELU, tanh form (BERT's): 0.5·x·(1 + tanh(c·(x + 0.044715·x³))), c = √(2/π).
-template <class T>
-T gelu(T x) {
-    const T c = T(0.7978845608028654);
-    return T(0.5) * x * (T(1) + std::tanh(c * (x + T(0.044715) * x * x * x)));
-}
-
 template <class T>
 T gelu_derivative(T x) {
     const T c = T(0.7978845608028654);
@@ -79,63 +52,7 @@ T gelu_derivative(T x) {
     return T(0.5) * (T(1) + t) + T(0.5) * x * (T(1) - t * t) * c * (T(1) + T(3) * T(0.044715) * x * x);
 }
 
-// Stable softmax of every row, in place.
-template <class T>
-void softmax_rows_in_place(Mat<T>& m) {
-    for (Eigen::Index i = 0; i < m.rows(); ++i) {
-        m.row(i).array() -= m.row(i).maxCoeff();
-        m.row(i) = m.row(i).array().exp().matrix();
-        m.row(i) /= m.row(i).sum();
-    }
-}
-
-template <class T>
-Mat<T> affine(const Mat<T>& x, const Mat<T>& w, const Mat<T>& b) {
-    Mat<T> y = x * w;
-    y.rowwise() += b.row(0);
-    return y;
-}
-
 }  // namespace
-
-namespace {
-
-// Every block of params (const or not) with its name, in the one fixed order.
-template <class Params, class F>
-void visit_blocks(Params& p, F&& f) {
-    f("tok", p.tok);
-    f("ln0_gain", p.ln0_gain);
-    f("ln0_bias", p.ln0_bias);
-    for (std::size_t l = 0; l < p.layers.size(); ++l) {
-        const std::string at = "layer" + std::to_string(l) + ".";
-        auto& L = p.layers[l];
-        f(at + "wq", L.wq), f(at + "bq", L.bq), f(at + "wk", L.wk), f(at + "bk", L.bk);
-        f(at + "wv", L.wv), f(at + "bv", L.bv), f(at + "wo", L.wo), f(at + "bo", L.bo);
-        f(at + "ln1_gain", L.ln1_gain), f(at + "ln1_bias", L.ln1_bias);
-        f(at + "w1", L.w1), f(at + "b1", L.b1), f(at + "w2", L.w2), f(at + "b2", L.b2);
-        f(at + "ln2_gain", L.ln2_gain), f(at + "ln2_bias", L.ln2_bias);
-    }
-    f("out_bias", p.out_bias);
-}
-
-}  // namespace
-
-template <class T>
-void EncoderParams<T>::for_each(const std::function<void(const std::string&, Mat<T>&)>& f) {
-    visit_blocks(*this, f);
-}
-
-template <class T>
-void EncoderParams<T>::for_each(const std::function<void(const std::string&, const Mat<T>&)>& f) const {
-    visit_blocks(*this, f);
-}
-
-template <class T>
-EncoderParams<T> zeros_like(const EncoderParams<T>& p) {
-    EncoderParams<T> z = p;
-    z.for_each([](const std::string&, Mat<T>& m) { m.setZero(); });
-    return z;
-}
 
 template <class T>
 EncoderParams<T> init_params(const EncoderShape& s, std::uint64_t seed) {
@@ -169,66 +86,15 @@ EncoderParams<T> init_params(const EncoderShape& s, std::uint64_t seed) {
 }
 
 template <class T>
-Mat<T> sinusoid(int n, int d) {
-    Mat<T> pe(n, d);
-    for (int pos = 0; pos < n; ++pos) {
-        for (int j = 0; j < d; ++j) {
-            const double angle = pos / std::pow(10000.0, 2.0 * (j / 2) / d);
-            pe(pos, j) = static_cast<T>(j % 2 == 0 ? std::sin(angle) : std::cos(angle));
-        }
-    }
-    return pe;
-}
-
-template <class T>
 T forward(const EncoderParams<T>& p, const MlmBatch& batch, ForwardCache<T>& cache) {
-    const EncoderShape& s = p.shape;
-    const int n = batch.length, B = batch.sequences, h = s.heads, dk = s.d_k();
-    const Eigen::Index N = static_cast<Eigen::Index>(B) * n;
-    const T scale = T(1) / std::sqrt(static_cast<T>(dk));
-
-    // x = LN0(tok[ids] + PE)
-    const Mat<T> pe = sinusoid<T>(n, s.d_model);
-    Mat<T> x0(N, s.d_model);
-    for (Eigen::Index r = 0; r < N; ++r) {
-        x0.row(r) = p.tok.row(batch.ids[static_cast<std::size_t>(r)]) + pe.row(r % n);
-    }
-    Mat<T> x = layer_norm(x0, p.ln0_gain, p.ln0_bias, cache.xhat0, cache.inv_std0);
-
-    cache.layers.resize(p.layers.size());
-    for (std::size_t l = 0; l < p.layers.size(); ++l) {
-        const LayerParams<T>& L = p.layers[l];
-        LayerCache<T>& c = cache.layers[l];
-        c.x = x;
-        c.q = affine(x, L.wq, L.bq);
-        c.k = affine(x, L.wk, L.bk);
-        c.v = affine(x, L.wv, L.bv);
-        c.concat.resize(N, s.d_model);
-        c.probs.resize(static_cast<std::size_t>(B) * static_cast<std::size_t>(h));
-        for (int b = 0; b < B; ++b) {
-            for (int j = 0; j < h; ++j) {
-                const auto rows = Eigen::seqN(static_cast<Eigen::Index>(b) * n, n);
-                const auto cols = Eigen::seqN(static_cast<Eigen::Index>(j) * dk, dk);
-                Mat<T> P = c.q(rows, cols) * c.k(rows, cols).transpose() * scale;
-                softmax_rows_in_place(P);
-                c.concat(rows, cols) = P * c.v(rows, cols);
-                c.probs[static_cast<std::size_t>(b * h + j)] = std::move(P);
-            }
-        }
-        c.y1 = layer_norm(Mat<T>(x + affine(c.concat, L.wo, L.bo)), L.ln1_gain, L.ln1_bias, c.xhat1, c.inv_std1);
-        c.pre = affine(c.y1, L.w1, L.b1);
-        c.act = c.pre.unaryExpr([](T v) { return gelu(v); });
-        c.y2 = layer_norm(Mat<T>(c.y1 + affine(c.act, L.w2, L.b2)), L.ln2_gain, L.ln2_bias, c.xhat2, c.inv_std2);
-        x = c.y2;
-    }
-
+    encode(p, batch.ids, batch.sequences, batch.length, cache.encoder);
     // The masked rows through the tied decoder, and the mean cross-entropy.
     const auto M = static_cast<Eigen::Index>(batch.rows.size());
     if (M == 0) throw std::invalid_argument("an MLM batch needs at least one masked row");
-    cache.masked_rows.resize(M, s.d_model);
-    for (Eigen::Index m = 0; m < M; ++m) cache.masked_rows.row(m) = x.row(batch.rows[static_cast<std::size_t>(m)]);
-    cache.probs = affine(cache.masked_rows, Mat<T>(p.tok.transpose()), p.out_bias);
-    softmax_rows_in_place(cache.probs);
+    cache.masked_rows.resize(M, p.shape.d_model);
+    for (Eigen::Index m = 0; m < M; ++m) cache.masked_rows.row(m) = cache.encoder.hidden.row(batch.rows[static_cast<std::size_t>(m)]);
+    cache.probs = decode(p, cache.masked_rows);
+    softmax_in_place(cache.probs);
     T loss = 0;
     for (Eigen::Index m = 0; m < M; ++m) loss -= std::log(cache.probs(m, batch.targets[static_cast<std::size_t>(m)]));
     cache.loss = loss / static_cast<T>(M);
@@ -257,7 +123,7 @@ void backward(const EncoderParams<T>& p, const MlmBatch& batch, const ForwardCac
     for (std::size_t l = p.layers.size(); l-- > 0;) {
         const LayerParams<T>& L = p.layers[l];
         LayerParams<T>& G = g.layers[l];
-        const LayerCache<T>& c = cache.layers[l];
+        const LayerCache<T>& c = cache.encoder.layers[l];
         // y2 = LN2(y1 + act·W_2 + b_2)
         const Mat<T> dr2 = layer_norm_backward(dx, c.xhat2, c.inv_std2, L.ln2_gain, G.ln2_gain, G.ln2_bias);
         G.w2 += c.act.transpose() * dr2;
@@ -300,15 +166,12 @@ void backward(const EncoderParams<T>& p, const MlmBatch& batch, const ForwardCac
     }
 
     // x = LN0(tok[ids] + PE): the embedding rows collect their tokens' gradients.
-    const Mat<T> dx0 = layer_norm_backward(dx, cache.xhat0, cache.inv_std0, p.ln0_gain, g.ln0_gain, g.ln0_bias);
+    const Mat<T> dx0 = layer_norm_backward(dx, cache.encoder.xhat0, cache.encoder.inv_std0, p.ln0_gain, g.ln0_gain, g.ln0_bias);
     for (Eigen::Index r = 0; r < N; ++r) g.tok.row(batch.ids[static_cast<std::size_t>(r)]) += dx0.row(r);
 }
 
 #define ATTENTION_TRAIN_INSTANTIATE(T)                                                                   \
-    template struct EncoderParams<T>;                                                                    \
-    template EncoderParams<T> zeros_like(const EncoderParams<T>&);                                       \
     template EncoderParams<T> init_params<T>(const EncoderShape&, std::uint64_t);                        \
-    template Mat<T> sinusoid<T>(int, int);                                                               \
     template T forward(const EncoderParams<T>&, const MlmBatch&, ForwardCache<T>&);                      \
     template void backward(const EncoderParams<T>&, const MlmBatch&, const ForwardCache<T>&, EncoderParams<T>&);
 ATTENTION_TRAIN_INSTANTIATE(float)

@@ -4,6 +4,7 @@
 #include <doctest.h>
 
 #include <cmath>
+#include <stdexcept>
 #include <string>
 
 #include "train/encoder.hpp"
@@ -123,4 +124,27 @@ TEST_CASE("encoder: float and double agree; the sinusoid table is the core's for
     CHECK(pe(0, 1) == 1.0);
     CHECK(pe(2, 2) == doctest::Approx(std::sin(2 / 100.0)));  // 2 / 10000^(2/4)
     CHECK(pe(2, 3) == doctest::Approx(std::cos(2 / 100.0)));
+}
+
+TEST_CASE("encode: each head's weights are rows of a softmax; uniform when Q and K are 0; ids are checked") {
+    const EncoderShape shape{9, 8, 2, 8, 1};
+    EncoderParams<double> p = attention::zero_params<double>(shape);
+    p.ln0_gain.setOnes();
+    p.layers[0].ln1_gain.setOnes();
+    p.layers[0].ln2_gain.setOnes();
+    for (int j = 0; j < 8; ++j) p.layers[0].bv(0, j) = j + 1;  // V = b_v for every token
+    EncoderCache<double> cache;
+    attention::encode(p, {2, 5, 6, 3, 2, 7, 7, 3}, 2, 4, cache);
+    REQUIRE(cache.layers[0].probs.size() == 4);  // 2 sequences × 2 heads
+    for (const auto& P : cache.layers[0].probs) {
+        CHECK(P.rows() == 4);
+        CHECK((P.array() - 0.25).abs().maxCoeff() < 1e-12);  // Q·Kᵀ = 0: every key weighs 1/4
+    }
+    CHECK((cache.layers[0].concat.rowwise() - p.layers[0].bv.row(0)).cwiseAbs().maxCoeff() < 1e-12);  // Σ 1/4 · b_v = b_v
+    CHECK(cache.hidden.rows() == 8);
+    const Mat<double> logits = attention::decode(p, cache.hidden);
+    CHECK(logits.rows() == 8);
+    CHECK(logits.cols() == 9);
+    CHECK_THROWS_AS(attention::encode(p, {2, 9, 3}, 1, 3, cache), std::invalid_argument);   // id 9 ≥ vocab
+    CHECK_THROWS_AS(attention::encode(p, {2, 5, 3}, 1, 4, cache), std::invalid_argument);   // 3 ids for 1 × 4
 }

@@ -1,0 +1,110 @@
+// A BERT-style encoder's forward pass, every activation kept: the inference
+// the page and the API run on a trained model, and the forward the trainer
+// (cpp/train/) differentiates by hand. Templated on the scalar so the trainer's
+// gradient checks run in double; inference runs in float.
+//
+// Shapes (B sequences of n tokens, N = B·n rows; d = d_model, h heads of
+// d_k = d / h columns each, head j = columns j·d_k … (j + 1)·d_k − 1):
+//   x0 = tok[ids] + PE            N × d     token rows plus sinusoidal positions
+//   x  = LN0(x0)                  N × d
+//   per layer (post-LayerNorm, as BERT):
+//     Q, K, V = x·W + b           N × d
+//     P = softmax(Q_j·K_jᵀ/√d_k)  n × n     per sequence and head
+//     A = [P·V_j]_j               N × d     the heads side by side (concat)
+//     y1 = LN1(x + A·W_o + b_o)   N × d
+//     y2 = LN2(y1 + GELU(y1·W_1 + b_1)·W_2 + b_2)   N × d   (the next layer's x)
+//   logits = rows·tokᵀ + b_out    M × vocab   for any M rows (decoder tied to tok)
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include <Eigen/Core>
+
+namespace attention {
+
+template <class T>
+using Mat = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+
+struct EncoderShape {
+    int vocab = 0;
+    int d_model = 0;
+    int heads = 1;
+    int d_ff = 0;
+    int layers = 1;
+    int d_k() const { return d_model / heads; }
+};
+
+template <class T>
+struct LayerParams {
+    Mat<T> wq, wk, wv, wo;        // d × d
+    Mat<T> bq, bk, bv, bo;        // 1 × d
+    Mat<T> ln1_gain, ln1_bias;    // 1 × d
+    Mat<T> w1, b1;                // d × d_ff, 1 × d_ff
+    Mat<T> w2, b2;                // d_ff × d, 1 × d
+    Mat<T> ln2_gain, ln2_bias;    // 1 × d
+};
+
+template <class T>
+struct EncoderParams {
+    EncoderShape shape;
+    Mat<T> tok;                   // vocab × d   token embeddings (and the tied decoder)
+    Mat<T> ln0_gain, ln0_bias;    // 1 × d       LayerNorm of the embeddings
+    std::vector<LayerParams<T>> layers;
+    Mat<T> out_bias;              // 1 × vocab   decoder bias
+
+    // Every block once, by a stable name ("tok", "layer0.wq", …), in a fixed
+    // order: the optimiser, the gradient checks and the model files walk them alike.
+    void for_each(const std::function<void(const std::string&, Mat<T>&)>& f);
+    void for_each(const std::function<void(const std::string&, const Mat<T>&)>& f) const;
+};
+
+// Zeros of the given shape (for a file's values, gradients and moments).
+template <class T>
+EncoderParams<T> zero_params(const EncoderShape& shape);
+
+template <class T>
+EncoderParams<T> zeros_like(const EncoderParams<T>& p) { return zero_params<T>(p.shape); }
+
+// One layer's activations.
+template <class T>
+struct LayerCache {
+    Mat<T> x;                     // N × d     the layer's input
+    Mat<T> q, k, v;               // N × d
+    std::vector<Mat<T>> probs;    // B·h of n × n: sequence s, head j at s·h + j
+    Mat<T> concat;                // N × d     A
+    Mat<T> xhat1, inv_std1;       // N × d, N × 1  LN1's normalised rows and 1/σ
+    Mat<T> y1;                    // N × d
+    Mat<T> pre, act;              // N × d_ff  y1·W_1 + b_1 and its GELU
+    Mat<T> xhat2, inv_std2;       // N × d, N × 1
+    Mat<T> y2;                    // N × d
+};
+
+template <class T>
+struct EncoderCache {
+    Mat<T> xhat0, inv_std0;       // the embedding LayerNorm's
+    std::vector<LayerCache<T>> layers;
+    Mat<T> hidden;                // N × d     the last layer's output
+};
+
+// The forward pass of B sequences of n ids (row-major, B·n): fills cache.
+// Throws std::invalid_argument for ids outside the vocabulary or a wrong count.
+template <class T>
+void encode(const EncoderParams<T>& p, const std::vector<std::int32_t>& ids, int sequences, int length,
+            EncoderCache<T>& cache);
+
+// The tied decoder: logits = rows·tokᵀ + b_out, M × vocab.
+template <class T>
+Mat<T> decode(const EncoderParams<T>& p, const Mat<T>& rows);
+
+// Stable softmax of every row, in place.
+template <class T>
+void softmax_in_place(Mat<T>& m);
+
+// The sinusoidal position table (as the core's positional_encoding), n × d.
+template <class T>
+Mat<T> sinusoid(int n, int d);
+
+}  // namespace attention

@@ -1,0 +1,191 @@
+#include "attention/encoder.hpp"
+
+#include <cmath>
+#include <stdexcept>
+
+namespace attention {
+
+namespace {
+
+template <class T>
+constexpr T kLayerNormEps = T(1e-5);
+
+// y = LN(r) row by row: xhat = (r − mean) / σ, y = xhat ∘ gain + bias; keeps xhat and 1/σ.
+template <class T>
+Mat<T> layer_norm(const Mat<T>& r, const Mat<T>& gain, const Mat<T>& bias, Mat<T>& xhat, Mat<T>& inv_std) {
+    const auto d = static_cast<T>(r.cols());
+    xhat.resize(r.rows(), r.cols());
+    inv_std.resize(r.rows(), 1);
+    for (Eigen::Index i = 0; i < r.rows(); ++i) {
+        const T mean = r.row(i).sum() / d;
+        const T var = (r.row(i).array() - mean).square().sum() / d;
+        inv_std(i, 0) = T(1) / std::sqrt(var + kLayerNormEps<T>);
+        xhat.row(i) = (r.row(i).array() - mean) * inv_std(i, 0);
+    }
+    Mat<T> y = xhat.array().rowwise() * gain.row(0).array();
+    y.rowwise() += bias.row(0);
+    return y;
+}
+
+// GELU, tanh form (BERT's): 0.5·x·(1 + tanh(c·(x + 0.044715·x³))), c = √(2/π).
+template <class T>
+T gelu(T x) {
+    const T c = T(0.7978845608028654);
+    return T(0.5) * x * (T(1) + std::tanh(c * (x + T(0.044715) * x * x * x)));
+}
+
+
+// Every block of params (const or not) with its name, in the one fixed order.
+template <class Params, class F>
+void visit_blocks(Params& p, F&& f) {
+    f("tok", p.tok);
+    f("ln0_gain", p.ln0_gain);
+    f("ln0_bias", p.ln0_bias);
+    for (std::size_t l = 0; l < p.layers.size(); ++l) {
+        const std::string at = "layer" + std::to_string(l) + ".";
+        auto& L = p.layers[l];
+        f(at + "wq", L.wq), f(at + "bq", L.bq), f(at + "wk", L.wk), f(at + "bk", L.bk);
+        f(at + "wv", L.wv), f(at + "bv", L.bv), f(at + "wo", L.wo), f(at + "bo", L.bo);
+        f(at + "ln1_gain", L.ln1_gain), f(at + "ln1_bias", L.ln1_bias);
+        f(at + "w1", L.w1), f(at + "b1", L.b1), f(at + "w2", L.w2), f(at + "b2", L.b2);
+        f(at + "ln2_gain", L.ln2_gain), f(at + "ln2_bias", L.ln2_bias);
+    }
+    f("out_bias", p.out_bias);
+}
+
+}  // namespace
+
+// Stable softmax of every row, in place.
+template <class T>
+void softmax_in_place(Mat<T>& m) {
+    for (Eigen::Index i = 0; i < m.rows(); ++i) {
+        m.row(i).array() -= m.row(i).maxCoeff();
+        m.row(i) = m.row(i).array().exp().matrix();
+        m.row(i) /= m.row(i).sum();
+    }
+}
+
+namespace {
+
+template <class T>
+Mat<T> affine(const Mat<T>& x, const Mat<T>& w, const Mat<T>& b) {
+    Mat<T> y = x * w;
+    y.rowwise() += b.row(0);
+    return y;
+}
+
+}  // namespace
+
+template <class T>
+void EncoderParams<T>::for_each(const std::function<void(const std::string&, Mat<T>&)>& f) {
+    visit_blocks(*this, f);
+}
+
+template <class T>
+void EncoderParams<T>::for_each(const std::function<void(const std::string&, const Mat<T>&)>& f) const {
+    visit_blocks(*this, f);
+}
+
+template <class T>
+EncoderParams<T> zero_params(const EncoderShape& s) {
+    if (s.vocab < 1 || s.d_model < 1 || s.heads < 1 || s.d_model % s.heads != 0 || s.d_ff < 1 || s.layers < 1) {
+        throw std::invalid_argument("encoder shape: vocab, d_model, d_ff and layers ≥ 1, heads dividing d_model");
+    }
+    EncoderParams<T> p;
+    p.shape = s;
+    p.tok = Mat<T>::Zero(s.vocab, s.d_model);
+    p.ln0_gain = p.ln0_bias = Mat<T>::Zero(1, s.d_model);
+    for (int l = 0; l < s.layers; ++l) {
+        LayerParams<T> L;
+        L.wq = L.wk = L.wv = L.wo = Mat<T>::Zero(s.d_model, s.d_model);
+        L.bq = L.bk = L.bv = L.bo = L.ln1_gain = L.ln1_bias = L.ln2_gain = L.ln2_bias = L.b2 = Mat<T>::Zero(1, s.d_model);
+        L.w1 = Mat<T>::Zero(s.d_model, s.d_ff);
+        L.b1 = Mat<T>::Zero(1, s.d_ff);
+        L.w2 = Mat<T>::Zero(s.d_ff, s.d_model);
+        p.layers.push_back(std::move(L));
+    }
+    p.out_bias = Mat<T>::Zero(1, s.vocab);
+    return p;
+}
+
+template <class T>
+Mat<T> sinusoid(int n, int d) {
+    Mat<T> pe(n, d);
+    for (int pos = 0; pos < n; ++pos) {
+        for (int j = 0; j < d; ++j) {
+            const double angle = pos / std::pow(10000.0, 2.0 * (j / 2) / d);
+            pe(pos, j) = static_cast<T>(j % 2 == 0 ? std::sin(angle) : std::cos(angle));
+        }
+    }
+    return pe;
+}
+
+template <class T>
+void encode(const EncoderParams<T>& p, const std::vector<std::int32_t>& ids, int sequences, int length,
+            EncoderCache<T>& cache) {
+    const EncoderShape& s = p.shape;
+    const int n = length, B = sequences, h = s.heads, dk = s.d_k();
+    const Eigen::Index N = static_cast<Eigen::Index>(B) * n;
+    const T scale = T(1) / std::sqrt(static_cast<T>(dk));
+    if (sequences < 1 || length < 1 || ids.size() != static_cast<std::size_t>(N)) {
+        throw std::invalid_argument("encode: ids must hold sequences × length ids");
+    }
+    for (const std::int32_t id : ids) {
+        if (id < 0 || id >= s.vocab) throw std::invalid_argument("encode: an id outside the vocabulary");
+    }
+
+    // x = LN0(tok[ids] + PE)
+    const Mat<T> pe = sinusoid<T>(n, s.d_model);
+    Mat<T> x0(N, s.d_model);
+    for (Eigen::Index r = 0; r < N; ++r) {
+        x0.row(r) = p.tok.row(ids[static_cast<std::size_t>(r)]) + pe.row(r % n);
+    }
+    Mat<T> x = layer_norm(x0, p.ln0_gain, p.ln0_bias, cache.xhat0, cache.inv_std0);
+
+    cache.layers.resize(p.layers.size());
+    for (std::size_t l = 0; l < p.layers.size(); ++l) {
+        const LayerParams<T>& L = p.layers[l];
+        LayerCache<T>& c = cache.layers[l];
+        c.x = x;
+        c.q = affine(x, L.wq, L.bq);
+        c.k = affine(x, L.wk, L.bk);
+        c.v = affine(x, L.wv, L.bv);
+        c.concat.resize(N, s.d_model);
+        c.probs.resize(static_cast<std::size_t>(B) * static_cast<std::size_t>(h));
+        for (int b = 0; b < B; ++b) {
+            for (int j = 0; j < h; ++j) {
+                const auto rows = Eigen::seqN(static_cast<Eigen::Index>(b) * n, n);
+                const auto cols = Eigen::seqN(static_cast<Eigen::Index>(j) * dk, dk);
+                Mat<T> P = c.q(rows, cols) * c.k(rows, cols).transpose() * scale;
+                softmax_in_place(P);
+                c.concat(rows, cols) = P * c.v(rows, cols);
+                c.probs[static_cast<std::size_t>(b * h + j)] = std::move(P);
+            }
+        }
+        c.y1 = layer_norm(Mat<T>(x + affine(c.concat, L.wo, L.bo)), L.ln1_gain, L.ln1_bias, c.xhat1, c.inv_std1);
+        c.pre = affine(c.y1, L.w1, L.b1);
+        c.act = c.pre.unaryExpr([](T v) { return gelu(v); });
+        c.y2 = layer_norm(Mat<T>(c.y1 + affine(c.act, L.w2, L.b2)), L.ln2_gain, L.ln2_bias, c.xhat2, c.inv_std2);
+        x = c.y2;
+    }
+
+    cache.hidden = std::move(x);
+}
+
+template <class T>
+Mat<T> decode(const EncoderParams<T>& p, const Mat<T>& rows) {
+    return affine(rows, Mat<T>(p.tok.transpose()), p.out_bias);
+}
+
+#define ATTENTION_ENCODER_INSTANTIATE(T)                                                            \
+    template struct EncoderParams<T>;                                                               \
+    template EncoderParams<T> zero_params<T>(const EncoderShape&);                                  \
+    template Mat<T> sinusoid<T>(int, int);                                                          \
+    template void softmax_in_place(Mat<T>&);                                                        \
+    template void encode(const EncoderParams<T>&, const std::vector<std::int32_t>&, int, int, EncoderCache<T>&); \
+    template Mat<T> decode(const EncoderParams<T>&, const Mat<T>&);
+ATTENTION_ENCODER_INSTANTIATE(float)
+ATTENTION_ENCODER_INSTANTIATE(double)
+#undef ATTENTION_ENCODER_INSTANTIATE
+
+}  // namespace attention
