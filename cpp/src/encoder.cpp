@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <stdexcept>
+#include <string>
 
 namespace attention {
 
@@ -122,7 +123,7 @@ Mat<T> sinusoid(int n, int d) {
 
 template <class T>
 void encode(const EncoderParams<T>& p, const std::vector<std::int32_t>& ids, int sequences, int length,
-            EncoderCache<T>& cache) {
+            EncoderCache<T>& cache, const std::vector<HeadId>& knock_out) {
     const EncoderShape& s = p.shape;
     const int n = length, B = sequences, h = s.heads, dk = s.d_k();
     const Eigen::Index N = static_cast<Eigen::Index>(B) * n;
@@ -132,6 +133,15 @@ void encode(const EncoderParams<T>& p, const std::vector<std::int32_t>& ids, int
     }
     for (const std::int32_t id : ids) {
         if (id < 0 || id >= s.vocab) throw std::invalid_argument("encode: an id outside the vocabulary");
+    }
+    std::vector<char> silenced(static_cast<std::size_t>(s.layers) * static_cast<std::size_t>(s.heads), 0);
+    for (const HeadId& k : knock_out) {
+        if (k.layer < 0 || k.layer >= s.layers || k.head < 0 || k.head >= s.heads) {
+            throw std::invalid_argument("there is no head " + std::to_string(k.head) + " in layer " + std::to_string(k.layer) +
+                                        ": the model has " + std::to_string(s.layers) + " layers of " +
+                                        std::to_string(s.heads) + " heads, counted from 0");
+        }
+        silenced[static_cast<std::size_t>(k.layer * s.heads + k.head)] = 1;
     }
 
     // x = LN0(tok[ids] + PE)
@@ -158,7 +168,11 @@ void encode(const EncoderParams<T>& p, const std::vector<std::int32_t>& ids, int
                 const auto cols = Eigen::seqN(static_cast<Eigen::Index>(j) * dk, dk);
                 Mat<T> P = c.q(rows, cols) * c.k(rows, cols).transpose() * scale;
                 softmax_in_place(P);
-                c.concat(rows, cols) = P * c.v(rows, cols);
+                if (silenced[l * static_cast<std::size_t>(h) + static_cast<std::size_t>(j)]) {
+                    c.concat(rows, cols).setZero();
+                } else {
+                    c.concat(rows, cols) = P * c.v(rows, cols);
+                }
                 c.probs[static_cast<std::size_t>(b * h + j)] = std::move(P);
             }
         }
@@ -182,7 +196,8 @@ Mat<T> decode(const EncoderParams<T>& p, const Mat<T>& rows) {
     template EncoderParams<T> zero_params<T>(const EncoderShape&);                                  \
     template Mat<T> sinusoid<T>(int, int);                                                          \
     template void softmax_in_place(Mat<T>&);                                                        \
-    template void encode(const EncoderParams<T>&, const std::vector<std::int32_t>&, int, int, EncoderCache<T>&); \
+    template void encode(const EncoderParams<T>&, const std::vector<std::int32_t>&, int, int, EncoderCache<T>&, \
+                         const std::vector<HeadId>&);                                               \
     template Mat<T> decode(const EncoderParams<T>&, const Mat<T>&);
 ATTENTION_ENCODER_INSTANTIATE(float)
 ATTENTION_ENCODER_INSTANTIATE(double)

@@ -9,6 +9,7 @@
 #include <map>
 #include <string>
 
+#include "attention/heads.hpp"
 #include "checkpoint.hpp"
 #include "corpus.hpp"
 #include "evaluate.hpp"
@@ -52,9 +53,39 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
+// What each head does on the article's sentence, and a few guesses for hidden tokens.
+void inspect(const EncoderParams<float>& params, const Vocabulary& vocabulary, std::vector<std::string> texts = {}) {
+    const SentenceAttention a = attention_of(params, vocabulary, "我喜欢人工智能");
+    std::vector<std::int32_t> ids;
+    for (const Token& t : a.tokens) ids.push_back(t.id);
+    for (std::size_t l = 0; l < a.weights.size(); ++l) {
+        for (std::size_t h = 0; h < a.weights[l].size(); ++h) {
+            const HeadReport r = head_report(a.weights[l][h], ids);
+            std::printf("layer %zu head %zu: self %.2f previous %.2f next %.2f [CLS]/[SEP] %.2f same %.2f  %s\n  row 喜:", l, h,
+                        r.shares.self, r.shares.previous, r.shares.next, r.shares.special, r.shares.same,
+                        r.label.empty() ? "(mixed)" : r.label.c_str());
+            for (std::size_t j = 0; j < a.tokens.size(); ++j) std::printf(" %s %.2f", a.tokens[j].text.c_str(), a.weights[l][h](2, static_cast<Eigen::Index>(j)));
+            std::printf("\n");
+        }
+    }
+    if (texts.empty()) texts = {"我喜[MASK]人工智能", "我喜欢人工[MASK]能", "今天天[MASK]很好", "attention is all you [MASK]", "the [MASK] of the file"};
+    for (const std::string& text : texts) {
+        std::printf("%s →", text.c_str());
+        const auto guesses = predict_masked(params, vocabulary, text, 5);
+        for (const auto& g : guesses[0]) std::printf(" %s %.2f", g.token.c_str(), g.probability);
+        std::printf("\n");
+    }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+    if (argc >= 3 && std::string(argv[1]) == "--inspect") {  // a trained model in a folder: its heads, and guesses for texts
+        const std::string dir = argv[2];
+        inspect(load_checkpoint(dir + "/encoder.bin"), Vocabulary(read_lines(dir + "/vocab.txt")),
+                std::vector<std::string>(argv + 3, argv + argc));
+        return 0;
+    }
     const Options o = parse(argc, argv);
     const auto t0 = std::chrono::steady_clock::now();
     const std::vector<std::string> train_lines = both(o.corpus, "train"), heldout_lines = both(o.corpus, "heldout");
@@ -106,14 +137,7 @@ int main(int argc, char** argv) {
         for (const std::string& t : learned.tokens) text += t + "\n";
         return text;
     }();
-    const SentenceAttention a = attention_of(params, vocabulary, "我喜欢人工智能");
-    for (std::size_t l = 0; l < a.weights.size(); ++l) {
-        for (std::size_t h = 0; h < a.weights[l].size(); ++h) {
-            std::printf("layer %zu head %zu, row 喜:", l, h);
-            for (std::size_t j = 0; j < a.tokens.size(); ++j) std::printf(" %s %.2f", a.tokens[j].text.c_str(), a.weights[l][h](2, static_cast<Eigen::Index>(j)));
-            std::printf("\n");
-        }
-    }
+    inspect(params, vocabulary);
     std::printf("done in %.0f s\n", seconds_since(t0));
     return 0;
 }

@@ -89,11 +89,20 @@ struct EncoderCache {
     Mat<T> hidden;                // N × d     the last layer's output
 };
 
+// One head of one layer, both counted from 0.
+struct HeadId {
+    int layer = 0;
+    int head = 0;
+};
+
 // The forward pass of B sequences of n ids (row-major, B·n): fills cache.
-// Throws std::invalid_argument for ids outside the vocabulary or a wrong count.
+// Heads in knock_out are silenced: their weights are still computed and kept,
+// their output (their columns of A) is zero. Throws std::invalid_argument for
+// ids outside the vocabulary, a wrong count, or a head that does not exist.
+// (Training never knocks heads out: the trainer's backward assumes none.)
 template <class T>
 void encode(const EncoderParams<T>& p, const std::vector<std::int32_t>& ids, int sequences, int length,
-            EncoderCache<T>& cache);
+            EncoderCache<T>& cache, const std::vector<HeadId>& knock_out = {});
 
 // The tied decoder: logits = rows·tokᵀ + b_out, M × vocab.
 template <class T>

@@ -1,0 +1,74 @@
+#include "attention/heads.hpp"
+
+#include <algorithm>
+#include <numeric>
+
+#include "attention/error.hpp"
+
+namespace attention {
+
+HeadReport head_report(const Mat<float>& weights, const std::vector<std::int32_t>& ids) {
+    const auto n = static_cast<Eigen::Index>(ids.size());
+    if (n < 3 || weights.rows() != n || weights.cols() != n) {
+        throw Error("invalid_argument", "a head report needs the head's n × n weights for a sentence of n ≥ 3 ids");
+    }
+    HeadShares s;
+    const Eigen::Index first = 1, last = n - 2;  // the real tokens, without [CLS] and [SEP]
+    for (Eigen::Index i = first; i <= last; ++i) {
+        s.self += weights(i, i);
+        s.previous += weights(i, i - 1);  // i − 1 ≥ 0: [CLS] before the first
+        s.next += weights(i, i + 1);      // i + 1 ≤ n − 1: [SEP] after the last
+        s.special += weights(i, 0) + weights(i, n - 1);
+        for (Eigen::Index j = first; j <= last; ++j) {
+            if (j != i && ids[static_cast<std::size_t>(j)] == ids[static_cast<std::size_t>(i)]) s.same += weights(i, j);
+        }
+    }
+    const auto queries = static_cast<float>(last - first + 1);
+    for (float* share : {&s.self, &s.previous, &s.next, &s.special, &s.same}) *share /= queries;
+    HeadReport report{s, ""};
+    const std::pair<float, const char*> kinds[] = {
+        {s.self, "self"}, {s.previous, "previous"}, {s.next, "next"}, {s.special, "special"}, {s.same, "same"}};
+    const auto top = std::max_element(std::begin(kinds), std::end(kinds),
+                                      [](const auto& a, const auto& b) { return a.first < b.first; });
+    if (top->first >= kDominant) report.label = top->second;
+    return report;
+}
+
+std::vector<std::vector<Guess>> predict_masked(const EncoderParams<float>& model, const Vocabulary& vocabulary,
+                                               std::string_view text, int top_k, const std::vector<HeadId>& knock_out) {
+    if (top_k < 1 || top_k > 50) {
+        throw Error("invalid_argument", "topK must be an integer from 1 to 50, got " + std::to_string(top_k));
+    }
+    const std::vector<Token> tokens = vocabulary.tokenize(text);
+    std::vector<std::int32_t> ids;
+    std::vector<Eigen::Index> masks;
+    for (const Token& t : tokens) {
+        if (t.id == Vocabulary::kMask) masks.push_back(static_cast<Eigen::Index>(ids.size()));
+        ids.push_back(t.id);
+    }
+    if (masks.empty()) throw Error("invalid_argument", "the text has no [MASK] to guess: hide a token with [MASK]");
+    EncoderCache<float> cache;
+    try {
+        encode(model, ids, 1, static_cast<int>(ids.size()), cache, knock_out);
+    } catch (const std::invalid_argument& e) {
+        throw Error("invalid_argument", e.what());
+    }
+    Mat<float> rows(static_cast<Eigen::Index>(masks.size()), model.shape.d_model);
+    for (std::size_t m = 0; m < masks.size(); ++m) rows.row(static_cast<Eigen::Index>(m)) = cache.hidden.row(masks[m]);
+    Mat<float> probs = decode(model, rows);
+    softmax_in_place(probs);
+    std::vector<std::vector<Guess>> out;
+    std::vector<std::int32_t> order(static_cast<std::size_t>(probs.cols()));
+    for (Eigen::Index m = 0; m < probs.rows(); ++m) {
+        std::iota(order.begin(), order.end(), 0);
+        const auto k = std::min<std::size_t>(static_cast<std::size_t>(top_k), order.size());
+        std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(k), order.end(),
+                          [&](std::int32_t a, std::int32_t b) { return probs(m, a) > probs(m, b) || (probs(m, a) == probs(m, b) && a < b); });
+        std::vector<Guess> guesses;
+        for (std::size_t r = 0; r < k; ++r) guesses.push_back({vocabulary.token(order[r]), probs(m, order[r])});
+        out.push_back(std::move(guesses));
+    }
+    return out;
+}
+
+}  // namespace attention
