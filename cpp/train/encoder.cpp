@@ -1,7 +1,10 @@
 #include "encoder.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
+#include <system_error>
+#include <thread>
 
 namespace attention::train {
 
@@ -170,10 +173,66 @@ void backward(const EncoderParams<T>& p, const MlmBatch& batch, const ForwardCac
     for (Eigen::Index r = 0; r < N; ++r) g.tok.row(batch.ids[static_cast<std::size_t>(r)]) += dx0.row(r);
 }
 
+template <class T>
+T loss_and_gradients(const EncoderParams<T>& p, const MlmBatch& batch, EncoderParams<T>& grads, int threads) {
+    // Whole sequences to each part; a part's masked rows renumbered within it.
+    const int parts = std::max(1, std::min(threads, batch.sequences));
+    std::vector<MlmBatch> split(static_cast<std::size_t>(parts));
+    const auto n = static_cast<std::size_t>(batch.length);
+    for (int k = 0; k < parts; ++k) {
+        MlmBatch& b = split[static_cast<std::size_t>(k)];
+        const int first = batch.sequences * k / parts, last = batch.sequences * (k + 1) / parts;
+        b.sequences = last - first;
+        b.length = batch.length;
+        b.ids.assign(batch.ids.begin() + static_cast<std::ptrdiff_t>(static_cast<std::size_t>(first) * n),
+                     batch.ids.begin() + static_cast<std::ptrdiff_t>(static_cast<std::size_t>(last) * n));
+        for (std::size_t m = 0; m < batch.rows.size(); ++m) {
+            const auto row = static_cast<std::size_t>(batch.rows[m]);
+            if (row >= static_cast<std::size_t>(first) * n && row < static_cast<std::size_t>(last) * n) {
+                b.rows.push_back(static_cast<std::int32_t>(row - static_cast<std::size_t>(first) * n));
+                b.targets.push_back(batch.targets[m]);
+            }
+        }
+    }
+    // Each part's mean loss and gradient, weighted by its share of the masked rows.
+    const auto total = static_cast<T>(batch.rows.size());
+    std::vector<EncoderParams<T>> part_grads(static_cast<std::size_t>(parts));
+    std::vector<T> part_loss(static_cast<std::size_t>(parts), 0);
+    const auto work = [&](std::size_t k) {
+        if (split[k].rows.empty()) return;
+        ForwardCache<T> cache;
+        part_loss[k] = forward(p, split[k], cache) * static_cast<T>(split[k].rows.size()) / total;
+        part_grads[k] = zeros_like(p);
+        backward(p, split[k], cache, part_grads[k]);
+    };
+    std::vector<std::thread> pool;
+    for (std::size_t k = 1; k < split.size(); ++k) {
+        try {
+            pool.emplace_back(work, k);
+        } catch (const std::system_error&) {
+            work(k);  // no threads here (wasm without pthreads): in turn
+        }
+    }
+    work(0);
+    for (std::thread& t : pool) t.join();
+    T loss = 0;
+    for (std::size_t k = 0; k < split.size(); ++k) {
+        if (split[k].rows.empty()) continue;
+        loss += part_loss[k];
+        const T weight = static_cast<T>(split[k].rows.size()) / total;
+        std::vector<const Mat<T>*> g;
+        part_grads[k].for_each([&](const std::string&, const Mat<T>& m) { g.push_back(&m); });
+        std::size_t i = 0;
+        grads.for_each([&](const std::string&, Mat<T>& m) { m += weight * *g[i++]; });
+    }
+    return loss;
+}
+
 #define ATTENTION_TRAIN_INSTANTIATE(T)                                                                   \
     template EncoderParams<T> init_params<T>(const EncoderShape&, std::uint64_t);                        \
     template T forward(const EncoderParams<T>&, const MlmBatch&, ForwardCache<T>&);                      \
-    template void backward(const EncoderParams<T>&, const MlmBatch&, const ForwardCache<T>&, EncoderParams<T>&);
+    template void backward(const EncoderParams<T>&, const MlmBatch&, const ForwardCache<T>&, EncoderParams<T>&); \
+    template T loss_and_gradients(const EncoderParams<T>&, const MlmBatch&, EncoderParams<T>&, int);
 ATTENTION_TRAIN_INSTANTIATE(float)
 ATTENTION_TRAIN_INSTANTIATE(double)
 #undef ATTENTION_TRAIN_INSTANTIATE

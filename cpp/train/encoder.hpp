@@ -55,4 +55,10 @@ template <class T>
 void backward(const EncoderParams<T>& p, const MlmBatch& batch, const ForwardCache<T>& cache,
               EncoderParams<T>& grads);
 
+// forward and backward on a batch split by sequences over `threads` threads
+// (data parallel): the mean loss, and its gradient added into grads, equal to
+// one forward and backward on the whole batch up to rounding.
+template <class T>
+T loss_and_gradients(const EncoderParams<T>& p, const MlmBatch& batch, EncoderParams<T>& grads, int threads);
+
 }  // namespace attention::train

@@ -24,6 +24,7 @@ struct Options {
     std::string corpus = "build/corpus", out = "build/model";
     int vocab = 8000, d_model = 128, heads = 4, d_ff = 512, layers = 1, length = 64, batch = 32;
     int steps = 6000, eval_every = 1000;
+    int threads = 2;  // the batch split over this many threads (data parallel)
     double lr = 1e-3;
     std::uint64_t seed = 1;
 };
@@ -39,7 +40,7 @@ Options parse(int argc, char** argv) {
     if (given.count("--out")) o.out = given["--out"];
     num("--vocab", o.vocab), num("--d-model", o.d_model), num("--heads", o.heads), num("--d-ff", o.d_ff);
     num("--layers", o.layers), num("--length", o.length), num("--batch", o.batch), num("--steps", o.steps);
-    num("--eval-every", o.eval_every), num("--lr", o.lr), num("--seed", o.seed);
+    num("--eval-every", o.eval_every), num("--lr", o.lr), num("--seed", o.seed), num("--threads", o.threads);
     return o;
 }
 
@@ -111,10 +112,8 @@ int main(int argc, char** argv) {
         const double lr = o.lr * (step <= warmup ? static_cast<double>(step) / warmup
                                                  : static_cast<double>(o.steps - step + 1) / (o.steps - warmup + 1));
         const MlmBatch batch = draw_batch(train, o.batch, shape.vocab, special, rng);
-        ForwardCache<float> cache;
-        window += forward(params, batch, cache);
         EncoderParams<float> grads = zeros_like(params);
-        backward(params, batch, cache, grads);
+        window += loss_and_gradients(params, batch, grads, o.threads);
         adamw_step(params, grads, state, AdamWConfig{}, lr);
         if (step % 100 == 0) {
             const double s = seconds_since(train_start);

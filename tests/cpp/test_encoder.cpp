@@ -148,3 +148,22 @@ TEST_CASE("encode: each head's weights are rows of a softmax; uniform when Q and
     CHECK_THROWS_AS(attention::encode(p, {2, 9, 3}, 1, 3, cache), std::invalid_argument);   // id 9 ≥ vocab
     CHECK_THROWS_AS(attention::encode(p, {2, 5, 3}, 1, 4, cache), std::invalid_argument);   // 3 ids for 1 × 4
 }
+
+TEST_CASE("loss_and_gradients: split over threads, the same loss and gradient as one pass") {
+    const EncoderShape shape{13, 8, 2, 12, 2};
+    const EncoderParams<double> p = test_params(shape);
+    const MlmBatch batch = test_batch(shape);
+    ForwardCache<double> cache;
+    const double loss = forward(p, batch, cache);
+    EncoderParams<double> one = zeros_like(p), split = zeros_like(p);
+    backward(p, batch, cache, one);
+    CHECK(loss_and_gradients(p, batch, split, 2) == doctest::Approx(loss).epsilon(1e-12));
+    std::vector<const Mat<double>*> g;
+    split.for_each([&](const std::string&, const Mat<double>& m) { g.push_back(&m); });
+    std::size_t k = 0;
+    double worst = 0;
+    one.for_each([&](const std::string&, const Mat<double>& m) { worst = std::fmax(worst, (m - *g[k++]).cwiseAbs().maxCoeff()); });
+    CHECK(worst < 1e-12);
+    EncoderParams<double> three = zeros_like(p);
+    CHECK(loss_and_gradients(p, batch, three, 3) == doctest::Approx(loss).epsilon(1e-12));  // more threads than needed: fine
+}
