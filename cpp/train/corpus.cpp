@@ -7,41 +7,51 @@
 
 namespace attention::train {
 
-Sequences make_sequences(const std::vector<std::string>& lines, const Vocabulary& vocabulary, int length) {
-    if (length < 3) throw std::invalid_argument("a sequence needs room for [CLS], a token and [SEP]");
-    std::vector<std::int32_t> stream;
+TokenStream make_stream(const std::vector<std::string>& lines, const Vocabulary& vocabulary) {
+    TokenStream out;
     for (const std::string& line : lines) {
+        std::vector<Token> tokens;
         try {
-            const std::vector<Token> tokens = vocabulary.tokenize(line);
-            for (std::size_t k = 1; k + 1 < tokens.size(); ++k) stream.push_back(tokens[k].id);  // without [CLS] [SEP]
+            tokens = vocabulary.tokenize(line);
         } catch (const Error&) {
             continue;  // nothing to learn from (or over 512 tokens: such lines are rare and skipped)
         }
-    }
-    Sequences out;
-    out.length = length;
-    const auto inner = static_cast<std::size_t>(length - 2);
-    for (std::size_t at = 0; at + inner <= stream.size(); at += inner) {
-        out.ids.push_back(Vocabulary::kCls);
-        for (std::size_t k = 0; k < inner; ++k) {
-            out.ids.push_back(stream[at + k]);
-            out.unknown += stream[at + k] == Vocabulary::kUnk;
+        for (std::size_t k = 1; k < tokens.size(); ++k) {  // without [CLS], with the closing [SEP]
+            out.ids.push_back(tokens[k].id);
+            out.unknown += tokens[k].id == Vocabulary::kUnk;
         }
-        out.ids.push_back(Vocabulary::kSep);
     }
     return out;
 }
 
-MlmBatch draw_batch(const Sequences& sequences, int count, int vocab, const SpecialIds& special, Rng& rng) {
-    if (sequences.count() == 0) throw std::invalid_argument("no training sequences");
+namespace {
+
+void append_window(std::vector<std::int32_t>& ids, const TokenStream& stream, std::size_t at, std::size_t inner) {
+    ids.push_back(Vocabulary::kCls);
+    ids.insert(ids.end(), stream.ids.begin() + static_cast<std::ptrdiff_t>(at),
+               stream.ids.begin() + static_cast<std::ptrdiff_t>(at + inner));
+    ids.push_back(Vocabulary::kSep);
+}
+
+}  // namespace
+
+Sequences make_sequences(const TokenStream& stream, int length) {
+    if (length < 3) throw std::invalid_argument("a sequence needs room for [CLS], a token and [SEP]");
+    Sequences out;
+    out.length = length;
+    const auto inner = static_cast<std::size_t>(length - 2);
+    for (std::size_t at = 0; at + inner <= stream.ids.size(); at += inner) append_window(out.ids, stream, at, inner);
+    return out;
+}
+
+MlmBatch draw_batch(const TokenStream& stream, int count, int length, int vocab, const SpecialIds& special, Rng& rng) {
+    const auto inner = static_cast<std::size_t>(length - 2);
+    if (length < 3 || stream.ids.size() < inner) throw std::invalid_argument("the stream is shorter than one window");
     std::vector<std::int32_t> ids;
-    ids.reserve(static_cast<std::size_t>(count) * static_cast<std::size_t>(sequences.length));
-    for (int s = 0; s < count; ++s) {
-        const auto pick = static_cast<std::size_t>(rng.below(static_cast<std::int64_t>(sequences.count())));
-        const auto first = sequences.ids.begin() + static_cast<std::ptrdiff_t>(pick * static_cast<std::size_t>(sequences.length));
-        ids.insert(ids.end(), first, first + sequences.length);
-    }
-    return mask_batch(ids, count, sequences.length, vocab, special, rng);
+    ids.reserve(static_cast<std::size_t>(count) * static_cast<std::size_t>(length));
+    const auto places = static_cast<std::int64_t>(stream.ids.size() - inner + 1);
+    for (int s = 0; s < count; ++s) append_window(ids, stream, static_cast<std::size_t>(rng.below(places)), inner);
+    return mask_batch(ids, count, length, vocab, special, rng);
 }
 
 std::vector<std::string> read_lines(const std::string& path) {

@@ -94,10 +94,10 @@ int main(int argc, char** argv) {
     wp.vocab_size = static_cast<std::size_t>(o.vocab);
     const LearnedVocabulary learned = learn_wordpiece(train_lines, wp);
     const Vocabulary vocabulary(learned.tokens);
-    const Sequences train = make_sequences(train_lines, vocabulary, o.length);
-    const Sequences heldout = make_sequences(heldout_lines, vocabulary, o.length);
-    std::printf("vocabulary %zu tokens (%zu CJK, %zu merges); %zu training and %zu held-out sequences of %d; [UNK] %.2f %%; %.0f s\n",
-                vocabulary.size(), learned.cjk, learned.merges, train.count(), heldout.count(), o.length,
+    const TokenStream train = make_stream(train_lines, vocabulary);
+    const Sequences heldout = make_sequences(make_stream(heldout_lines, vocabulary), o.length);
+    std::printf("vocabulary %zu tokens (%zu CJK, %zu merges); %zu training tokens, %zu held-out windows of %d; [UNK] %.2f %%; %.0f s\n",
+                vocabulary.size(), learned.cjk, learned.merges, train.ids.size(), heldout.count(), o.length,
                 100.0 * static_cast<double>(train.unknown) / static_cast<double>(train.ids.size()), seconds_since(t0));
 
     const EncoderShape shape{static_cast<int>(vocabulary.size()), o.d_model, o.heads, o.d_ff, o.layers};
@@ -111,7 +111,9 @@ int main(int argc, char** argv) {
     for (int step = 1; step <= o.steps; ++step) {
         const double lr = o.lr * (step <= warmup ? static_cast<double>(step) / warmup
                                                  : static_cast<double>(o.steps - step + 1) / (o.steps - warmup + 1));
-        const MlmBatch batch = draw_batch(train, o.batch, shape.vocab, special, rng);
+        // Windows of length, length / 2 or length / 4 (as many tokens a batch): short sentences too.
+        const int shrink = 1 << rng.below(3);
+        const MlmBatch batch = draw_batch(train, o.batch * shrink, o.length / shrink, shape.vocab, special, rng);
         EncoderParams<float> grads = zeros_like(params);
         window += loss_and_gradients(params, batch, grads, o.threads);
         adamw_step(params, grads, state, AdamWConfig{}, lr);

@@ -2,6 +2,8 @@
 // held-out evaluation.
 #include <doctest.h>
 
+#include <stdexcept>
+
 #include "train/corpus.hpp"
 #include "train/evaluate.hpp"
 
@@ -17,33 +19,36 @@ const Vocabulary& vocabulary() {
 
 }  // namespace
 
-TEST_CASE("make_sequences: the lines' tokens run together, cut into [CLS] … [SEP] windows") {
-    const Sequences s = make_sequences({"我喜欢你", "\xff", "ab 猫", "   ", "喜欢"}, vocabulary(), 5);
-    // Tokens: 我 喜 欢 你 | a ##b [UNK] | 喜 欢 → 9 ids, windows of 3: three sequences.
+TEST_CASE("make_stream and make_sequences: each line closed by [SEP], run together, cut into [CLS] … [SEP] windows") {
+    const TokenStream stream = make_stream({"我喜欢你", "\xff", "ab 猫", "   ", "喜欢"}, vocabulary());
+    // 我 喜 欢 你 [SEP] | a ##b [UNK] [SEP] | 喜 欢 [SEP]: bad and blank lines skipped.
+    CHECK(stream.ids == std::vector<std::int32_t>{5, 6, 7, 8, 3, 9, 10, 1, 3, 6, 7, 3});
+    CHECK(stream.unknown == 1);
+    const Sequences s = make_sequences(stream, 6);
     REQUIRE(s.count() == 3);
-    CHECK(s.ids == std::vector<std::int32_t>{2, 5, 6, 7, 3, /**/ 2, 8, 9, 10, 3, /**/ 2, 1, 6, 7, 3});
-    CHECK(s.unknown == 1);
-    CHECK(make_sequences({"我"}, vocabulary(), 5).count() == 0);  // too short for one window
+    CHECK(s.ids == std::vector<std::int32_t>{2, 5, 6, 7, 8, 3, /**/ 2, 3, 9, 10, 1, 3, /**/ 2, 3, 6, 7, 3, 3});
+    CHECK(make_sequences(make_stream({"我"}, vocabulary()), 6).count() == 0);  // too short for one window
 }
 
-TEST_CASE("draw_batch: whole sequences, masked; the same seed draws the same batch") {
-    const Sequences s = make_sequences({"我喜欢你我喜欢你我喜欢你"}, vocabulary(), 6);
+TEST_CASE("draw_batch: windows of the asked length at random places, masked; the same seed draws the same batch") {
+    const TokenStream stream = make_stream({"我喜欢你我喜欢你我喜欢你"}, vocabulary());
     Rng a(1), b(1);
     const SpecialIds special;
-    const MlmBatch x = draw_batch(s, 3, 11, special, a), y = draw_batch(s, 3, 11, special, b);
+    const MlmBatch x = draw_batch(stream, 3, 6, 11, special, a), y = draw_batch(stream, 3, 6, 11, special, b);
     CHECK(x.ids == y.ids);
     CHECK(x.ids.size() == 18);
     CHECK(x.ids[0] == Vocabulary::kCls);
     CHECK(x.ids[5] == Vocabulary::kSep);
     CHECK_FALSE(x.rows.empty());
+    CHECK_THROWS_AS(draw_batch(stream, 1, 20, 11, special, a), std::invalid_argument);  // longer than the stream
 }
 
 TEST_CASE("evaluate: a model that always says 喜 is right exactly where 喜 was hidden") {
     const EncoderShape shape{11, 8, 2, 8, 1};
     EncoderParams<float> p = init_params<float>(shape, 3);
     p.out_bias(0, 6) = 100;  // every prediction: 喜
-    const Sequences s = make_sequences({"喜喜喜喜喜喜喜喜喜喜喜喜", "我欢你"}, vocabulary(), 14);
-    REQUIRE(s.count() == 1);  // 15 tokens: one window of 12 (the 喜 line), the rest too short
+    const Sequences s = make_sequences(make_stream({"喜喜喜喜喜喜喜喜喜喜喜喜", "我欢你"}, vocabulary()), 14);
+    REQUIRE(s.count() == 1);  // 17 ids: one window of 12 (the 喜 line), the rest too short
     const Evaluation e = evaluate(p, s, 8, 1);
     CHECK(e.masked > 0);
     CHECK(e.top1 == 1.0);
