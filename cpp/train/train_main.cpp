@@ -10,6 +10,7 @@
 #include <string>
 
 #include "attention/heads.hpp"
+#include "attention/model_file.hpp"
 #include "checkpoint.hpp"
 #include "corpus.hpp"
 #include "evaluate.hpp"
@@ -85,6 +86,14 @@ int main(int argc, char** argv) {
         const std::string dir = argv[2];
         inspect(load_checkpoint(dir + "/encoder.bin"), Vocabulary(read_lines(dir + "/vocab.txt")),
                 std::vector<std::string>(argv + 3, argv + argc));
+        return 0;
+    }
+    if (argc == 4 && std::string(argv[1]) == "--export") {  // a trained model in a folder → the model file
+        const std::string dir = argv[2];
+        const std::vector<std::uint8_t> bytes =
+            save_model(load_checkpoint(dir + "/encoder.bin"), Vocabulary(read_lines(dir + "/vocab.txt")));
+        std::ofstream(argv[3], std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+        std::printf("%s: %zu bytes\n", argv[3], bytes.size());
         return 0;
     }
     const Options o = parse(argc, argv);

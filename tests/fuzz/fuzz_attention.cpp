@@ -4,10 +4,12 @@
 // invariants hold; anything else (crash, hang, NaN, other exception) is a bug.
 //
 // Input layout (FuzzedDataProvider): mode byte, then the fields below, then
-// the rest as the sentence (mode 0) or as float scores (mode 1).
+// the rest as the sentence (mode 0) or as float scores (mode 1). Input that
+// starts with "ALMODEL" is a model file for the loader instead.
 #include <fuzzer/FuzzedDataProvider.h>
 
 #include <cmath>
+#include <cstring>
 #include <cstdint>
 #include <limits>
 #include <vector>
@@ -15,6 +17,7 @@
 #include "attention/error.hpp"
 #include "attention/model.hpp"
 #include "attention/softmax_row.hpp"
+#include "attention/model_file.hpp"
 #include "attention/vocabulary.hpp"
 
 namespace {
@@ -68,6 +71,16 @@ void check_tokens(const std::string& text) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    // Bytes that start as a model file go to its loader: a model whose every
+    // value is finite and whose vocabulary fits its shape, or a clean rejection.
+    if (size >= 7 && std::memcmp(data, "ALMODEL", 7) == 0) {
+        try {
+            const attention::TrainedModel m = attention::load_model(data, size);
+            require(m.vocabulary.size() == static_cast<std::size_t>(m.params.shape.vocab));
+        } catch (const attention::Error&) {
+        }
+        return 0;
+    }
     FuzzedDataProvider in(data, size);
     const bool scores_mode = in.ConsumeIntegral<std::uint8_t>() % 2 == 1;
     try {

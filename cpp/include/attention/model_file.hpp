@@ -1,0 +1,36 @@
+// The trained model as one file the page can carry: its vocabulary and its
+// params, the weight matrices quantised to int8 with one float scale a row.
+// Little-endian throughout:
+//   "ALMODEL1"                                   8 bytes
+//   u32 vocab, d_model, heads, d_ff, layers      the encoder's shape
+//   u32 bytes, then that many bytes of UTF-8      the vocabulary, one token a line
+//   per block, in EncoderParams::for_each order:
+//     u32 rows, u32 cols, u8 kind
+//     kind 0: rows·cols f32                       (one-row blocks: biases, LayerNorm)
+//     kind 1: rows × (f32 scale, cols i8)         value = scale · q, |q| ≤ 127
+//   u32 FNV-1a of every byte before it            a damaged file is refused
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "attention/encoder.hpp"
+#include "attention/vocabulary.hpp"
+
+namespace attention {
+
+struct TrainedModel {
+    Vocabulary vocabulary;
+    EncoderParams<float> params;
+};
+
+// The file's bytes for params and their vocabulary (whose size must be the
+// params' vocab). Quantisation error: at most half a step, |row max| / 254.
+std::vector<std::uint8_t> save_model(const EncoderParams<float>& params, const Vocabulary& vocabulary);
+
+// Throws attention::Error ("invalid_model") naming what is wrong: not a model
+// file, another version, a shape out of range, a block or the vocabulary cut
+// short, a checksum that does not match, bytes left over.
+TrainedModel load_model(const std::uint8_t* data, std::size_t size);
+
+}  // namespace attention

@@ -1,0 +1,107 @@
+// The trained model's file: what is saved loads back (weights within half a
+// quantisation step, the rest exact, the same guesses), and a damaged or
+// foreign file is refused with a message, never read past its end.
+#include <doctest.h>
+
+#include <algorithm>
+#include <cstring>
+#include <string>
+
+#include "attention/heads.hpp"
+#include "attention/model_file.hpp"
+#include "helpers.hpp"
+#include "train/encoder.hpp"
+
+using namespace attention;
+using test_support::contains;
+using test_support::error_from;
+
+namespace {
+
+const Vocabulary& vocabulary() {
+    static const Vocabulary v({"[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", "我", "喜", "欢", "你", "猫"});
+    return v;
+}
+
+EncoderParams<float> model() {
+    EncoderParams<float> p = train::init_params<float>(EncoderShape{10, 8, 2, 16, 2}, 4);
+    p.for_each([](const std::string& name, Mat<float>& m) {
+        if (name.find("gain") == std::string::npos) m *= 20.0f;
+    });
+    p.layers[1].bq.setConstant(0.25f);
+    return p;
+}
+
+// The file with its checksum made right again, so the checks after it are reached.
+std::vector<std::uint8_t> resealed(std::vector<std::uint8_t> bytes) {
+    std::uint32_t hash = 2166136261u;
+    for (std::size_t i = 0; i + 4 < bytes.size(); ++i) hash = (hash ^ bytes[i]) * 16777619u;
+    for (int k = 0; k < 4; ++k) bytes[bytes.size() - 4 + static_cast<std::size_t>(k)] = static_cast<std::uint8_t>(hash >> (8 * k));
+    return bytes;
+}
+
+std::string refusal(const std::vector<std::uint8_t>& bytes) {
+    const Error e = error_from([&] { load_model(bytes.data(), bytes.size()); });
+    CHECK(e.code() == "invalid_model");
+    return e.what();
+}
+
+}  // namespace
+
+TEST_CASE("model file: weights back within half a step of their row's scale, the rest exact, the same guesses") {
+    const EncoderParams<float> p = model();
+    const std::vector<std::uint8_t> bytes = save_model(p, vocabulary());
+    const TrainedModel loaded = load_model(bytes.data(), bytes.size());
+    CHECK(loaded.vocabulary.size() == 10);
+    CHECK(loaded.vocabulary.token(6) == "喜");
+    std::vector<const Mat<float>*> got;
+    loaded.params.for_each([&](const std::string&, const Mat<float>& m) { got.push_back(&m); });
+    std::size_t k = 0;
+    p.for_each([&](const std::string& name, const Mat<float>& m) {
+        const Mat<float>& back = *got[k++];
+        CAPTURE(name);
+        if (m.rows() == 1) {
+            CHECK(back == m);
+            return;
+        }
+        for (Eigen::Index i = 0; i < m.rows(); ++i) {
+            const float step = m.row(i).cwiseAbs().maxCoeff() / 127.0f;
+            CHECK((back.row(i) - m.row(i)).cwiseAbs().maxCoeff() <= 0.5f * step * 1.0001f);
+        }
+    });
+    const auto before = predict_masked(p, vocabulary(), "我[MASK]欢", 3);
+    const auto after = predict_masked(loaded.params, loaded.vocabulary, "我[MASK]欢", 3);
+    CHECK(after[0][0].token == before[0][0].token);
+    CHECK(after[0][0].probability == doctest::Approx(before[0][0].probability).epsilon(0.05));
+    CHECK(contains(error_from([&] { save_model(p, Vocabulary({"[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"})); }).what(), "5 tokens"));
+}
+
+TEST_CASE("model file: a foreign, damaged, cut or padded file is refused with the reason") {
+    const std::vector<std::uint8_t> good = save_model(model(), vocabulary());
+    std::vector<std::uint8_t> bytes = good;
+    bytes[0] = 'X';
+    CHECK(contains(refusal(bytes), "does not start as an Attention Lab model"));
+    bytes = good;
+    bytes[7] = '2';
+    CHECK(contains(refusal(bytes), "another version"));
+    bytes = good;
+    bytes[good.size() / 2] ^= 0x40;
+    CHECK(contains(refusal(bytes), "checksum"));
+    bytes = std::vector<std::uint8_t>(good.begin(), good.end() - 20);
+    CHECK(contains(refusal(bytes), "checksum"));
+    CHECK(contains(refusal(resealed(bytes)), "ends inside"));
+    bytes = good;
+    bytes[12] = 0x09;  // d_model 8 → 9: not divisible by 2 heads
+    CHECK(contains(refusal(resealed(bytes)), "shape is out of range"));
+    bytes = good;
+    bytes.insert(bytes.end() - 4, {1, 2, 3});
+    CHECK(contains(refusal(resealed(bytes)), "left over"));
+    bytes = good;
+    const std::string mask = "[MASK]";
+    const auto at = static_cast<std::size_t>(std::search(bytes.begin(), bytes.end(), mask.begin(), mask.end()) - bytes.begin());
+    bytes[at + 1] = 'N';  // [NASK]: the five special tokens are required
+    CHECK(contains(refusal(resealed(bytes)), "its vocabulary"));
+    CHECK(contains(refusal({}), "does not start"));
+    const std::vector<std::uint8_t> tiny = {'A', 'L', 'M', 'O', 'D', 'E', 'L', '1'};
+    CHECK(contains(refusal(tiny), "too short"));
+}
