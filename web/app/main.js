@@ -2,14 +2,14 @@
 // settings to the wasm core, and hands each step to its view module. It draws;
 // the numbers all come from the trace.
 //
-// About 340 lines on purpose: this is the page's state and every handler that
+// About 320 lines on purpose: this is the page's state and every handler that
 // shares it, in one place a reader can follow from boot() at the end. Each
 // part with a concern of its own lives beside it: steps.js and views/ (what a
-// step draws), playback.js, lab-panel.js, host-messages.js, url-state.js,
+// step draws), rail.js, playback.js, lab-panel.js, host-messages.js, url-state.js,
 // warm-up.js, exports.js.
 import { loadAttentionLab } from '../lib/attention-lab.js';
 import { renderDetail } from './detail-panel.js';
-import { afterNextPaint, clear, h, morphChildren, prefersReducedMotion, setText } from './dom.js';
+import { afterNextPaint, h, morphChildren, prefersReducedMotion, setText } from './dom.js';
 import { exportView } from './exports.js';
 import { connectHost, parseOrigin } from './host-messages.js';
 import { errorText, language, pickLanguage, setLanguage, t, translateStatic } from './i18n.js';
@@ -21,6 +21,7 @@ import { loadFailureMessage } from './load-failure.js';
 import { hideMessage, showMessage } from './messages.js';
 import { DEFAULT_SENTENCE, PRESETS } from './presets.js';
 import { createPlayer } from './playback.js';
+import { renderChips as chipsOf, renderRail as railOf, updateRail as markRail } from './rail.js';
 import { STEPS, stepIndex } from './steps.js';
 import { hideTooltip } from './tooltip.js';
 import { mark } from './timeline.js';
@@ -89,35 +90,9 @@ function context(animate) {
 }
 
 // ---- drawing ---------------------------------------------------------------
-function renderChips() {
-  const chips = page.trace.tokens.map((token, i) => h('li', {},
-    h('button', {
-      type: 'button',
-      class: 'chip',
-      'aria-pressed': String(i === page.selected),
-      title: t('page.follow', { token, i }),
-      onclick: () => selectToken(i),
-    }, h('span', { class: 'text' }, token), h('span', { class: 'id' }, String(page.trace.ids[i])))));
-  morphChildren($('token-chips'), h('ol', {}, chips));
-}
-
-function renderRail() {
-  const items = STEPS.map((step, k) => h('li', {},
-    h('button', { type: 'button', dataset: { step: step.id }, onclick: () => { pause(); goTo(k, true); } }, step.label())));
-  clear($('step-rail')).append(...items);
-}
-
-function updateRail() {
-  $('step-rail').querySelectorAll('button').forEach((button, k) => {
-    if (k === page.step) button.setAttribute('aria-current', 'step');
-    else button.removeAttribute('aria-current');
-    button.classList.toggle('done', k < page.step);
-  });
-  const step = STEPS[page.step];
-  const part = step.inFormula ? step.id : null;
-  document.querySelectorAll('#formula [data-step]').forEach((el) => el.classList.toggle('current', el.dataset.step === part));
-}
-
+const renderChips = () => chipsOf($('token-chips'), page.trace.tokens, page.trace.ids, page.selected, selectToken);
+const renderRail = () => railOf($('step-rail'), (k) => { pause(); goTo(k, true); });
+const updateRail = () => markRail($('step-rail'), $('formula'), page.step);
 
 /** Draws the current step; animate = play its transition. Resolves when done.
  *  The view is morphed into the page, so an edit (or a step between steps
