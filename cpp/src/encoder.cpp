@@ -1,5 +1,7 @@
 #include "attention/encoder.hpp"
 
+#include "attention/stages.hpp"
+
 #include <cmath>
 #include <stdexcept>
 #include <string>
@@ -110,18 +112,6 @@ EncoderParams<T> zero_params(const EncoderShape& s) {
 }
 
 template <class T>
-Mat<T> sinusoid(int n, int d) {
-    Mat<T> pe(n, d);
-    for (int pos = 0; pos < n; ++pos) {
-        for (int j = 0; j < d; ++j) {
-            const double angle = pos / std::pow(10000.0, 2.0 * (j / 2) / d);
-            pe(pos, j) = static_cast<T>(j % 2 == 0 ? std::sin(angle) : std::cos(angle));
-        }
-    }
-    return pe;
-}
-
-template <class T>
 void encode(const EncoderParams<T>& p, const std::vector<std::int32_t>& ids, int sequences, int length,
             EncoderCache<T>& cache, const std::vector<HeadId>& knock_out) {
     const EncoderShape& s = p.shape;
@@ -145,7 +135,7 @@ void encode(const EncoderParams<T>& p, const std::vector<std::int32_t>& ids, int
     }
 
     // x = LN0(tok[ids] + PE)
-    const Mat<T> pe = sinusoid<T>(n, s.d_model);
+    const Mat<T> pe = positional_encoding(n, s.d_model).template cast<T>();  // the core's table (stages.hpp)
     Mat<T> x0(N, s.d_model);
     for (Eigen::Index r = 0; r < N; ++r) {
         x0.row(r) = p.tok.row(ids[static_cast<std::size_t>(r)]) + pe.row(r % n);
@@ -188,13 +178,14 @@ void encode(const EncoderParams<T>& p, const std::vector<std::int32_t>& ids, int
 
 template <class T>
 Mat<T> decode(const EncoderParams<T>& p, const Mat<T>& rows) {
-    return affine(rows, Mat<T>(p.tok.transpose()), p.out_bias);
+    Mat<T> logits = rows * p.tok.transpose();  // the tied decoder: no copy of tokᵀ
+    logits.rowwise() += p.out_bias.row(0);
+    return logits;
 }
 
 #define ATTENTION_ENCODER_INSTANTIATE(T)                                                            \
     template struct EncoderParams<T>;                                                               \
     template EncoderParams<T> zero_params<T>(const EncoderShape&);                                  \
-    template Mat<T> sinusoid<T>(int, int);                                                          \
     template void softmax_in_place(Mat<T>&);                                                        \
     template void encode(const EncoderParams<T>&, const std::vector<std::int32_t>&, int, int, EncoderCache<T>&, \
                          const std::vector<HeadId>&);                                               \

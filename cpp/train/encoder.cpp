@@ -1,4 +1,5 @@
 #include "encoder.hpp"
+#include "mlm.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -10,22 +11,15 @@ namespace attention::train {
 
 namespace {
 
-std::uint64_t splitmix64(std::uint64_t& state) {
-    std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
 // A standard normal from two 53-bit uniforms (Box–Muller), deterministic per state.
-double normal(std::uint64_t& state) {
-    const double u1 = (static_cast<double>(splitmix64(state) >> 11) + 1.0) * 0x1.0p-53;  // (0, 1]
-    const double u2 = static_cast<double>(splitmix64(state) >> 11) * 0x1.0p-53;          // [0, 1)
+double normal(Rng& rng) {
+    const double u1 = (static_cast<double>(rng.next() >> 11) + 1.0) * 0x1.0p-53;  // (0, 1]
+    const double u2 = static_cast<double>(rng.next() >> 11) * 0x1.0p-53;          // [0, 1)
     return std::sqrt(-2.0 * std::log(u1)) * std::cos(6.283185307179586 * u2);
 }
 
 template <class T>
-Mat<T> random_matrix(Eigen::Index rows, Eigen::Index cols, double stddev, std::uint64_t& state) {
+Mat<T> random_matrix(Eigen::Index rows, Eigen::Index cols, double stddev, Rng& state) {
     Mat<T> m(rows, cols);
     for (Eigen::Index i = 0; i < m.size(); ++i) m.data()[i] = static_cast<T>(stddev * normal(state));
     return m;
@@ -62,7 +56,7 @@ EncoderParams<T> init_params(const EncoderShape& s, std::uint64_t seed) {
     if (s.vocab < 1 || s.d_model < 1 || s.heads < 1 || s.d_model % s.heads != 0 || s.d_ff < 1 || s.layers < 1) {
         throw std::invalid_argument("encoder shape: vocab, d_model, d_ff and layers ≥ 1, heads dividing d_model");
     }
-    std::uint64_t state = seed;
+    Rng state(seed);
     const double sd = 0.02;
     EncoderParams<T> p;
     p.shape = s;

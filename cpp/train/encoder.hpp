@@ -20,7 +20,6 @@ using attention::EncoderShape;
 using attention::LayerCache;
 using attention::LayerParams;
 using attention::Mat;
-using attention::sinusoid;
 using attention::zeros_like;
 
 // Seeded initialisation as BERT: weights ~ N(0, 0.02²), biases 0, LayerNorm

@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "attention/stages.hpp"
 #include "train/encoder.hpp"
 #include "train/mlm.hpp"
 
@@ -97,7 +98,7 @@ TEST_CASE("encoder: the loss of uniform predictions is ln(vocab); masked rows on
     CHECK(cache.probs.rows() == 4);
 }
 
-TEST_CASE("encoder: float and double agree; the sinusoid table is the core's formula") {
+TEST_CASE("encoder: float and double agree; the positions are the core's positional_encoding") {
     const EncoderShape shape{13, 8, 2, 12, 2};  // vocab, d_model, heads, d_ff, layers
     const EncoderParams<double> pd = test_params(shape);
     EncoderParams<float> pf;
@@ -119,7 +120,7 @@ TEST_CASE("encoder: float and double agree; the sinusoid table is the core's for
     ForwardCache<float> cf;
     const MlmBatch batch = test_batch(shape);
     CHECK(forward(pf, batch, cf) == doctest::Approx(forward(pd, batch, cd)).epsilon(1e-5));
-    const Mat<double> pe = sinusoid<double>(3, 4);
+    const Mat<double> pe = attention::positional_encoding(3, 4).cast<double>();
     CHECK(pe(0, 0) == 0.0);
     CHECK(pe(0, 1) == 1.0);
     CHECK(pe(2, 2) == doctest::Approx(std::sin(2 / 100.0)));  // 2 / 10000^(2/4)

@@ -5,7 +5,7 @@
 //
 // Shapes (B sequences of n tokens, N = B·n rows; d = d_model, h heads of
 // d_k = d / h columns each, head j = columns j·d_k … (j + 1)·d_k − 1):
-//   x0 = tok[ids] + PE            N × d     token rows plus sinusoidal positions
+//   x0 = tok[ids] + PE            N × d     token rows plus positional_encoding() (stages.hpp)
 //   x  = LN0(x0)                  N × d
 //   per layer (post-LayerNorm, as BERT):
 //     Q, K, V = x·W + b           N × d
@@ -111,9 +111,5 @@ Mat<T> decode(const EncoderParams<T>& p, const Mat<T>& rows);
 // Stable softmax of every row, in place.
 template <class T>
 void softmax_in_place(Mat<T>& m);
-
-// The sinusoidal position table (as the core's positional_encoding), n × d.
-template <class T>
-Mat<T> sinusoid(int n, int d);
 
 }  // namespace attention
