@@ -1,5 +1,5 @@
 // Bundles the teaching page into ONE self-contained HTML file (styles, app,
-// API and wasm inlined) that a teacher can e-mail or upload; it works from
+// API, wasm and trained model inlined) that a teacher can e-mail or upload; it works from
 // file:// with no network:
 //   node scripts/bundle-page.mjs <classic glue.js> <glue.wasm> <out.html>
 // The file carries its own Content-Security-Policy: scripts and styles only by
@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, transform } from 'esbuild';
-import { packWasm } from './pack-wasm.mjs';
+import { MODEL_FILE, packFile } from './pack-file.mjs';
 
 const [glueFile, wasmFile, outFile] = process.argv.slice(2);
 if (!glueFile || !wasmFile || !outFile) {
@@ -30,8 +30,9 @@ const swapApi = {
     b.onResolve({ filter: /lib\/attention-lab\.js$/ }, () => ({ path: web('lib/attention-lab-offline.js') }));
     b.onResolve({ filter: /attention-lab-core\.classic\.js$/ }, () => ({ path: join(scratch, 'glue.js') }));
     b.onResolve({ filter: /^attention-lab-wasm$/ }, () => ({ path: 'wasm', namespace: 'packed' }));
-    b.onLoad({ filter: /.*/, namespace: 'packed' }, () => ({
-      contents: `export default ${JSON.stringify(packWasm(wasmFile))};`, loader: 'js' }));
+    b.onResolve({ filter: /^attention-lab-model$/ }, () => ({ path: 'model', namespace: 'packed' }));
+    b.onLoad({ filter: /.*/, namespace: 'packed' }, ({ path }) => ({
+      contents: `export default ${JSON.stringify(packFile(path === 'wasm' ? wasmFile : MODEL_FILE))};`, loader: 'js' }));
   },
 };
 const result = await build({

@@ -1,11 +1,12 @@
 // Builds the offline single script: usage
 //   node scripts/bundle-single.mjs <glue.js> <glue.wasm> <out.js>
 // The output is one classic script (no modules, no fetch, the wasm inlined as
-// base64 of its gzip, see packWasm) that works from file:// and defines only
-// window.AttentionLab. lab.js is included as it is, minus its `export` words.
+// and the trained model as base64 of their gzip, see packFile) that works from
+// file:// and defines only window.AttentionLab. web/lib/'s API files are
+// included as they are, minus their sibling imports and `export` words.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { packWasm } from './pack-wasm.mjs';
+import { MODEL_FILE, packFile } from './pack-file.mjs';
 
 const [glueFile, wasmFile, outFile] = process.argv.slice(2);
 if (!glueFile || !wasmFile || !outFile) {
@@ -13,12 +14,18 @@ if (!glueFile || !wasmFile || !outFile) {
   process.exit(2);
 }
 const lib = (name) => readFileSync(fileURLToPath(new URL(`../web/lib/${name}`, import.meta.url)), 'utf8');
-const stripExports = (source) => source.replace(/^export (?=(class|function|const|let|async) )/gm, '');
-
-const lab = stripExports(lib('lab.js'));
-if (/^\s*(export|import)\b/m.test(lab)) {
-  throw new Error('lab.js must have no imports and only `export class|function|const` declarations');
-}
+// One scope for all: sibling imports and re-exports go, `export` words go.
+const strip = (source) => source
+  .replace(/^import \{[^}\n]*\} from '\.\/[\w-]+\.js';\n/gm, '')
+  .replace(/^export \{[^}\n]*\};\n/gm, '')
+  .replace(/^export (?=(class|function|const|let|async) )/gm, '');
+const api = ['checks.js', 'trace.js', 'lab.js'].map((name) => {
+  const source = strip(lib(name));
+  if (/^\s*(export|import)\b/m.test(source)) {
+    throw new Error(`${name} must import only its siblings on one line each and export only declarations`);
+  }
+  return source;
+}).join('\n');
 
 const bundle = `/*! Attention Lab — offline single script. Exposes window.AttentionLab. */
 (function () {
@@ -26,8 +33,9 @@ const bundle = `/*! Attention Lab — offline single script. Exposes window.Atte
 // may run RequireJS or CommonJS shims).
 var exports, module, define;
 ${readFileSync(glueFile, 'utf8')}
-${lab}
-var ATTENTION_LAB_WASM = ${JSON.stringify(packWasm(wasmFile))};
+${api}
+var ATTENTION_LAB_WASM = ${JSON.stringify(packFile(wasmFile))};
+var ATTENTION_LAB_MODEL = ${JSON.stringify(packFile(MODEL_FILE))};
 ${lib('single-entry.js')}
 })();
 `;

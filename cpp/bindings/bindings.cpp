@@ -12,10 +12,13 @@
 #include <type_traits>
 #include <utility>
 
+#include "attention/encoder_trace.hpp"
 #include "attention/error.hpp"
 #include "attention/explain.hpp"
+#include "attention/heads.hpp"
 #include "attention/labs.hpp"
 #include "attention/model.hpp"
+#include "attention/model_shelf.hpp"
 #include "attention/softmax_row.hpp"
 
 using emscripten::val;
@@ -30,6 +33,10 @@ std::int64_t integer(double v) {
     return static_cast<std::int64_t>(
         std::fmax(-kSafe, std::fmin(kSafe, std::isnan(v) ? -kSafe : v)));
 }
+
+// A layer, head or count: integer(), then into int's range (±1e6 is out of
+// range for every one of them, and still reported as the number it was).
+int small(double v) { return static_cast<int>(std::fmax(-1e6, std::fmin(1e6, static_cast<double>(integer(v))))); }
 
 std::vector<float> numbers(const val& a) {
     return emscripten::convertJSArrayToNumberVector<float>(a);
@@ -84,6 +91,33 @@ val js(const Config& c) {
                    {"positional", val(c.positional)}});
 }
 
+val js(const ModelInfo& m) {
+    return object({{"id", val(m.id)}, {"trained", val(m.trained)}, {"layers", js(m.layers)},
+                   {"heads", js(m.heads)}, {"dModel", js(m.d_model)}, {"dK", js(m.d_k)},
+                   {"vocabSize", js(m.vocab_size)}});
+}
+
+val js(const HeadReport& r) {
+    const HeadShares& s = r.shares;
+    return object({{"shares", object({{"self", js(s.self)}, {"previous", js(s.previous)},
+                                      {"next", js(s.next)}, {"special", js(s.special)},
+                                      {"same", js(s.same)}})},
+                   {"label", r.label.empty() ? val::null() : val(r.label)}});
+}
+
+// One list per [MASK]: [{token, probability}], most likely first.
+val js(const std::vector<std::vector<Guess>>& lists) {
+    val out = val::array();
+    for (const auto& list : lists) {
+        val guesses = val::array();
+        for (const Guess& g : list) {
+            guesses.call<void>("push", object({{"token", val(g.token)}, {"probability", js(g.probability)}}));
+        }
+        out.call<void>("push", guesses);
+    }
+    return out;
+}
+
 val js(const SoftmaxRow& r) {
     return object({{"scores", js(r.scores)}, {"divisor", js(r.divisor)},
                    {"scaled", js(r.scaled)}, {"masked", js(r.masked)},
@@ -123,7 +157,9 @@ val constants() {
     const val limits = object({{"maxTokens", js(kMaxTokens)}, {"maxDModel", js(kMaxDModel)},
                                {"maxSeed", js(kMaxSeed)}, {"maxTextBytes", js(kMaxTextBytes)}});
     const std::vector<std::string> stages(kStageNames.begin(), kStageNames.end());
-    return object({{"stageNames", js(stages)}, {"defaults", js(Config{})}, {"limits", limits}});
+    const std::vector<std::string> layer_stages(kLayerStageNames.begin(), kLayerStageNames.end());
+    return object({{"stageNames", js(stages)}, {"layerStageNames", js(layer_stages)},
+                   {"defaults", js(Config{})}, {"limits", limits}});
 }
 
 // The options object as lab.js passes it: every field present, types checked.
@@ -131,6 +167,16 @@ Config to_config(const val& o) {
     return {integer(o["dModel"].as<double>()), integer(o["dK"].as<double>()),
             integer(o["seed"].as<double>()), o["scale"].as<bool>(), o["causal"].as<bool>(),
             o["positional"].as<bool>()};
+}
+
+// [{layer, head}] as lab.js passes it (checked to be integers there).
+std::vector<HeadId> head_ids(const val& list) {
+    std::vector<HeadId> out;
+    const auto count = list["length"].as<unsigned>();
+    for (unsigned i = 0; i < count; ++i) {
+        out.push_back({small(list[i]["layer"].as<double>()), small(list[i]["head"].as<double>())});
+    }
+    return out;
 }
 
 // clang-format on
@@ -154,6 +200,19 @@ val guarded(F&& body) {
     } catch (const std::exception& e) {
         return error_value("internal", std::string("internal error: ") + e.what());
     }
+}
+
+// The models this instance can run: trained ones as loaded, and "random".
+ModelShelf& shelf() {
+    static ModelShelf models;
+    return models;
+}
+
+val js(const EncoderTrace& t) {
+    const EncoderShape& s = t.trained->params.shape;
+    return object({{"model", val(t.model)}, {"layers", js(s.layers)}, {"heads", js(s.heads)},
+                   {"dModel", js(s.d_model)}, {"dK", js(s.d_k())}, {"vocabSize", js(s.vocab)},
+                   {"scale", val(true)}, {"causal", val(false)}, {"positional", val(true)}});
 }
 
 // Bytes of the wasm heap handed out by malloc and not yet freed.
@@ -181,6 +240,9 @@ EMSCRIPTEN_BINDINGS(attention_lab) {
         .function("weightedRows", optional_override([](const Trace& t, double i) {
                       return guarded([&] { return weighted_rows(t, integer(i)); });
                   }))
+        .function("headReport", optional_override([](const Trace& t) {
+                      return guarded([&] { return head_report(t); });
+                  }))
         .function("rowSums", optional_override([](const Trace& t, const std::string& id) {
                       return guarded([&] { return row_sums(t.stage(id)); });
                   }))
@@ -192,6 +254,41 @@ EMSCRIPTEN_BINDINGS(attention_lab) {
                           return cosine_similarity(t, id_a, integer(a), other, id_b, integer(b));
                       });
                   }));
+    // A trained model's run, owned by its JS handle like a Trace; head() hands
+    // out a new Trace (one head's view) that its caller owns.
+    emscripten::class_<EncoderTrace>("EncoderTrace")
+        .function("tokens", optional_override([](const EncoderTrace& t) { return js(t.tokens); }))
+        .function("config", optional_override([](const EncoderTrace& t) { return js(t); }))
+        .function("head", optional_override([](const EncoderTrace& t, double layer, double head) {
+                      return guarded([&] { return val(t.head(small(layer), small(head))); });
+                  }))
+        .function("layerStage", optional_override([](const EncoderTrace& t, const std::string& id, double layer) {
+                      return guarded([&] { return t.layer_stage(id, small(layer)); });
+                  }));
+    emscripten::function("loadModel", optional_override([](const std::string& id, const val& bytes) {
+                             return guarded([&] {
+                                 const auto data = emscripten::convertJSArrayToNumberVector<std::uint8_t>(bytes);
+                                 return shelf().add(id, data.data(), data.size());
+                             });
+                         }));
+    emscripten::function("models", optional_override([] {
+                             val out = val::array();
+                             for (const ModelInfo& m : shelf().list()) out.call<void>("push", js(m));
+                             return out;
+                         }));
+    emscripten::function(
+        "runEncoder", optional_override([](const std::string& model, const std::string& sentence, const val& knock_out) {
+            return guarded([&] { return val(run_encoder(shelf().trained(model), model, sentence, head_ids(knock_out))); });
+        }));
+    emscripten::function(
+        "predictMasked", optional_override([](const std::string& model, const std::string& sentence, double top_k,
+                                              const val& knock_out) {
+            return guarded([&] {
+                const auto trained = shelf().trained(model);
+                return predict_masked(trained->params, trained->vocabulary, sentence,
+                                      small(top_k), head_ids(knock_out));
+            });
+        }));
     emscripten::function(
         "run", optional_override([](const std::string& sentence, const val& options) {
             static ModelCache cache;  // kept while the config stays

@@ -1,10 +1,12 @@
 #include "attention/encoder.hpp"
 
-#include "attention/stages.hpp"
-
 #include <cmath>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
+
+#include "attention/kernels.hpp"
+#include "attention/stages.hpp"
 
 namespace attention {
 
@@ -70,11 +72,23 @@ void softmax_in_place(Mat<T>& m) {
 
 namespace {
 
+// The products: in float (inference, training) on the packed SIMD kernels
+// (kernels.hpp), the right factor packed for the call; in double (the
+// gradient checks) with Eigen. `transposed`: a·bᵀ. bias: added to every row.
+template <class T>
+Mat<T> product(const Mat<T>& a, const Mat<T>& b, bool transposed = false, const Mat<T>* bias = nullptr) {
+    if constexpr (std::is_same_v<T, float>) {
+        return kernels::times(a, b, transposed, bias);
+    } else {
+        Mat<T> c = transposed ? Mat<T>(a * b.transpose()) : Mat<T>(a * b);
+        if (bias) c.rowwise() += bias->row(0);
+        return c;
+    }
+}
+
 template <class T>
 Mat<T> affine(const Mat<T>& x, const Mat<T>& w, const Mat<T>& b) {
-    Mat<T> y = x * w;
-    y.rowwise() += b.row(0);
-    return y;
+    return product(x, w, false, &b);
 }
 
 }  // namespace
@@ -156,12 +170,12 @@ void encode(const EncoderParams<T>& p, const std::vector<std::int32_t>& ids, int
             for (int j = 0; j < h; ++j) {
                 const auto rows = Eigen::seqN(static_cast<Eigen::Index>(b) * n, n);
                 const auto cols = Eigen::seqN(static_cast<Eigen::Index>(j) * dk, dk);
-                Mat<T> P = c.q(rows, cols) * c.k(rows, cols).transpose() * scale;
+                Mat<T> P = product(Mat<T>(c.q(rows, cols)), Mat<T>(c.k(rows, cols)), true) * scale;
                 softmax_in_place(P);
                 if (silenced[l * static_cast<std::size_t>(h) + static_cast<std::size_t>(j)]) {
                     c.concat(rows, cols).setZero();
                 } else {
-                    c.concat(rows, cols) = P * c.v(rows, cols);
+                    c.concat(rows, cols) = product(P, Mat<T>(c.v(rows, cols)));
                 }
                 c.probs[static_cast<std::size_t>(b * h + j)] = std::move(P);
             }

@@ -1,7 +1,6 @@
 #include "attention/heads.hpp"
 
 #include <algorithm>
-#include <numeric>
 
 #include "attention/error.hpp"
 
@@ -34,6 +33,12 @@ HeadReport head_report(const Mat<float>& weights, const std::vector<std::int32_t
     return report;
 }
 
+HeadReport head_report(const Trace& head) {
+    std::vector<std::int32_t> ids;
+    for (const Token& t : head.tokens) ids.push_back(t.id);
+    return head_report(head.weights, ids);
+}
+
 std::vector<std::vector<Guess>> predict_masked(const EncoderParams<float>& model, const Vocabulary& vocabulary,
                                                std::string_view text, int top_k, const std::vector<HeadId>& knock_out) {
     if (top_k < 1 || top_k > 50) {
@@ -55,12 +60,25 @@ std::vector<std::vector<Guess>> predict_masked(const EncoderParams<float>& model
     }
     Mat<float> rows(static_cast<Eigen::Index>(masks.size()), model.shape.d_model);
     for (std::size_t m = 0; m < masks.size(); ++m) rows.row(static_cast<Eigen::Index>(m)) = cache.hidden.row(masks[m]);
-    Mat<float> probs = decode(model, rows);
+    // decode() one row at a time: tok · row is a matrix-vector product, so the
+    // page's wasm needs no general matrix product (equal up to float rounding).
+    Mat<float> probs(rows.rows(), model.tok.rows());
+    for (Eigen::Index m = 0; m < rows.rows(); ++m) {
+        probs.row(m) = (model.tok * rows.row(m).transpose()).transpose() + model.out_bias.row(0);
+    }
     softmax_in_place(probs);
+    // A [MASK] stands for a word of its own (the tokenizer splits words around
+    // it), so it is guessed among the tokens that can start a word: not a
+    // ##continuation, not a special token. Probabilities are the softmax's over
+    // the whole vocabulary.
+    std::vector<std::int32_t> candidates;
+    for (std::int32_t id = Vocabulary::kMask + 1; id < static_cast<std::int32_t>(vocabulary.size()); ++id) {
+        if (vocabulary.token(id).rfind("##", 0) != 0) candidates.push_back(id);
+    }
     std::vector<std::vector<Guess>> out;
-    std::vector<std::int32_t> order(static_cast<std::size_t>(probs.cols()));
+    std::vector<std::int32_t> order;
     for (Eigen::Index m = 0; m < probs.rows(); ++m) {
-        std::iota(order.begin(), order.end(), 0);
+        order = candidates;
         const auto k = std::min<std::size_t>(static_cast<std::size_t>(top_k), order.size());
         std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(k), order.end(),
                           [&](std::int32_t a, std::int32_t b) { return probs(m, a) > probs(m, b) || (probs(m, a) == probs(m, b) && a < b); });

@@ -130,6 +130,18 @@ void multiply(const Matrix& a, const std::vector<Product>& products) {
     }
 }
 
+Matrix times(const Matrix& a, const Matrix& b, bool transposed, const Matrix* bias) {
+    Panels panels;
+    if (transposed) {
+        pack_transposed(b, panels);
+    } else {
+        panels = pack(b);
+    }
+    Matrix c;
+    multiply(a, {{&panels, bias, &c}});
+    return c;
+}
+
 namespace {
 
 constexpr float kInf = std::numeric_limits<float>::infinity();

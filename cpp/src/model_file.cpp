@@ -69,8 +69,10 @@ private:
 
 }  // namespace
 
-std::vector<std::uint8_t> save_model(const EncoderParams<float>& params, const Vocabulary& vocabulary) {
+std::vector<std::uint8_t> save_model(const EncoderParams<float>& params, const Vocabulary& vocabulary, int levels) {
     const EncoderShape& s = params.shape;
+    if (levels < 1 || levels > 127) throw Error("invalid_argument", "levels must be from 1 to 127, got " + std::to_string(levels));
+    const auto top_level = static_cast<float>(levels);
     if (vocabulary.size() != static_cast<std::size_t>(s.vocab)) {
         throw Error("invalid_model", "the vocabulary has " + std::to_string(vocabulary.size()) + " tokens, the params " +
                                          std::to_string(s.vocab));
@@ -93,11 +95,11 @@ std::vector<std::uint8_t> save_model(const EncoderParams<float>& params, const V
                 continue;
             }
             const float top = m.row(i).cwiseAbs().maxCoeff();
-            const float scale = top > 0 ? top / 127.0f : 1.0f;
+            const float scale = top > 0 ? top / top_level : 1.0f;
             w.f32(scale);
             for (Eigen::Index j = 0; j < m.cols(); ++j) {
                 const float q = std::round(m(i, j) / scale);
-                w.out.push_back(static_cast<std::uint8_t>(static_cast<std::int8_t>(std::clamp(q, -127.0f, 127.0f))));
+                w.out.push_back(static_cast<std::uint8_t>(static_cast<std::int8_t>(std::clamp(q, -top_level, top_level))));
             }
         }
     });

@@ -22,9 +22,10 @@ using namespace attention::train;
 namespace {
 
 struct Options {
-    std::string corpus = "build/corpus", out = "build/model";
-    int vocab = 8000, d_model = 128, heads = 4, d_ff = 512, layers = 1, length = 64, batch = 32;
-    int steps = 6000, eval_every = 1000;
+    std::string corpus = "build/corpus", out = "build/model", model_file = "web/models/trained.almodel";
+    int vocab = 6000, d_model = 128, heads = 4, d_ff = 512, layers = 1, length = 64, batch = 32;
+    int steps = 16000, eval_every = 2000;
+    int levels = 31;  // the model file's int8 levels (model_file.hpp): 6 bits, gzips to 80 %
     int threads = 2;  // the batch split over this many threads (data parallel)
     double lr = 1e-3;
     std::uint64_t seed = 1;
@@ -39,9 +40,11 @@ Options parse(int argc, char** argv) {
     };
     if (given.count("--corpus")) o.corpus = given["--corpus"];
     if (given.count("--out")) o.out = given["--out"];
+    if (given.count("--model-file")) o.model_file = given["--model-file"];
     num("--vocab", o.vocab), num("--d-model", o.d_model), num("--heads", o.heads), num("--d-ff", o.d_ff);
     num("--layers", o.layers), num("--length", o.length), num("--batch", o.batch), num("--steps", o.steps);
     num("--eval-every", o.eval_every), num("--lr", o.lr), num("--seed", o.seed), num("--threads", o.threads);
+    num("--levels", o.levels);
     return o;
 }
 
@@ -79,6 +82,18 @@ void inspect(const EncoderParams<float>& params, const Vocabulary& vocabulary, s
     }
 }
 
+// Writes the model file and measures what it holds (its int8 weights, not the
+// float ones) on the held-out lines.
+void write_model_file(const EncoderParams<float>& params, const Vocabulary& vocabulary, const Options& o, const std::string& file) {
+    const std::vector<std::uint8_t> bytes = save_model(params, vocabulary, o.levels);
+    std::ofstream(file, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+    const TrainedModel shipped = load_model(bytes.data(), bytes.size());
+    const Sequences heldout = make_sequences(make_stream(both(o.corpus, "heldout"), shipped.vocabulary), o.length);
+    const Evaluation e = evaluate(shipped.params, heldout, 64, 7);
+    std::printf("%s: %zu bytes (levels %d); held out: loss %.3f, top-1 %.1f %%, top-5 %.1f %%\n", file.c_str(), bytes.size(),
+                o.levels, e.loss, 100 * e.top1, 100 * e.top5);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -88,12 +103,11 @@ int main(int argc, char** argv) {
                 std::vector<std::string>(argv + 3, argv + argc));
         return 0;
     }
-    if (argc == 4 && std::string(argv[1]) == "--export") {  // a trained model in a folder → the model file
+    if (argc >= 4 && std::string(argv[1]) == "--export") {  // a trained model in a folder → the model file
         const std::string dir = argv[2];
-        const std::vector<std::uint8_t> bytes =
-            save_model(load_checkpoint(dir + "/encoder.bin"), Vocabulary(read_lines(dir + "/vocab.txt")));
-        std::ofstream(argv[3], std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-        std::printf("%s: %zu bytes\n", argv[3], bytes.size());
+        const Options o = parse(argc - 3, argv + 3);
+        const TrainedModel model{Vocabulary(read_lines(dir + "/vocab.txt")), load_checkpoint(dir + "/encoder.bin")};
+        write_model_file(model.params, model.vocabulary, o, argv[3]);
         return 0;
     }
     const Options o = parse(argc, argv);
@@ -147,6 +161,7 @@ int main(int argc, char** argv) {
         for (const std::string& t : learned.tokens) text += t + "\n";
         return text;
     }();
+    write_model_file(params, vocabulary, o, o.model_file);
     inspect(params, vocabulary);
     std::printf("done in %.0f s\n", seconds_since(t0));
     return 0;

@@ -4,11 +4,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { loadAttentionLab } from 'attention-lab';
 import { STRICT_CSP } from '../../scripts/serve.mjs';
 import { useServedChromium, watchProblems } from './chromium.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const env = useServedChromium(ROOT);
+const lab = await loadAttentionLab();
 
 async function resultOf(page) {
   await page.waitForSelector('body[data-status]', { state: 'attached', timeout: 20_000 });
@@ -28,6 +30,16 @@ function checkCommon(result) {
   assert.ok(Math.abs(result.sum - 42.7354) < 1e-3);
   assert.deepEqual(result.probs.map((p) => Math.round(p * 100) / 100),
     [0.16, 0.40, 0.23, 0.03, 0.03, 0.03, 0.03, 0.05, 0.04]);
+  // The trained model loaded in the browser gives Node's numbers.
+  const trace = lab.run('我喜欢人工智能');
+  assert.deepEqual(result.model.models, ['trained', 'random']);
+  assert.equal(result.model.modelError, null);
+  assert.equal(result.model.config, 'trained');
+  assert.deepEqual(result.model.ids, Array.from(trace.ids));
+  assert.deepEqual(result.model.weights, Array.from(trace.stage('weights', { layer: 0, head: 1 }).data));
+  assert.deepEqual(result.model.report, JSON.parse(JSON.stringify(trace.headReport({ layer: 0, head: 1 }))));
+  assert.deepEqual(result.model.guesses, JSON.parse(JSON.stringify(lab.predictMasked('我喜[MASK]人工智能', { topK: 3 }))));
+  trace.dispose();
 }
 
 test('ES module on a page served with script-src \'self\' \'wasm-unsafe-eval\'', async () => {
@@ -59,6 +71,27 @@ test('a server that sends the wasm with the wrong type still works (compiled fro
   assert.equal(served, 1);
   assert.deepEqual(problems, []);
   await context.close();
+});
+
+test('a damaged or missing model file: the page still opens on the random model, and the API says why', async () => {
+  for (const fulfil of [
+    (route) => route.fulfill({ status: 200, contentType: 'application/octet-stream', body: Buffer.from('ALMODEL1 cut short') }),
+    (route) => route.fulfill({ status: 404, body: 'not found' }),
+  ]) {
+    const context = await env.browser.newContext();
+    await context.route('**/models/trained.almodel', fulfil);
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    await page.goto(`${env.origin}/web/index.html`);
+    await page.waitForSelector('body[data-ready="true"]', { state: 'attached', timeout: 20_000 });
+    assert.equal(await page.getAttribute('body', 'data-models'), 'random');
+    assert.equal(await page.locator('#token-chips .chip').count(), 9);
+    assert.deepEqual(problems.filter((p) => !/status of 404/.test(p)), [], 'nothing but the missing file itself');
+    await page.goto(`${env.origin}/tests/browser/fixtures/csp.html`);
+    await page.waitForSelector('body[data-status]', { state: 'attached', timeout: 20_000 });
+    assert.match(await page.getAttribute('body', 'data-result'), /trained model is not available \((the model file is damaged|could not read the trained model's file)/);
+    await context.close();
+  }
 });
 
 test('offline single script from file:// with the network blocked', async () => {

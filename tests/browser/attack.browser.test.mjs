@@ -103,7 +103,7 @@ test('rapid typing leaves the page responsive and the final view matching the fi
   assert.ok(final.pauses >= 3, `only ${final.pauses} pauses`);
   // Each pause recomputed and redrew the view (the last one may still be under way).
   assert.ok(final.renders >= final.pauses - 1, `${final.renders} redraws in ${final.pauses} pauses`);
-  const expected = lab.run(final.text);
+  const expected = lab.run(final.text, { model: 'random' });
   // The last edit is drawn after the typing pause: wait for its tokens (the
   // default sentence may have as many, so a count alone could pass early).
   await page.waitForFunction((tokens) => {

@@ -68,7 +68,7 @@ async function stepFrom(stage) {
 
 test('÷√d_k: each Q·Kᵀ number covers its cell, then the new numbers in the old colours, then the new colours', async () => {
   const { context, page, problems } = await stepFrom('scores');
-  const trace = lab.run(SENTENCE);
+  const trace = lab.run(SENTENCE, { model: 'random' });
   const scores = trace.stage('scores');
   const scaled = trace.stage('masked');
   const n = scores.rows;
@@ -103,7 +103,7 @@ test('÷√d_k: each Q·Kᵀ number covers its cell, then the new numbers in the
 
 test('softmax: each row shows its e^x and their total in the e^x colours, then turns into probabilities', async () => {
   const { context, page, problems } = await stepFrom('scaled');
-  const trace = lab.run(SENTENCE);
+  const trace = lab.run(SENTENCE, { model: 'random' });
   const weights = trace.stage('weights');
   const n = weights.rows;
   const steps = Array.from({ length: n }, (_, i) => trace.softmaxRow(i));

@@ -32,6 +32,7 @@ test('the demo host drives the embedded lab and hears its events', async () => {
   const ready = await lastOfType(page, 'ready');
   assert.equal(ready.state.step, 'scores');
   assert.deepEqual(ready.steps, ['tokens', 'embedding', 'qkv', 'scores', 'scaled', 'softmax', 'weighted-sum', 'output']);
+  assert.deepEqual(ready.models.map((m) => [m.id, m.trained]), [['trained', true], ['random', false]], 'the served page loaded the trained model');
   assert.equal(await frame.isVisible('.settings'), false, 'embed=1 hides the settings');
 
   await page.click('#send-sentence');

@@ -38,7 +38,7 @@ test('pointing at a Q·Kᵀ cell shows its q row, k row and products as strips i
   const problems = watchProblems(page);
   await page.goto(`${env.origin}/?step=scores`);
   await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
-  const trace = lab.run(SENTENCE);
+  const trace = lab.run(SENTENCE, { model: 'random' });
   const q = trace.stage('q');
   const k = trace.stage('k');
   const [i, j] = [3, 6];

@@ -59,7 +59,7 @@ test('the weight thumbnails show W_q, W_k, W_v, are kept for their trace, and a 
 
   // Animated: each lane's thumbnail takes its place as the lane appears.
   await stepTo(page, 'qkv');
-  const trace = lab.run(SENTENCE);
+  const trace = lab.run(SENTENCE, { model: 'random' });
   assertThumbsShow(await thumbs(page, points, 'kept'), trace, points, 'first showing');
   await page.$$eval('#step-body canvas.params-thumb', (els) => els.forEach((c) => { c.kept = true; }));
 
@@ -87,7 +87,7 @@ test('the weight thumbnails show W_q, W_k, W_v, are kept for their trace, and a 
   await stepTo(page, 'qkv');
   const reseeded = await thumbs(page, points, 'kept');
   assert.deepEqual(reseeded.map((t) => t.marked), [false, false, false]);
-  const trace7 = lab.run(SENTENCE, { seed: 7 });
+  const trace7 = lab.run(SENTENCE, { model: 'random', seed: 7 });
   assertThumbsShow(reseeded, trace7, points, 'seed 7');
   assert.notDeepEqual(reseeded[0].pixels, again[0].pixels);
 
@@ -133,7 +133,7 @@ test('the matrices drawn as pixels (x, Q, K, V) are canvases kept for their valu
   const problems = watchProblems(page);
   await page.goto(`${env.origin}/?step=embedding`);
   await page.waitForSelector('body[data-warm-up="done"]', { state: 'attached', timeout: 20_000 });
-  const trace = lab.run(SENTENCE);
+  const trace = lab.run(SENTENCE, { model: 'random' });
   const ids = ['x', 'q', 'k', 'v'];
   const mats = Object.fromEntries(ids.map((id) => [id, trace.stage(id)]));
   const lo = Math.min(mats.q.min, mats.k.min, mats.v.min);

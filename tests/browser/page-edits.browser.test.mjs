@@ -26,7 +26,7 @@ test('typing a new sentence updates the tokens and every stage', async () => {
   await page.waitForFunction(() => document.querySelectorAll('#token-chips .chip').length === 8);
   assert.deepEqual(await chips(page), ['[CLS]', '猫', '坐', '在', '垫', '子', '上', '[SEP]']);
   await rendered(page, 'scores');
-  const trace = lab.run('猫坐在垫子上');
+  const trace = lab.run('猫坐在垫子上', { model: 'random' });
   const shown = await cells(page, 'scores');
   assert.equal(shown.length, 64);
   for (const c of shown) assert.equal(c.value, trace.stage('scores').data[c.i * 8 + c.j]);
@@ -54,7 +54,7 @@ test('an edit redraws in place: the same table with the new numbers, focus kept,
   await page.waitForFunction(() => document.querySelector('figure.stage-weights td[data-i="0"][data-j="1"]').dataset.value === '0');
   assert.ok(await table.evaluate((el) => el.isConnected), 'the table on the page is the one drawn first');
   assert.ok(await page.evaluate(() => document.activeElement.matches('td[data-i="4"][data-j="1"]')), 'the focused cell keeps focus');
-  const causal = lab.run('我喜欢人工智能', { causal: true });
+  const causal = lab.run('我喜欢人工智能', { model: 'random', causal: true });
   for (const c of await cells(page, 'weights')) {
     assert.equal(c.value, causal.stage('weights').data[c.i * 9 + c.j]);
     assert.equal(c.text, fmt(c.value));
@@ -66,7 +66,7 @@ test('an edit redraws in place: the same table with the new numbers, focus kept,
   await page.fill('#sentence', '我喜欢人工智能吗');
   await page.waitForFunction(() => document.querySelectorAll('figure.stage-weights tbody tr').length === 10);
   assert.ok(await table.evaluate((el) => el.isConnected));
-  const longer = lab.run('我喜欢人工智能吗', { causal: true });
+  const longer = lab.run('我喜欢人工智能吗', { model: 'random', causal: true });
   const shown = await cells(page, 'weights');
   assert.equal(shown.length, 100);
   for (const c of shown) assert.equal(c.value, longer.stage('weights').data[c.i * 10 + c.j]);
@@ -93,7 +93,7 @@ test('settings: causal mask, scaling, d_k and positions each change what they sh
   await page.uncheck('#opt-causal');
   await page.uncheck('#opt-scale');
   await page.waitForFunction(() => new URL(location.href).searchParams.get('scale') === '0');
-  const trace = lab.run('我喜欢人工智能', { scale: false });
+  const trace = lab.run('我喜欢人工智能', { model: 'random', scale: false });
   for (const c of await cells(page, 'scaled')) assert.equal(c.value, trace.stage('scores').data[c.i * 9 + c.j]);
   assert.match(await page.textContent('#step-explain'), /Scaling is off/);
   await page.check('#opt-scale');

@@ -89,7 +89,7 @@ test('play walks through the steps by itself and pause stops it', async () => {
 });
 
 test('displayed scores, scaled values and weights equal the trace', async () => {
-  const trace = lab.run('我喜欢人工智能');
+  const trace = lab.run('我喜欢人工智能', { model: 'random' });
   const { page, context, problems } = await open('?step=scores');
   for (const [stage, id] of [['scores', 'scores'], ['scaled', 'scaled'], ['softmax', 'weights']]) {
     if (stage !== 'scores') {
@@ -141,7 +141,7 @@ test('displayed scores, scaled values and weights equal the trace', async () => 
 });
 
 test('hovering or focusing a score shows q·k term by term', async () => {
-  const trace = lab.run('我喜欢人工智能');
+  const trace = lab.run('我喜欢人工智能', { model: 'random' });
   const d = trace.dotTerms('scores', 2, 3);
   const { page, context } = await open('?step=scores');
   await page.hover('figure.stage-scores td[data-i="2"][data-j="3"]');
@@ -161,7 +161,7 @@ test('hovering or focusing a score shows q·k term by term', async () => {
 });
 
 test('the detail panel for 喜 reproduces its row at every step and sums to 1', async () => {
-  const trace = lab.run('我喜欢人工智能');
+  const trace = lab.run('我喜欢人工智能', { model: 'random' });
   const r = trace.softmaxRow(2);
   const { page, context } = await open('?step=softmax');
   const table = await page.$$eval('#detail-body tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent.trim())));
@@ -196,7 +196,7 @@ test('the detail panel for 喜 reproduces its row at every step and sums to 1', 
   // An edit recomputes the row: the panel shows the new sentence's numbers.
   await page.fill('#sentence', '我喜欢数学');
   await page.waitForFunction(() => document.querySelectorAll('#detail-body tbody tr').length === 7);
-  const edited = lab.run('我喜欢数学');
+  const edited = lab.run('我喜欢数学', { model: 'random' });
   assert.deepEqual(await page.$$eval('#detail-body tbody td[data-col="scores"]', (tds) => tds.map((td) => td.textContent)),
     Array.from(edited.softmaxRow(3).scores, (v) => fmt(v)));
   edited.dispose();

@@ -61,10 +61,20 @@ TEST_CASE("predict_masked: one sorted list of guesses per [MASK]; knock-out chan
     REQUIRE(guesses[0].size() == 3);
     CHECK(guesses[0][0].probability >= guesses[0][1].probability);
     CHECK(guesses[0][1].probability >= guesses[0][2].probability);
-    float total = 0;
+    // Only tokens that start a word are guessed: 我 喜 欢 你 猫, no special token, no ##piece.
     const auto everything = predict_masked(model, vocabulary(), "我[MASK]欢", 10);
-    for (const auto& g : everything[0]) total += g.probability;
-    CHECK(total == doctest::Approx(1.0).epsilon(1e-5));  // all ten tokens: the whole distribution
+    REQUIRE(everything[0].size() == 5);
+    float total = 0;
+    for (const auto& g : everything[0]) {
+        total += g.probability;
+        CHECK(g.token.front() != '[');
+    }
+    CHECK(total > 0.0f);
+    CHECK(total <= 1.0f + 1e-5f);  // their share of the softmax over the whole vocabulary
+    const Vocabulary pieces({"[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", "我", "喜", "欢", "你", "##猫"});
+    const auto without_pieces = predict_masked(model, pieces, "我[MASK]欢", 10);
+    REQUIRE(without_pieces[0].size() == 4);
+    for (const auto& g : without_pieces[0]) CHECK(g.token != "##猫");
     const auto silenced = predict_masked(model, vocabulary(), "我[MASK]欢[mask]", 3, {{0, 1}});
     CHECK(silenced[0][0].probability != guesses[0][0].probability);
     CHECK(contains(error_from([&] { predict_masked(model, vocabulary(), "我喜欢", 3); }).what(), "no [MASK]"));

@@ -12,8 +12,10 @@
 #include <cstring>
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <vector>
 
+#include "attention/encoder_trace.hpp"
 #include "attention/error.hpp"
 #include "attention/model.hpp"
 #include "attention/softmax_row.hpp"
@@ -75,8 +77,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     // value is finite and whose vocabulary fits its shape, or a clean rejection.
     if (size >= 7 && std::memcmp(data, "ALMODEL", 7) == 0) {
         try {
-            const attention::TrainedModel m = attention::load_model(data, size);
-            require(m.vocabulary.size() == static_cast<std::size_t>(m.params.shape.vocab));
+            auto m = std::make_shared<const attention::TrainedModel>(attention::load_model(data, size));
+            require(m->vocabulary.size() == static_cast<std::size_t>(m->params.shape.vocab));
+            // A model that loads runs; where its weights stay finite (huge params
+            // may overflow float, which is no error), every row sums to 1.
+            const attention::EncoderTrace t = attention::run_encoder(m, "fuzz", "我喜欢[MASK] attention");
+            for (int layer = 0; layer < t.layers(); ++layer) {
+                for (int head = 0; head < t.heads(); ++head) {
+                    const attention::Trace h = t.head(layer, head);
+                    for (Eigen::Index i = 0; i < h.weights.rows(); ++i) {
+                        if (h.weights.row(i).allFinite()) require(std::abs(h.weights.row(i).sum() - 1.0f) < 1e-3f);
+                    }
+                }
+            }
         } catch (const attention::Error&) {
         }
         return 0;

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { loadAttentionLab, AttentionLabError } from 'attention-lab';
 
 const lab = await loadAttentionLab();
+const RANDOM = { model: 'random', layers: 1, heads: 1, vocabSize: 30522 };
 const STAGES = ['embeddings', 'positional', 'x', 'wq', 'wk', 'wv', 'bq', 'bk', 'bv', 'q', 'k', 'v',
   'scores', 'scaled', 'masked', 'weights', 'output'];
 
@@ -28,11 +29,11 @@ test('loadAttentionLab loads once and returns the same lab', async () => {
 });
 
 test('run: tokens, ids, resolved config and every stage with its shape', () => {
-  const trace = lab.run('我喜欢人工智能', { dModel: 768, dK: 64, seed: 42, scale: true, causal: false, positional: true });
+  const trace = lab.run('我喜欢人工智能', { model: 'random', dModel: 768, dK: 64, seed: 42, scale: true, causal: false, positional: true });
   assert.deepEqual([...trace.tokens], ['[CLS]', '我', '喜', '欢', '人', '工', '智', '能', '[SEP]']);
   assert.ok(trace.ids instanceof Int32Array);
   assert.deepEqual([...trace.ids], [101, 9428, 8896, 3137, 10201, 23704, 29844, 10637, 102]);
-  assert.deepEqual({ ...trace.config }, { ...lab.defaults });
+  assert.deepEqual({ ...trace.config }, { ...RANDOM, ...lab.defaults });
   const n = 9;
   const shapes = {
     embeddings: [n, 768], positional: [n, 768], x: [n, 768], wq: [768, 64], wk: [768, 64],
@@ -49,17 +50,17 @@ test('run: tokens, ids, resolved config and every stage with its shape', () => {
 });
 
 test('run: every option is optional, and partial options keep the other defaults', () => {
-  const a = lab.run('hello world');
-  assert.deepEqual({ ...a.config }, { ...lab.defaults });
-  const b = lab.run('hello world', { dK: 8, causal: true, dModel: undefined });
-  assert.deepEqual({ ...b.config }, { ...lab.defaults, dK: 8, causal: true });
+  const a = lab.run('hello world', { model: 'random' });
+  assert.deepEqual({ ...a.config }, { ...RANDOM, ...lab.defaults });
+  const b = lab.run('hello world', { model: 'random', dK: 8, causal: true, dModel: undefined });
+  assert.deepEqual({ ...b.config }, { ...RANDOM, ...lab.defaults, dK: 8, causal: true });
   assert.equal(b.stage('q').cols, 8);
   a.dispose();
   b.dispose();
 });
 
 test('stage data is row-major: data[i * cols + j]', () => {
-  const trace = lab.run('row major', { dModel: 6, dK: 3 });
+  const trace = lab.run('row major', { model: 'random', dModel: 6, dK: 3 });
   const e = trace.stage('embeddings');
   const p = trace.stage('positional');
   const x = trace.stage('x');
@@ -76,49 +77,49 @@ test('stage data is row-major: data[i * cols + j]', () => {
 });
 
 test('wrongly typed options give an AttentionLabError naming the option', () => {
-  throwsLab(() => lab.run('hi', { dK: '64' }), 'invalid_option', /dK must be an integer number, got the string "64"/);
-  throwsLab(() => lab.run('hi', { dK: NaN }), 'invalid_option', /dK .* got NaN/);
-  throwsLab(() => lab.run('hi', { dK: null }), 'invalid_option', /dK .* got null/);
-  throwsLab(() => lab.run('hi', { dModel: 12.5 }), 'invalid_option', /dModel .* got 12.5/);
-  throwsLab(() => lab.run('hi', { seed: Infinity }), 'invalid_option', /seed .* got Infinity/);
-  throwsLab(() => lab.run('hi', { seed: 10n }), 'invalid_option', /seed .* BigInt/);
-  throwsLab(() => lab.run('hi', { scale: 'yes' }), 'invalid_option', /scale must be true or false/);
-  throwsLab(() => lab.run('hi', { causal: 1 }), 'invalid_option', /causal must be true or false, got 1/);
-  throwsLab(() => lab.run('hi', { dk: 64 }), 'invalid_option', /unknown option "dk"; the options are dModel, dK/);
+  throwsLab(() => lab.run('hi', { model: 'random', dK: '64' }), 'invalid_option', /dK must be an integer number, got the string "64"/);
+  throwsLab(() => lab.run('hi', { model: 'random', dK: NaN }), 'invalid_option', /dK .* got NaN/);
+  throwsLab(() => lab.run('hi', { model: 'random', dK: null }), 'invalid_option', /dK .* got null/);
+  throwsLab(() => lab.run('hi', { model: 'random', dModel: 12.5 }), 'invalid_option', /dModel .* got 12.5/);
+  throwsLab(() => lab.run('hi', { model: 'random', seed: Infinity }), 'invalid_option', /seed .* got Infinity/);
+  throwsLab(() => lab.run('hi', { model: 'random', seed: 10n }), 'invalid_option', /seed .* BigInt/);
+  throwsLab(() => lab.run('hi', { model: 'random', scale: 'yes' }), 'invalid_option', /scale must be true or false/);
+  throwsLab(() => lab.run('hi', { model: 'random', causal: 1 }), 'invalid_option', /causal must be true or false, got 1/);
+  throwsLab(() => lab.run('hi', { model: 'random', dk: 64 }), 'invalid_option', /unknown option "dk"; the options are model, knockOut, dModel, dK/);
   throwsLab(() => lab.run('hi', 64), 'invalid_option', /options must be an object/);
   throwsLab(() => lab.run('hi', null), 'invalid_option', /options must be an object/);
   throwsLab(() => lab.run('hi', [1]), 'invalid_option', /got an array/);
 });
 
 test('out-of-range options are rejected by the core with the allowed range', () => {
-  throwsLab(() => lab.run('hi', { dModel: 0 }), 'invalid_config', /d_model must be an integer from 1 to 1024, got 0/);
-  throwsLab(() => lab.run('hi', { dModel: 1e15 }), 'invalid_config', /d_model .* got 1000000000000000/);
-  throwsLab(() => lab.run('hi', { dModel: 32, dK: 33 }), 'invalid_config', /d_k .* to d_model \(32\), got 33/);
-  throwsLab(() => lab.run('hi', { dK: -3 }), 'invalid_config', /d_k .* got -3/);
-  throwsLab(() => lab.run('hi', { seed: -1 }), 'invalid_config', /seed .* 0 to 4294967295, got -1/);
-  throwsLab(() => lab.run('hi', { seed: 2 ** 32 }), 'invalid_config', /seed .* got 4294967296/);
+  throwsLab(() => lab.run('hi', { model: 'random', dModel: 0 }), 'invalid_config', /d_model must be an integer from 1 to 1024, got 0/);
+  throwsLab(() => lab.run('hi', { model: 'random', dModel: 1e15 }), 'invalid_config', /d_model .* got 1000000000000000/);
+  throwsLab(() => lab.run('hi', { model: 'random', dModel: 32, dK: 33 }), 'invalid_config', /d_k .* to d_model \(32\), got 33/);
+  throwsLab(() => lab.run('hi', { model: 'random', dK: -3 }), 'invalid_config', /d_k .* got -3/);
+  throwsLab(() => lab.run('hi', { model: 'random', seed: -1 }), 'invalid_config', /seed .* 0 to 4294967295, got -1/);
+  throwsLab(() => lab.run('hi', { model: 'random', seed: 2 ** 32 }), 'invalid_config', /seed .* got 4294967296/);
 });
 
 test('bad sentences give clear errors and the module stays usable', () => {
   throwsLab(() => lab.run(), 'invalid_argument', /sentence must be a string, got undefined/);
-  throwsLab(() => lab.run(42), 'invalid_argument', /got 42/);
-  throwsLab(() => lab.run(''), 'empty_text', /empty/);
-  throwsLab(() => lab.run(' \n\t '), 'empty_text', /empty/);
-  throwsLab(() => lab.run('字'.repeat(511)), 'too_many_tokens', /513 tokens .* the most is 512/);
-  throwsLab(() => lab.run('a'.repeat(2 ** 20 + 1)), 'text_too_long', /1048577 bytes/);
-  throwsLab(() => lab.run('I \uD83D love'), 'invalid_text', /lone UTF-16 surrogate, U\+D83D\) at index 2/);
-  throwsLab(() => lab.run('\uDE00'), 'invalid_text', /index 0/);
-  const ok = lab.run('字'.repeat(510));
+  throwsLab(() => lab.run(42, { model: 'random' }), 'invalid_argument', /got 42/);
+  throwsLab(() => lab.run('', { model: 'random' }), 'empty_text', /empty/);
+  throwsLab(() => lab.run(' \n\t ', { model: 'random' }), 'empty_text', /empty/);
+  throwsLab(() => lab.run('字'.repeat(511), { model: 'random' }), 'too_many_tokens', /513 tokens .* the most is 512/);
+  throwsLab(() => lab.run('a'.repeat(2 ** 20 + 1), { model: 'random' }), 'text_too_long', /1048577 bytes/);
+  throwsLab(() => lab.run('I \uD83D love', { model: 'random' }), 'invalid_text', /lone UTF-16 surrogate, U\+D83D\) at index 2/);
+  throwsLab(() => lab.run('\uDE00', { model: 'random' }), 'invalid_text', /index 0/);
+  const ok = lab.run('字'.repeat(510), { model: 'random' });
   assert.equal(ok.tokens.length, 512);
   ok.dispose();
-  const emoji = lab.run('I ❤️ 👩‍💻 and <script>alert(1)</script>');
+  const emoji = lab.run('I ❤️ 👩‍💻 and <script>alert(1)</script>', { model: 'random' });
   assert.deepEqual([...emoji.tokens].slice(0, 5), ['[CLS]', 'i', '❤️', '👩‍💻', 'and']);
   assert.ok(emoji.tokens.includes('script'));
   emoji.dispose();
 });
 
 test('stage(): unknown ids, wrong types and use after dispose', () => {
-  const trace = lab.run('我喜欢');
+  const trace = lab.run('我喜欢', { model: 'random' });
   throwsLab(() => trace.stage('softmax'), 'unknown_stage', /unknown stage id "softmax"; the stage ids are embeddings, positional/);
   throwsLab(() => trace.stage(3), 'unknown_stage', /must be a string, got 3/);
   assert.equal(trace.disposed, false);
@@ -127,16 +128,16 @@ test('stage(): unknown ids, wrong types and use after dispose', () => {
   assert.equal(trace.disposed, true);
   throwsLab(() => trace.stage('weights'), 'disposed', /disposed/);
   assert.equal(trace.tokens[2], '喜'); // plain JS copies stay readable
-  assert.equal(lab.run('still works').tokens.length, 4);
+  assert.equal(lab.run('still works', { model: 'random' }).tokens.length, 4);
 });
 
 test('stage data stays valid after later calls grow the wasm heap', () => {
-  const small = lab.run('我喜欢人工智能');
+  const small = lab.run('我喜欢人工智能', { model: 'random' });
   const weights = small.stage('weights');
   const before = Array.from(weights.data);
   small.dispose(); // the copy outlives its trace, too
   const bytesBefore = lab.memoryUsage().wasmMemoryBytes;
-  const big = lab.run('字'.repeat(510), { dModel: 1024, dK: 1024 });
+  const big = lab.run('字'.repeat(510), { model: 'random', dModel: 1024, dK: 1024 });
   assert.ok(lab.memoryUsage().wasmMemoryBytes > bytesBefore, 'the heap should have grown');
   assert.equal(weights.data.length, 81);
   assert.deepEqual(Array.from(weights.data), before);
@@ -145,7 +146,7 @@ test('stage data stays valid after later calls grow the wasm heap', () => {
 
 test('10,000 run/dispose cycles leave the heap and live handles where they started', () => {
   const cycle = () => {
-    const t = lab.run('我喜欢人工智能');
+    const t = lab.run('我喜欢人工智能', { model: 'random' });
     t.stage('weights');
     t.dispose();
   };
@@ -166,7 +167,7 @@ test("the model's cache of embedding rows is bounded: ever new words do not grow
   const peak = (from, to) => {
     let most = 0;
     for (let k = from; k < to; k += 1) {
-      lab.run(sentence(k)).dispose();
+      lab.run(sentence(k), { model: 'random' }).dispose();
       most = Math.max(most, lab.memoryUsage().heapBytesInUse);
     }
     return most;
@@ -178,9 +179,9 @@ test("the model's cache of embedding rows is bounded: ever new words do not grow
 
 test('errors leak nothing either', () => {
   const round = () => {
-    assert.throws(() => lab.run(''));
-    assert.throws(() => lab.run('x', { dK: 0 }));
-    const t = lab.run('x');
+    assert.throws(() => lab.run('', { model: 'random' }));
+    assert.throws(() => lab.run('x', { model: 'random', dK: 0 }));
+    const t = lab.run('x', { model: 'random' });
     assert.throws(() => t.stage('nope'));
     t.dispose();
   };

@@ -15,7 +15,7 @@ const CASES = [
 
 for (const { sentence, options } of CASES) {
   test(`float64 oracle agrees on "${sentence}" ${JSON.stringify(options)}`, () => {
-    const trace = lab.run(sentence, options);
+    const trace = lab.run(sentence, { model: 'random', ...options });
     const stage = (id) => toRows(trace.stage(id));
     const n = trace.tokens.length;
     const { dModel } = trace.config;

@@ -76,7 +76,7 @@ test('random sentences and configurations: every stage matches float64, invarian
   fc.assert(fc.property(sentence, config, (text, options) => {
     let trace;
     try {
-      trace = lab.run(text, options);
+      trace = lab.run(text, { model: 'random', ...options });
     } catch (error) {
       // Only a clear, known rejection is acceptable (e.g. a sentence of controls only).
       assert.ok(error instanceof AttentionLabError, String(error));
@@ -97,11 +97,11 @@ test('random sentences and configurations: every stage matches float64, invarian
 
 test('the same seed gives the same trace; stage shapes follow the configuration', () => {
   fc.assert(fc.property(config, (options) => {
-    const a = lab.run('我喜欢人工智能 attention', options);
+    const a = lab.run('我喜欢人工智能 attention', { model: 'random', ...options });
     // Another seed in between, so the core's kept model is replaced and the
     // params are drawn again from the seed rather than reused.
-    lab.run('x', { ...options, seed: (options.seed + 1) % 4294967296 }).dispose();
-    const b = lab.run('我喜欢人工智能 attention', options);
+    lab.run('x', { model: 'random', ...options, seed: (options.seed + 1) % 4294967296 }).dispose();
+    const b = lab.run('我喜欢人工智能 attention', { model: 'random', ...options });
     const n = a.tokens.length;
     const shapes = { embeddings: [n, options.dModel], x: [n, options.dModel], wq: [options.dModel, options.dK],
       bq: [1, options.dK], q: [n, options.dK], scores: [n, n], weights: [n, n], output: [n, options.dK] };
@@ -121,7 +121,7 @@ test('any string at all is either a trace or a clear AttentionLabError', () => {
   let traces = 0;
   fc.assert(fc.property(anything, (text) => {
     try {
-      const t = lab.run(text, { dModel: 8, dK: 4 });
+      const t = lab.run(text, { model: 'random', dModel: 8, dK: 4 });
       assert.ok(t.tokens.length >= 3);
       t.dispose();
       traces += 1;

@@ -170,7 +170,7 @@ function selectToken(i) {
 
 // ---- settings and host messages ---------------------------------------------
 function applySettings() {
-  if (compute(page.sentence, readSettings())) scheduleRedraw();
+  if (compute(page.sentence, { model: page.options.model, ...readSettings() })) scheduleRedraw();
 }
 
 /** Carries out a validated "set" message from the embedding page. */
@@ -275,7 +275,8 @@ async function boot() {
   }
   mark('core-ready');
   $('loading').hidden = true;
-  page.defaults = { ...page.lab.defaults };
+  // The page shows the seeded head until it draws the trained model's heads.
+  page.defaults = { model: 'random', ...page.lab.defaults };
   const { state, ignored } = readUrl(location.search, { sentence: DEFAULT_SENTENCE, step: STEPS[0].id, labs: LABS.map((l) => l.id) });
   labs.select(state.lab);
   const notices = [];
@@ -312,8 +313,9 @@ async function boot() {
   }
   page.announcedStep = STEPS[page.step].id; // "ready" reports the first step
   await show(false);
-  page.host.announce('ready', { steps: STEPS.map((v) => v.id), state: viewState() });
+  page.host.announce('ready', { steps: STEPS.map((v) => v.id), models: page.lab.models.map((m) => ({ ...m })), state: viewState() });
   if (notices.length) showMessage(notices.join(' '), 'notice');
+  document.body.dataset.models = page.lab.models.map((m) => m.id).join(' '); // the models the core loaded
   document.body.dataset.ready = 'true';
   mark('drawn');
   const after = [...STEPS.slice(page.step + 1), ...STEPS.slice(0, page.step).reverse()]; // Next's steps first

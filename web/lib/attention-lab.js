@@ -2,19 +2,36 @@
 //
 //   import { loadAttentionLab } from 'attention-lab';
 //   const lab = await loadAttentionLab();
-//   const trace = lab.run('我喜欢人工智能');
-//   trace.stage('weights');  // { rows: 9, cols: 9, data: Float32Array }
+//   const trace = lab.run('我喜欢人工智能');            // the trained model
+//   trace.stage('weights', { layer: 0, head: 1 });  // { rows: 9, cols: 9, data: Float32Array }
 //   trace.dispose();
 //
-// The wasm next to the glue in ../generated/ is fetched over http(s) in a
-// browser and read from disk in Node; no eval is used anywhere, so a page needs
-// only `script-src 'self' 'wasm-unsafe-eval'`.
+// The wasm next to the glue in ../generated/ and the trained model in
+// ../models/ are fetched over http(s) in a browser and read from disk in Node;
+// no eval is used anywhere, so a page needs only `script-src 'self' 'wasm-unsafe-eval'`.
 import createAttentionCore from '../generated/attention-lab-core.js';
-import { AttentionLabError, createLab, makeLoader } from './lab.js';
+import { AttentionLabError, TRAINED_MODEL, createLab, makeLoader } from './lab.js';
 
-export { AttentionLabError };
+export { AttentionLabError, TRAINED_MODEL };
 
 const WASM_URL = new URL('../generated/attention-lab-core.wasm', import.meta.url);
+const MODEL_URL = new URL('../models/trained.almodel', import.meta.url);
+
+// The trained model's bytes, or the Error that kept them away (the lab then
+// works on the random model and says why in lab.modelError).
+async function readModel() {
+  try {
+    if (MODEL_URL.protocol === 'file:') {
+      const { readFile } = await import('node:fs/promises');
+      return new Uint8Array(await readFile(MODEL_URL));
+    }
+    const response = await fetch(MODEL_URL, { credentials: 'same-origin' });
+    if (!response.ok) throw new Error(`${MODEL_URL} answered HTTP ${response.status}`);
+    return new Uint8Array(await response.arrayBuffer());
+  } catch (error) {
+    return error instanceof Error ? error : new Error(String(error));
+  }
+}
 
 // Compiled while it downloads where the browser can (WebAssembly.compileStreaming,
 // off the main thread, and cached with the file by the browser); from bytes
@@ -41,6 +58,7 @@ async function compileCore() {
 
 /** Loads and instantiates the wasm core once; later calls return the same lab. */
 export const loadAttentionLab = makeLoader(async () => {
+  const model = readModel();  // read while the wasm compiles
   const module = await compileCore();
   let failed;
   const failure = new Promise((_, reject) => { failed = reject; });
@@ -52,5 +70,5 @@ export const loadAttentionLab = makeLoader(async () => {
       return {};
     },
   })]);
-  return createLab(core);
+  return createLab(core, await model);
 });

@@ -1,67 +1,45 @@
 // The JavaScript API over the wasm core: option checking, errors, memory rules.
 //
-// This file has no imports and only `export` statements at the top level, so
-// the same source serves the ES module (attention-lab.js) and, with the
-// `export` keywords stripped by scripts/bundle-single.mjs, the offline single
-// script. It computes nothing: every number comes from the C++ core. That is
-// also why it is one file of about 320 lines: with no imports it needs no
-// bundler to become the single script.
+// Rules every file of web/lib/ keeps: it computes nothing (every number comes
+// from the C++ core); it imports only its siblings, by one-line
+// `import { … } from './x.js';` statements, and exports only declarations, so
+// scripts/bundle-single.mjs can join lab.js, checks.js and trace.js into the
+// offline single script by dropping those two words.
 //
 // Memory rule: everything this API returns is a JS-owned copy (typed arrays
 // included) that stays valid forever, whatever later calls do to the wasm heap.
 // Only a Trace holds wasm memory; trace.dispose() frees it.
+import { AttentionLabError, checkFlag, checkKnockOut, checkNumbers, checkSentence, describe, fail, freezeRow, unwrap } from './checks.js';
+import { Trace, freeWasm } from './trace.js';
 
-/** An error from the core or from checking the arguments. `code` is stable:
- *  invalid_text, invalid_utf8, empty_text, too_many_tokens, text_too_long, invalid_config,
- *  unknown_stage, invalid_argument, invalid_option, disposed, load_failed,
- *  out_of_memory, internal. */
-export class AttentionLabError extends Error {
-  /** params: the values the message quotes, by name (strings), so the page
-   *  can say the same thing in another language. */
-  constructor(message, code, params = {}) {
-    super(message);
-    this.name = 'AttentionLabError';
-    this.code = code;
-    this.params = Object.freeze({ ...params });
-  }
-}
+export { AttentionLabError };
 
+/** The id of the model the API runs by default: the trained model shipped
+ *  with the lab (web/models/trained.almodel). */
+export const TRAINED_MODEL = 'trained';
+
+// The seeded model's options, and what a trained model fixes them to.
 const OPTION_KINDS = Object.freeze({
+  model: 'string',
+  knockOut: 'array',
   dModel: 'integer',
   dK: 'integer',
   seed: 'integer',
   scale: 'boolean',
   causal: 'boolean',
   positional: 'boolean',
+  layers: 'integer',
+  heads: 'integer',
+  vocabSize: 'integer',
 });
 
-function describe(value) {
-  if (value === null) return 'null';
-  if (typeof value === 'string') {
-    const text = value.length > 40 ? `${value.slice(0, 40)}…` : value;
-    return `the string ${JSON.stringify(text)}`;
-  }
-  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'undefined') {
-    return String(value);
-  }
-  if (typeof value === 'bigint') return `${value}n (a BigInt)`;
-  if (Array.isArray(value)) return 'an array';
-  return `a ${typeof value}`;
-}
-
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:^|[^\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-function fail(message, code, params) {
-  throw new AttentionLabError(message, code, params);
-}
-
-// Checks each option's JS type and fills defaults; the core checks ranges.
-function resolveOptions(options, defaults) {
-  if (options === undefined) return { ...defaults };
+// Checks each option's JS type; the core checks ranges.
+function checkOptions(options) {
+  if (options === undefined) return {};
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
     fail(`options must be an object such as { dK: 64 }, got ${describe(options)}`, 'invalid_option');
   }
-  const resolved = { ...defaults };
+  const given = {};
   for (const [name, value] of Object.entries(options)) {
     const kind = OPTION_KINDS[name];
     if (!kind) {
@@ -69,146 +47,29 @@ function resolveOptions(options, defaults) {
         'invalid_option', { name, got: '' });
     }
     if (value === undefined) continue;
-    if (kind === 'integer' && !Number.isSafeInteger(value)) {
-      fail(`${name} must be an integer number, got ${describe(value)}`, 'invalid_option', { name, got: describe(value) });
+    const bad = (kind === 'integer' && !Number.isSafeInteger(value))
+      || (kind === 'boolean' && typeof value !== 'boolean')
+      || (kind === 'string' && typeof value !== 'string');
+    if (bad) {
+      const wanted = { integer: 'an integer number', boolean: 'true or false', string: 'a model id (a string)' }[kind];
+      fail(`${name} must be ${wanted}, got ${describe(value)}`, 'invalid_option', { name, got: describe(value) });
     }
-    if (kind === 'boolean' && typeof value !== 'boolean') {
-      fail(`${name} must be true or false, got ${describe(value)}`, 'invalid_option', { name, got: describe(value) });
-    }
-    resolved[name] = value;
+    given[name] = kind === 'array' ? checkKnockOut(value) : value;
   }
-  return resolved;
+  return given;
 }
 
-// Bound functions answer {error, code} instead of throwing (see bindings.cpp).
-function unwrap(result) {
-  if (result && typeof result.error === 'string') fail(result.error, result.code, result.params);
-  return result;
+// What a model fixes: a run may give these options only with these values
+// (so run(sentence, trace.config) runs the same again).
+function fixedByModel(info) {
+  const shape = { layers: info.layers, heads: info.heads, vocabSize: info.vocabSize };
+  return info.trained ? { ...shape, dModel: info.dModel, dK: info.dK, scale: true, causal: false, positional: true } : shape;
 }
 
-function wrapMatrix(m) {
-  return Object.freeze({ rows: m.rows, cols: m.cols, data: m.data, min: m.min, max: m.max });
-}
-
-function checkNumbers(scores) {
-  const isNumbers = Array.isArray(scores)
-    ? scores.every((s) => typeof s === 'number')
-    : ArrayBuffer.isView(scores) && !(scores instanceof DataView) && typeof scores[0] !== 'bigint';
-  if (!isNumbers) fail(`scores must be an array of numbers, got ${describe(scores)}`, 'invalid_argument');
-}
-
-function checkIndex(name, value) {
-  if (!Number.isSafeInteger(value)) fail(`${name} must be an integer number, got ${describe(value)}`, 'invalid_argument');
-}
-
-function checkFlag(name, value) {
-  if (typeof value !== 'boolean') fail(`${name} must be true or false, got ${describe(value)}`, 'invalid_argument');
-}
-
-/* SOFTMAX_ROW: one row of scores through softmax, as the core's SoftmaxRow
- * (cpp/include/attention/softmax_row.hpp): { scores, divisor, scaled, masked,
- * exps, expSum, expsMin, expsMax, shares, overflowed, max, shiftedExps, shiftedSum, probs,
- * probSum, argmax, maxProb, entropy, jacobian, maxJacobian }. exps and expSum
- * are e^x with no shift, as the article prints them (they overflow to Infinity
- * for large x, and shares turn NaN); probs come from the stable, max-shifted
- * form. jacobian is { rows, cols, data } when asked for, else null. */
-function freezeRow(row) {
-  return Object.freeze({ ...row, jacobian: row.jacobian && wrapMatrix(row.jacobian) });
-}
-
-/** One run of the core: tokens, ids, resolved config, and every stage. */
-class Trace {
-  #handle;
-  #onDispose;
-
-  constructor(handle, onDispose) {
-    this.#handle = handle;
-    this.#onDispose = onDispose;
-    const { texts, ids } = handle.tokens();
-    /** Token texts, [CLS] first and [SEP] last. */
-    this.tokens = Object.freeze(texts);
-    /** Vocabulary ids (Int32Array), one per token. */
-    this.ids = ids;
-    /** The configuration used, defaults filled in. */
-    this.config = Object.freeze(handle.config());
-    /** What every score is divided by: √dK when scaling is on, else 1. */
-    this.divisor = handle.divisor();
-  }
-
-  /** A stage by id: { rows, cols, data: Float32Array, min, max }, row-major
-   *  (data[i * cols + j]); min and max are over the finite entries. The data
-   *  is a copy the caller owns. */
-  stage(id) {
-    return wrapMatrix(unwrap(this.#live().stage(this.#stageId(id))));
-  }
-
-  /** Query row i through softmax, every intermediate (see SOFTMAX_ROW below):
-   *  its scores, scaled and masked rows, and probs = its weights row. */
-  softmaxRow(i, { jacobian = false } = {}) {
-    checkIndex('row', i);
-    checkFlag('jacobian', jacobian);
-    return freezeRow(unwrap(this.#live().softmaxRow(i, jacobian)));
-  }
-
-  /** The terms of one cell: for 'scores', a = q_i, b = k_j; for 'output',
-   *  a = weights row i, b = v column j. { a, b, products, total,
-   *  productsMin, productsMax }. */
-  dotTerms(id, i, j) {
-    checkIndex('row', i);
-    checkIndex('column', j);
-    return Object.freeze(unwrap(this.#live().dotTerms(this.#stageId(id), i, j)));
-  }
-
-  /** ×V for query i: row k is weights(i, k) · v_k; the rows add up to output row i. */
-  weightedRows(i) {
-    checkIndex('row', i);
-    return wrapMatrix(unwrap(this.#live().weightedRows(i)));
-  }
-
-  /** Σ of each row of a stage (−∞ counts as 0): Float32Array. */
-  rowSums(id) {
-    return unwrap(this.#live().rowSums(this.#stageId(id)));
-  }
-
-  /** Cosine similarity of row a of one stage and row b of another (same width). */
-  cosine(idA, rowA, idB, rowB) {
-    return this.cosineWith(this, idA, rowA, idB, rowB);
-  }
-
-  /** Cosine similarity of row rowA of stage idA here and row rowB of stage idB in another trace. */
-  cosineWith(other, idA, rowA, idB, rowB) {
-    if (!(other instanceof Trace)) fail(`cosineWith needs another trace, got ${describe(other)}`, 'invalid_argument');
-    checkIndex('row', rowA);
-    checkIndex('row', rowB);
-    return unwrap(this.#live().cosine(other.#live(), this.#stageId(idA), rowA, this.#stageId(idB), rowB));
-  }
-
-  #live() {
-    if (!this.#handle) fail('this trace was disposed; run the sentence again to get a new one', 'disposed');
-    return this.#handle;
-  }
-
-  #stageId(id) {
-    if (typeof id !== 'string') fail(`a stage id must be a string, got ${describe(id)}`, 'unknown_stage');
-    return id;
-  }
-
-  get disposed() {
-    return this.#handle === null;
-  }
-
-  /** Frees the wasm memory behind the trace. Safe to call twice. tokens, ids
-   *  and config stay readable; stage() throws afterwards. */
-  dispose() {
-    if (!this.#handle) return;
-    const handle = this.#handle;
-    this.#handle = null;
-    this.#onDispose(this, handle);
-  }
-}
-
-/** Builds the public API object over an instantiated Emscripten module. */
-export function createLab(core) {
+/** Builds the public API object over an instantiated Emscripten module.
+ *  trained: the shipped model file's bytes (Uint8Array), or the Error that
+ *  kept them from being read; the lab works without it, on the random model. */
+export function createLab(core, trained) {
   const constants = core.constants();
   const defaults = Object.freeze(constants.defaults);
   let liveTraces = 0;
@@ -216,45 +77,116 @@ export function createLab(core) {
   // A safety net for traces that are dropped without dispose(): the garbage
   // collector frees their wasm memory eventually. dispose() is still the rule.
   const registry = typeof FinalizationRegistry === 'function'
-    ? new FinalizationRegistry((handle) => { liveTraces -= 1; handle.delete(); })
+    ? new FinalizationRegistry((wasm) => { liveTraces -= 1; freeWasm(wasm); })
     : null;
-  const release = (trace, handle) => {
-    registry?.unregister(trace);
-    liveTraces -= 1;
-    handle.delete();
+  const owner = {
+    register(trace, wasm) {
+      liveTraces += 1;
+      registry?.register(trace, wasm, trace);
+    },
+    release(trace, wasm) {
+      registry?.unregister(trace);
+      liveTraces -= 1;
+      freeWasm(wasm);
+    },
+  };
+
+  const listModels = () => Object.freeze(core.models().map((m) => Object.freeze(m)));
+  const loadModel = (id, bytes) => {
+    if (typeof id !== 'string') fail(`a model id must be a string, got ${describe(id)}`, 'invalid_argument');
+    if (!(bytes instanceof Uint8Array)) fail(`a model file is given as a Uint8Array of its bytes, got ${describe(bytes)}`, 'invalid_argument');
+    return Object.freeze(unwrap(core.loadModel(id, bytes)));
+  };
+  let modelError = null;
+  if (trained instanceof Uint8Array) {
+    try {
+      loadModel(TRAINED_MODEL, trained);
+    } catch (error) {
+      modelError = error;
+    }
+  } else if (trained !== undefined) {
+    const detail = trained instanceof Error ? trained.message : String(trained);
+    modelError = new AttentionLabError(`could not read the trained model's file: ${detail}`, 'invalid_model', { reason: detail });
+  }
+
+  // The model a call names (the trained one when it names none), or a clear error.
+  const modelInfo = (id = TRAINED_MODEL) => {
+    const info = listModels().find((m) => m.id === id);
+    if (info) return info;
+    if (id === TRAINED_MODEL && modelError) {
+      fail(`the trained model is not available (${modelError.message}); { model: 'random' } still works`,
+        'unknown_model', { id, reason: modelError.message });
+    }
+    const ids = listModels().map((m) => m.id).join(', ');
+    fail(`there is no model "${id}"; the models are ${ids}`, 'unknown_model', { id, ids });
   };
 
   return Object.freeze({
-    /** Every stage id, in pipeline order. */
+    /** The seeded head's stage ids (every head's, in a trained model), in pipeline order. */
     stageNames: Object.freeze(constants.stageNames),
-    /** The core's default options. */
+    /** A trained model's layer stage ids, in pipeline order (after its heads). */
+    layerStageNames: Object.freeze(constants.layerStageNames),
+    /** The core's default options for the random model. */
     defaults,
     /** { maxTokens, maxDModel, maxSeed, maxTextBytes }. */
     limits: Object.freeze(constants.limits),
 
-    /** Tokenizes the sentence and computes every stage. Throws AttentionLabError. */
+    /** Every model, trained ones first: { id, trained, layers, heads, dModel, dK, vocabSize }. */
+    get models() {
+      return listModels();
+    },
+    /** Why the shipped trained model could not be loaded (an AttentionLabError), or null. */
+    get modelError() {
+      return modelError;
+    },
+    /** Loads a model file (the bytes train_encoder --export writes) under an id;
+     *  returns its entry of `models`. Throws AttentionLabError ('invalid_model')
+     *  for a damaged file; the models loaded before stay. */
+    loadModel,
+
+    /** Tokenizes the sentence and computes every stage. options: model (the
+     *  trained model unless given; 'random' for the seeded head, whose dModel,
+     *  dK, seed, scale, causal and positional apply), knockOut ([{ layer, head }]
+     *  whose output is zeroed). Throws AttentionLabError. */
     run(sentence, options) {
-      if (typeof sentence !== 'string') {
-        fail(`the sentence must be a string, got ${describe(sentence)}`, 'invalid_argument');
+      checkSentence(sentence);
+      const { model, knockOut = [], ...rest } = checkOptions(options);
+      const info = modelInfo(model);
+      const fixed = fixedByModel(info);
+      const seeded = {};
+      for (const [name, value] of Object.entries(rest)) {
+        if (!(name in fixed)) seeded[name] = value;
+        else if (value !== fixed[name]) {
+          fail(info.trained
+            ? `${name} is fixed by the trained model "${info.id}" (${info.layers} layer(s) of ${info.heads} heads, d_model ${info.dModel}, d_k ${info.dK}, vocabulary ${info.vocabSize}, scaled, no causal mask, positions on); use { model: 'random' } to change the seeded head's options`
+            : `${name} is fixed by the random model (${info.layers} layer of ${info.heads} head, vocabulary ${info.vocabSize}), got ${describe(value)}`,
+          'invalid_option', { name, got: describe(value) });
+        }
       }
-      // Embind's UTF-8 encoder would silently pair a lone surrogate with the
-      // next character; refuse it here with a clear message instead.
-      const lone = LONE_SURROGATE.exec(sentence);
-      if (lone) {
-        const at = lone.index + (lone[0].length - 1);
-        const unit = sentence.charCodeAt(at).toString(16).toUpperCase();
-        fail(`the sentence has half of a character (a lone UTF-16 surrogate, U+${unit}) at index ${at}; was an emoji cut in two?`,
-          'invalid_text', { index: String(at), unit });
+      if (!info.trained) {
+        if (knockOut.length) fail('knockOut needs a trained model; the random model has a single head', 'invalid_option', { name: 'knockOut', got: 'an array' });
+        const handle = unwrap(core.run(sentence, { ...defaults, ...seeded }));
+        return new Trace(handle, owner, { config: { model: info.id, ...fixed, ...handle.config() } });
       }
-      const config = resolveOptions(options, defaults);
-      const handle = unwrap(core.run(sentence, config));
-      const trace = new Trace(handle, release);
-      liveTraces += 1;
-      registry?.register(trace, handle, trace);
-      return trace;
+      if (seeded.seed !== undefined) {
+        fail(`seed applies to the random model; the trained model "${info.id}" has learned params`, 'invalid_option', { name: 'seed', got: describe(seeded.seed) });
+      }
+      const handle = unwrap(core.runEncoder(info.id, sentence, knockOut));
+      return new Trace(handle, owner, { config: handle.config(), layerStages: constants.layerStageNames, knockOut });
     },
 
-    /** One row of given scores through softmax (SOFTMAX_ROW above), divided
+    /** For each [MASK] (any case) in the sentence, the trained model's topK
+     *  guesses, most likely first: [[{ token, probability }, …], …]. */
+    predictMasked(sentence, { topK = 5, model, knockOut = [] } = {}) {
+      checkSentence(sentence);
+      if (!Number.isSafeInteger(topK)) fail(`topK must be an integer number, got ${describe(topK)}`, 'invalid_argument');
+      const info = modelInfo(checkOptions({ model }).model);
+      if (!info.trained) fail('the random model has no prediction head; predictMasked needs a trained model', 'invalid_option', { name: 'model', got: describe(model) });
+      const lists = unwrap(core.predictMasked(info.id, sentence, topK, checkKnockOut(knockOut)));
+      return Object.freeze(lists.map((list) => Object.freeze(list.map((g) => Object.freeze(g)))));
+    },
+
+    /** One row of given scores through softmax (SOFTMAX_ROW in checks.js), divided
      *  first by √dK · temperature (both 1 unless given: no division). */
     softmaxRow(scores, { dK = 1, temperature = 1, jacobian = false } = {}) {
       checkNumbers(scores);
@@ -294,12 +226,12 @@ export function createLab(core) {
   });
 }
 
-/** The wasm bytes from base64 of their gzip (how the offline files carry
- *  them: a third of the size of Emscripten's plain base64), unpacked by the
- *  browser's own DecompressionStream: nothing is fetched. */
-export async function inflateWasm(base64) {
+/** Bytes from base64 of their gzip (how the offline files carry the wasm and
+ *  the model: the wasm at a third of the size of Emscripten's plain base64),
+ *  unpacked by the browser's own DecompressionStream: nothing is fetched. */
+export async function unpackGzipBase64(base64) {
   if (typeof DecompressionStream !== 'function') {
-    throw new Error('this browser is too old to unpack the built-in WebAssembly (it has no DecompressionStream)');
+    throw new Error('this browser is too old to unpack the built-in files (it has no DecompressionStream)');
   }
   const packed = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
   const stream = new Blob([packed]).stream().pipeThrough(new DecompressionStream('gzip'));

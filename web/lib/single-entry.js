@@ -1,10 +1,15 @@
 // The tail of the offline single script (web/generated/attention-lab.single.js):
-// scripts/bundle-single.mjs places it after the classic glue, lab.js and the
-// packed wasm (ATTENTION_LAB_WASM: gzip, base64), all inside one function, and
-// it publishes the API as window.AttentionLab.
-/* global createAttentionCore, createLab, inflateWasm, makeLoader, AttentionLabError, ATTENTION_LAB_WASM */
+// scripts/bundle-single.mjs places it after the classic glue, web/lib/'s API
+// files and the packed wasm and model (ATTENTION_LAB_WASM, ATTENTION_LAB_MODEL:
+// gzip, base64), all inside one function, and it publishes the API as
+// window.AttentionLab.
+/* global createAttentionCore, createLab, unpackGzipBase64, makeLoader, AttentionLabError, TRAINED_MODEL, ATTENTION_LAB_WASM, ATTENTION_LAB_MODEL */
 globalThis.AttentionLab = Object.freeze({
-  loadAttentionLab: makeLoader(async () => createLab(
-    await createAttentionCore({ wasmBinary: await inflateWasm(ATTENTION_LAB_WASM) }))),
+  loadAttentionLab: makeLoader(async () => {
+    const model = unpackGzipBase64(ATTENTION_LAB_MODEL).catch((error) => error);
+    const core = await createAttentionCore({ wasmBinary: await unpackGzipBase64(ATTENTION_LAB_WASM) });
+    return createLab(core, await model);
+  }),
   AttentionLabError,
+  TRAINED_MODEL,
 });

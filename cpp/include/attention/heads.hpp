@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "attention/encoder.hpp"
+#include "attention/trace.hpp"
 #include "attention/vocabulary.hpp"
 
 namespace attention {
@@ -37,13 +38,17 @@ inline constexpr float kDominant = 0.5f;
 // unless weights is n × n with n = ids.size() ≥ 3.
 HeadReport head_report(const Mat<float>& weights, const std::vector<std::int32_t>& ids);
 
+// The report of one head's run: its weights on its tokens' ids.
+HeadReport head_report(const Trace& head);
+
 struct Guess {
     std::string token;
     float probability = 0;
 };
 
 // For each [MASK] of the text, in order, the top_k tokens the model puts there
-// with their probabilities, most likely first. Throws attention::Error for text
+// with their probabilities, most likely first, among the tokens that can start
+// a word (a [MASK] is a word of its own: no ##piece, no special token). Throws attention::Error for text
 // the vocabulary rejects, for top_k outside 1 … 50, or for a text with no
 // [MASK] ("invalid_argument").
 std::vector<std::vector<Guess>> predict_masked(const EncoderParams<float>& model, const Vocabulary& vocabulary,

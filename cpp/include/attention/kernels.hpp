@@ -62,6 +62,10 @@ struct Product {
 // together (576 KiB) would not in a cache shared with another thread.
 void multiply(const Matrix& a, const std::vector<Product>& products);
 
+// One product on the kernels, b packed for the call: a·b, or a·bᵀ when
+// transposed, plus bias (1 × columns) on every row when given.
+Matrix times(const Matrix& a, const Matrix& b, bool transposed = false, const Matrix* bias = nullptr);
+
 // Row-wise, in one pass per row, everything from scores to the weights:
 //   scaled  = scores / √d_k (or scores when scale is off)
 //   masked  = scaled with −∞ above the diagonal when causal

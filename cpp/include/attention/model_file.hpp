@@ -7,7 +7,7 @@
 //   per block, in EncoderParams::for_each order:
 //     u32 rows, u32 cols, u8 kind
 //     kind 0: rows·cols f32                       (one-row blocks: biases, LayerNorm)
-//     kind 1: rows × (f32 scale, cols i8)         value = scale · q, |q| ≤ 127
+//     kind 1: rows × (f32 scale, cols i8)         value = scale · q, |q| ≤ levels ≤ 127
 //   u32 FNV-1a of every byte before it            a damaged file is refused
 #pragma once
 
@@ -25,8 +25,10 @@ struct TrainedModel {
 };
 
 // The file's bytes for params and their vocabulary (whose size must be the
-// params' vocab). Quantisation error: at most half a step, |row max| / 254.
-std::vector<std::uint8_t> save_model(const EncoderParams<float>& params, const Vocabulary& vocabulary);
+// params' vocab). Each row of a weight matrix is quantised to the integers
+// −levels … levels (1 … 127): error at most half a step, |row max| / (2·levels).
+// Fewer levels leave the bytes less varied, so the file gzips smaller.
+std::vector<std::uint8_t> save_model(const EncoderParams<float>& params, const Vocabulary& vocabulary, int levels = 127);
 
 // Throws attention::Error ("invalid_model") naming what is wrong: not a model
 // file, another version, a shape out of range, a block or the vocabulary cut

@@ -1,0 +1,69 @@
+// A trained model run on one sentence: every head of every layer, and what
+// follows the heads in each layer, under stage ids. One head's view is an
+// ordinary Trace (trace.hpp), so everything that explains the single head of
+// the seeded model (softmax_row, dot_terms, weighted_rows, cosine_similarity)
+// explains any head of the trained one.
+#pragma once
+
+#include <array>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "attention/encoder.hpp"
+#include "attention/model_file.hpp"
+#include "attention/trace.hpp"
+
+namespace attention {
+
+// A layer's own stages, in pipeline order (d = d_model):
+//   x           n × d     the layer's input; layer 0's is LayerNorm(embeddings + positional)
+//   concat      n × d     the heads' outputs side by side (a knocked-out head's columns are 0)
+//   wo, bo      d × d, 1 × d
+//   projected   n × d     concat · W_O + b_O
+//   residual    n × d     x + projected
+//   norm        n × d     LayerNorm(residual)
+//   ffHidden    n × d_ff  GELU(norm · W_1 + b_1)
+//   ffOutput    n × d     ffHidden · W_2 + b_2
+//   ffResidual  n × d     norm + ffOutput
+//   output      n × d     LayerNorm(ffResidual): the layer's output, the next layer's x
+inline constexpr std::array<std::string_view, 11> kLayerStageNames = {
+    "x", "concat", "wo", "bo", "projected", "residual", "norm", "ffHidden", "ffOutput", "ffResidual", "output",
+};
+
+struct EncoderTrace {
+    std::string model;                          // the model's id
+    std::shared_ptr<const TrainedModel> trained;
+    std::vector<Token> tokens;                  // [CLS] … [SEP], ids from its vocabulary
+    std::vector<HeadId> knock_out;              // heads whose output was zeroed
+    Matrix embeddings, positional;              // n × d_model
+    EncoderCache<float> cache;                  // every activation (encoder.hpp)
+
+    int layers() const { return trained->params.shape.layers; }
+    int heads() const { return trained->params.shape.heads; }
+    bool knocked_out(int layer, int head) const;
+
+    // One head as a Trace: embeddings, positional, x (the layer's input), the
+    // head's slices of W_q, W_k, W_v and biases, q, k, v, scores, scaled,
+    // masked (= scaled: the encoder sees every token), weights and output =
+    // weights · v (what the head computes, also when knocked out). Throws
+    // attention::Error ("invalid_argument") for a head that does not exist.
+    Trace head(int layer, int head) const;
+
+    // A layer's stage (kLayerStageNames). Throws attention::Error:
+    // "unknown_stage" listing the ids, "invalid_argument" for a missing layer.
+    Matrix layer_stage(std::string_view id, int layer) const;
+};
+
+// Tokenizes with the model's vocabulary and runs every layer. Throws
+// attention::Error as the vocabulary does for bad text, and
+// ("invalid_argument") for a knocked-out head that does not exist.
+EncoderTrace run_encoder(std::shared_ptr<const TrainedModel> model, std::string id, std::string_view sentence,
+                         std::vector<HeadId> knock_out = {});
+
+// Throws attention::Error ("invalid_argument") naming the model's heads
+// unless the head exists.
+void check_head(const EncoderShape& shape, int layer, int head);
+
+}  // namespace attention

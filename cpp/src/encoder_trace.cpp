@@ -1,0 +1,102 @@
+#include "attention/encoder_trace.hpp"
+
+#include <cmath>
+
+#include "attention/error.hpp"
+#include "attention/kernels.hpp"
+#include "attention/stages.hpp"
+
+namespace attention {
+
+void check_head(const EncoderShape& shape, int layer, int head) {
+    if (layer >= 0 && layer < shape.layers && head >= 0 && head < shape.heads) return;
+    throw Error("invalid_argument",
+                "there is no head " + std::to_string(head) + " in layer " + std::to_string(layer) + ": the model has " +
+                    std::to_string(shape.layers) + (shape.layers == 1 ? " layer" : " layers") + " of " +
+                    std::to_string(shape.heads) + " heads, counted from 0",
+                {{"layer", std::to_string(layer)}, {"head", std::to_string(head)},
+                 {"layers", std::to_string(shape.layers)}, {"heads", std::to_string(shape.heads)}});
+}
+
+bool EncoderTrace::knocked_out(int layer, int head) const {
+    for (const HeadId& k : knock_out) {
+        if (k.layer == layer && k.head == head) return true;
+    }
+    return false;
+}
+
+Trace EncoderTrace::head(int layer, int head) const {
+    const EncoderShape& s = trained->params.shape;
+    check_head(s, layer, head);
+    const LayerParams<float>& L = trained->params.layers[static_cast<std::size_t>(layer)];
+    const LayerCache<float>& c = cache.layers[static_cast<std::size_t>(layer)];
+    const auto cols = Eigen::seqN(static_cast<Eigen::Index>(head) * s.d_k(), s.d_k());
+    auto params = std::make_shared<HeadParams>();
+    params->wq = L.wq(Eigen::all, cols), params->wk = L.wk(Eigen::all, cols), params->wv = L.wv(Eigen::all, cols);
+    params->bq = L.bq(Eigen::all, cols), params->bk = L.bk(Eigen::all, cols), params->bv = L.bv(Eigen::all, cols);
+
+    Trace t;
+    t.config = Config{s.d_model, s.d_k(), 0, true, false, true};
+    t.tokens = tokens;
+    t.embeddings = embeddings;
+    t.positional = positional;
+    t.x = c.x;
+    t.head = std::move(params);
+    t.q = c.q(Eigen::all, cols), t.k = c.k(Eigen::all, cols), t.v = c.v(Eigen::all, cols);
+    t.scores = kernels::times(t.q, t.k, true);  // Q·Kᵀ
+    t.scaled = scale_scores(t.scores, s.d_k(), true);
+    t.masked = t.scaled;
+    t.weights = c.probs[static_cast<std::size_t>(head)];
+    t.output = kernels::times(t.weights, t.v);
+    return t;
+}
+
+Matrix EncoderTrace::layer_stage(std::string_view id, int layer) const {
+    if (layer < 0 || layer >= layers()) {
+        throw Error("invalid_argument",
+                    "there is no layer " + std::to_string(layer) + ": the model has " + std::to_string(layers()) +
+                        ", counted from 0",
+                    {{"layer", std::to_string(layer)}, {"layers", std::to_string(layers())}});
+    }
+    const LayerParams<float>& L = trained->params.layers[static_cast<std::size_t>(layer)];
+    const LayerCache<float>& c = cache.layers[static_cast<std::size_t>(layer)];
+    const auto affine = [](const Matrix& x, const Matrix& w, const Matrix& b) { return kernels::times(x, w, false, &b); };
+    if (id == "x") return c.x;
+    if (id == "concat") return c.concat;
+    if (id == "wo") return L.wo;
+    if (id == "bo") return L.bo;
+    if (id == "projected") return affine(c.concat, L.wo, L.bo);
+    if (id == "residual") return c.x + affine(c.concat, L.wo, L.bo);
+    if (id == "norm") return c.y1;
+    if (id == "ffHidden") return c.act;
+    if (id == "ffOutput") return affine(c.act, L.w2, L.b2);
+    if (id == "ffResidual") return c.y1 + affine(c.act, L.w2, L.b2);
+    if (id == "output") return c.y2;
+    std::string valid;
+    for (const auto name : kLayerStageNames) valid += (valid.empty() ? "" : ", ") + std::string(name);
+    throw Error("unknown_stage",
+                "unknown layer stage id \"" + std::string(id) + "\"; a layer's stage ids are " + valid +
+                    ", and a head's are those of the single head",
+                {{"id", std::string(id)}, {"ids", valid}});
+}
+
+EncoderTrace run_encoder(std::shared_ptr<const TrainedModel> model, std::string id, std::string_view sentence,
+                         std::vector<HeadId> knock_out) {
+    const EncoderParams<float>& p = model->params;
+    for (const HeadId& k : knock_out) check_head(p.shape, k.layer, k.head);
+    EncoderTrace t;
+    t.model = std::move(id);
+    t.tokens = model->vocabulary.tokenize(sentence);
+    std::vector<std::int32_t> ids;
+    for (const Token& token : t.tokens) ids.push_back(token.id);
+    const auto n = static_cast<Eigen::Index>(ids.size());
+    t.embeddings.resize(n, p.shape.d_model);
+    for (Eigen::Index i = 0; i < n; ++i) t.embeddings.row(i) = p.tok.row(ids[static_cast<std::size_t>(i)]);
+    t.positional = positional_encoding(n, p.shape.d_model);
+    encode(p, ids, 1, static_cast<int>(n), t.cache, knock_out);
+    t.knock_out = std::move(knock_out);
+    t.trained = std::move(model);
+    return t;
+}
+
+}  // namespace attention

@@ -1,0 +1,149 @@
+// One run of the core, as the API hands it out (see lab.js for the rules every
+// file of web/lib/ keeps). The seeded model's run is one head; a trained
+// model's run has every head of every layer, and each layer's own stages.
+import { checkFlag, checkHead, checkIndex, describe, fail, freezeRow, unwrap, wrapMatrix } from './checks.js';
+
+/** One run of the core: tokens, ids, resolved config, and every stage. */
+export class Trace {
+  #handle;
+  #owner;
+  #layerStages;
+  #heads = new Map();
+
+  // handle: the core's Trace (the seeded model) or EncoderTrace (a trained
+  // model); config: the run's, as lab.js completes it; layerStages: the layer
+  // stage ids for a trained model, else null. owner.register(trace, wasm) and
+  // owner.release(trace, wasm) keep the lab's count and its safety net;
+  // wasm = { handle, views } is what freeWasm() frees.
+  constructor(handle, owner, { config, layerStages = null, knockOut = [] }) {
+    this.#handle = handle;
+    this.#owner = owner;
+    this.#layerStages = layerStages;
+    owner.register(this, { handle, views: this.#heads });
+    const { texts, ids } = handle.tokens();
+    /** Token texts, [CLS] first and [SEP] last. */
+    this.tokens = Object.freeze(texts);
+    /** Vocabulary ids (Int32Array), one per token. */
+    this.ids = ids;
+    /** The configuration used, defaults filled in: model, layers, heads, dModel, dK, … */
+    this.config = Object.freeze(config);
+    /** The heads whose output was zeroed, as { layer, head }. */
+    this.knockOut = Object.freeze(knockOut.map((k) => Object.freeze({ ...k })));
+    /** What every score is divided by: √dK when scaling is on, else 1. */
+    this.divisor = this.#head({}).divisor();
+  }
+
+  /** A stage by id: { rows, cols, data: Float32Array, min, max }, row-major
+   *  (data[i * cols + j]); min and max are over the finite entries. The data
+   *  is a copy the caller owns. `where` = { layer, head } (both 0 when absent)
+   *  picks the head of a trained model; a layer's own stages (layerStageNames)
+   *  take only the layer, and 'output' without a head is the layer's output. */
+  stage(id, where = {}) {
+    const name = this.#stageId(id);
+    const { layer } = checkHead(where);
+    if (this.#layerStages?.includes(name) && !(name === 'output' && where.head !== undefined)) {
+      return wrapMatrix(unwrap(this.#live().layerStage(name, layer)));
+    }
+    return wrapMatrix(unwrap(this.#head(where).stage(name)));
+  }
+
+  /** Query row i through softmax, every intermediate (see SOFTMAX_ROW in
+   *  checks.js): its scores, scaled and masked rows, and probs = its weights row. */
+  softmaxRow(i, { jacobian = false, ...where } = {}) {
+    checkIndex('row', i);
+    checkFlag('jacobian', jacobian);
+    return freezeRow(unwrap(this.#head(where).softmaxRow(i, jacobian)));
+  }
+
+  /** The terms of one cell: for 'scores', a = q_i, b = k_j; for 'output',
+   *  a = weights row i, b = v column j. { a, b, products, total,
+   *  productsMin, productsMax }. */
+  dotTerms(id, i, j, where = {}) {
+    checkIndex('row', i);
+    checkIndex('column', j);
+    return Object.freeze(unwrap(this.#head(where).dotTerms(this.#stageId(id), i, j)));
+  }
+
+  /** ×V for query i: row k is weights(i, k) · v_k; the rows add up to output row i. */
+  weightedRows(i, where = {}) {
+    checkIndex('row', i);
+    return wrapMatrix(unwrap(this.#head(where).weightedRows(i)));
+  }
+
+  /** Σ of each row of a head's stage (−∞ counts as 0): Float32Array. */
+  rowSums(id, where = {}) {
+    return unwrap(this.#head(where).rowSums(this.#stageId(id)));
+  }
+
+  /** Where a head's attention goes on this sentence, averaged over the real
+   *  tokens: { shares: { self, previous, next, special, same }, label, knockedOut };
+   *  label is 'self', 'previous', 'next', 'special' or 'same' when that share
+   *  is at least 0.5, else null. */
+  headReport(where = {}) {
+    const { layer, head } = checkHead(where);
+    const report = unwrap(this.#head(where).headReport());
+    const knockedOut = this.knockOut.some((k) => k.layer === layer && k.head === head);
+    return Object.freeze({ shares: Object.freeze(report.shares), label: report.label, knockedOut });
+  }
+
+  /** Cosine similarity of row a of one stage and row b of another (same width). */
+  cosine(idA, rowA, idB, rowB, where = {}) {
+    return this.cosineWith(this, idA, rowA, idB, rowB, where);
+  }
+
+  /** Cosine similarity of row rowA of stage idA here and row rowB of stage idB
+   *  in another trace (the same head of each). */
+  cosineWith(other, idA, rowA, idB, rowB, where = {}) {
+    if (!(other instanceof Trace)) fail(`cosineWith needs another trace, got ${describe(other)}`, 'invalid_argument');
+    checkIndex('row', rowA);
+    checkIndex('row', rowB);
+    return unwrap(this.#head(where).cosine(other.#head(where), this.#stageId(idA), rowA, this.#stageId(idB), rowB));
+  }
+
+  // The core's Trace for one head: the run itself for the seeded model, a
+  // view made once per head (and freed with the trace) for a trained one.
+  #head(where) {
+    const { layer, head } = checkHead(where);
+    const live = this.#live();
+    if (!this.#layerStages) {
+      if (layer !== 0 || head !== 0) {
+        fail(`there is no head ${head} in layer ${layer}: the random model has 1 layer of 1 head, counted from 0`,
+          'invalid_argument', { layer: String(layer), head: String(head), layers: '1', heads: '1' });
+      }
+      return live;
+    }
+    const key = `${layer}/${head}`;
+    if (!this.#heads.has(key)) this.#heads.set(key, unwrap(live.head(layer, head)));
+    return this.#heads.get(key);
+  }
+
+  #live() {
+    if (!this.#handle) fail('this trace was disposed; run the sentence again to get a new one', 'disposed');
+    return this.#handle;
+  }
+
+  #stageId(id) {
+    if (typeof id !== 'string') fail(`a stage id must be a string, got ${describe(id)}`, 'unknown_stage');
+    return id;
+  }
+
+  get disposed() {
+    return this.#handle === null;
+  }
+
+  /** Frees the wasm memory behind the trace. Safe to call twice. tokens, ids
+   *  and config stay readable; stage() throws afterwards. */
+  dispose() {
+    if (!this.#handle) return;
+    const handle = this.#handle;
+    this.#handle = null;
+    this.#owner.release(this, { handle, views: this.#heads });
+  }
+}
+
+/** Frees a trace's wasm objects: its head views, then the run. */
+export function freeWasm({ handle, views }) {
+  for (const view of views.values()) view.delete();
+  views.clear();
+  handle.delete();
+}
