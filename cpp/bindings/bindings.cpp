@@ -259,6 +259,7 @@ EMSCRIPTEN_BINDINGS(attention_lab) {
     emscripten::class_<EncoderTrace>("EncoderTrace")
         .function("tokens", optional_override([](const EncoderTrace& t) { return js(t.tokens); }))
         .function("config", optional_override([](const EncoderTrace& t) { return js(t); }))
+        .function("divisor", optional_override([](const EncoderTrace& t) { return t.divisor(); }))
         .function("head", optional_override([](const EncoderTrace& t, double layer, double head) {
                       return guarded([&] { return val(t.head(small(layer), small(head))); });
                   }))

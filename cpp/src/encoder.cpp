@@ -127,7 +127,9 @@ EncoderParams<T> zero_params(const EncoderShape& s) {
 
 template <class T>
 void encode(const EncoderParams<T>& p, const std::vector<std::int32_t>& ids, int sequences, int length,
-            EncoderCache<T>& cache, const std::vector<HeadId>& knock_out) {
+            EncoderCache<T>& cache, const std::vector<HeadId>& knock_out, Elementwise elementwise) {
+    constexpr bool kFloat = std::is_same_v<T, float>;
+    const bool vectorised = kFloat && elementwise == Elementwise::vectorised;
     const EncoderShape& s = p.shape;
     const int n = length, B = sequences, h = s.heads, dk = s.d_k();
     const Eigen::Index N = static_cast<Eigen::Index>(B) * n;
@@ -149,10 +151,10 @@ void encode(const EncoderParams<T>& p, const std::vector<std::int32_t>& ids, int
     }
 
     // x = LN0(tok[ids] + PE)
-    const Mat<T> pe = positional_encoding(n, s.d_model).template cast<T>();  // the core's table (stages.hpp)
+    cache.positional = positional_encoding(n, s.d_model).template cast<T>();  // the core's table (stages.hpp)
     Mat<T> x0(N, s.d_model);
     for (Eigen::Index r = 0; r < N; ++r) {
-        x0.row(r) = p.tok.row(ids[static_cast<std::size_t>(r)]) + pe.row(r % n);
+        x0.row(r) = p.tok.row(ids[static_cast<std::size_t>(r)]) + cache.positional.row(r % n);
     }
     Mat<T> x = layer_norm(x0, p.ln0_gain, p.ln0_bias, cache.xhat0, cache.inv_std0);
 
@@ -170,8 +172,18 @@ void encode(const EncoderParams<T>& p, const std::vector<std::int32_t>& ids, int
             for (int j = 0; j < h; ++j) {
                 const auto rows = Eigen::seqN(static_cast<Eigen::Index>(b) * n, n);
                 const auto cols = Eigen::seqN(static_cast<Eigen::Index>(j) * dk, dk);
-                Mat<T> P = product(Mat<T>(c.q(rows, cols)), Mat<T>(c.k(rows, cols)), true) * scale;
-                softmax_in_place(P);
+                Mat<T> P;
+                if constexpr (kFloat) {
+                    if (vectorised) {  // softmax(Q_j·K_jᵀ / √d_k) in the kernels' fused pass
+                        Matrix scaled, masked;
+                        kernels::scale_mask_softmax(product(Mat<T>(c.q(rows, cols)), Mat<T>(c.k(rows, cols)), true), dk,
+                                                    true, false, scaled, masked, P);
+                    }
+                }
+                if (!vectorised) {
+                    P = product(Mat<T>(c.q(rows, cols)), Mat<T>(c.k(rows, cols)), true) * scale;
+                    softmax_in_place(P);
+                }
                 if (silenced[l * static_cast<std::size_t>(h) + static_cast<std::size_t>(j)]) {
                     c.concat(rows, cols).setZero();
                 } else {
@@ -182,7 +194,13 @@ void encode(const EncoderParams<T>& p, const std::vector<std::int32_t>& ids, int
         }
         c.y1 = layer_norm(Mat<T>(x + affine(c.concat, L.wo, L.bo)), L.ln1_gain, L.ln1_bias, c.xhat1, c.inv_std1);
         c.pre = affine(c.y1, L.w1, L.b1);
-        c.act = c.pre.unaryExpr([](T v) { return gelu(v); });
+        if constexpr (kFloat) {
+            if (vectorised) {
+                c.act = c.pre;
+                kernels::gelu_in_place(c.act);
+            }
+        }
+        if (!vectorised) c.act = c.pre.unaryExpr([](T v) { return gelu(v); });
         c.y2 = layer_norm(Mat<T>(c.y1 + affine(c.act, L.w2, L.b2)), L.ln2_gain, L.ln2_bias, c.xhat2, c.inv_std2);
         x = c.y2;
     }
@@ -202,7 +220,7 @@ Mat<T> decode(const EncoderParams<T>& p, const Mat<T>& rows) {
     template EncoderParams<T> zero_params<T>(const EncoderShape&);                                  \
     template void softmax_in_place(Mat<T>&);                                                        \
     template void encode(const EncoderParams<T>&, const std::vector<std::int32_t>&, int, int, EncoderCache<T>&, \
-                         const std::vector<HeadId>&);                                               \
+                         const std::vector<HeadId>&, Elementwise);                                  \
     template Mat<T> decode(const EncoderParams<T>&, const Mat<T>&);
 ATTENTION_ENCODER_INSTANTIATE(float)
 ATTENTION_ENCODER_INSTANTIATE(double)

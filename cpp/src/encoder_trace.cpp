@@ -18,6 +18,8 @@ void check_head(const EncoderShape& shape, int layer, int head) {
                  {"layers", std::to_string(shape.layers)}, {"heads", std::to_string(shape.heads)}});
 }
 
+float EncoderTrace::divisor() const { return std::sqrt(static_cast<float>(trained->params.shape.d_k())); }
+
 bool EncoderTrace::knocked_out(int layer, int head) const {
     for (const HeadId& k : knock_out) {
         if (k.layer == layer && k.head == head) return true;
@@ -39,7 +41,7 @@ Trace EncoderTrace::head(int layer, int head) const {
     t.config = Config{s.d_model, s.d_k(), 0, true, false, true};
     t.tokens = tokens;
     t.embeddings = embeddings;
-    t.positional = positional;
+    t.positional = cache.positional;
     t.x = c.x;
     t.head = std::move(params);
     t.q = c.q(Eigen::all, cols), t.k = c.k(Eigen::all, cols), t.v = c.v(Eigen::all, cols);
@@ -92,8 +94,7 @@ EncoderTrace run_encoder(std::shared_ptr<const TrainedModel> model, std::string 
     const auto n = static_cast<Eigen::Index>(ids.size());
     t.embeddings.resize(n, p.shape.d_model);
     for (Eigen::Index i = 0; i < n; ++i) t.embeddings.row(i) = p.tok.row(ids[static_cast<std::size_t>(i)]);
-    t.positional = positional_encoding(n, p.shape.d_model);
-    encode(p, ids, 1, static_cast<int>(n), t.cache, knock_out);
+    encode(p, ids, 1, static_cast<int>(n), t.cache, knock_out, Elementwise::vectorised);
     t.knock_out = std::move(knock_out);
     t.trained = std::move(model);
     return t;

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "attention/error.hpp"
+#include "attention/kernels.hpp"
 
 namespace attention {
 
@@ -54,18 +55,14 @@ std::vector<std::vector<Guess>> predict_masked(const EncoderParams<float>& model
     if (masks.empty()) throw Error("invalid_argument", "the text has no [MASK] to guess: hide a token with [MASK]");
     EncoderCache<float> cache;
     try {
-        encode(model, ids, 1, static_cast<int>(ids.size()), cache, knock_out);
+        encode(model, ids, 1, static_cast<int>(ids.size()), cache, knock_out, Elementwise::vectorised);
     } catch (const std::invalid_argument& e) {
         throw Error("invalid_argument", e.what());
     }
     Mat<float> rows(static_cast<Eigen::Index>(masks.size()), model.shape.d_model);
     for (std::size_t m = 0; m < masks.size(); ++m) rows.row(static_cast<Eigen::Index>(m)) = cache.hidden.row(masks[m]);
-    // decode() one row at a time: tok · row is a matrix-vector product, so the
-    // page's wasm needs no general matrix product (equal up to float rounding).
-    Mat<float> probs(rows.rows(), model.tok.rows());
-    for (Eigen::Index m = 0; m < rows.rows(); ++m) {
-        probs.row(m) = (model.tok * rows.row(m).transpose()).transpose() + model.out_bias.row(0);
-    }
+    // decode() on the kernels: rows · tokᵀ + b_out (equal up to float rounding).
+    Mat<float> probs = kernels::times(rows, model.tok, true, &model.out_bias);
     softmax_in_place(probs);
     // A [MASK] stands for a word of its own (the tokenizer splits words around
     // it), so it is guessed among the tokens that can start a word: not a

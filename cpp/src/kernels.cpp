@@ -267,4 +267,25 @@ void scale_mask_softmax(const Matrix& scores, Eigen::Index d_k, bool scale, bool
     }
 }
 
+void gelu_in_place(Matrix& m) {
+    const auto gelu = [](f32x4 x) {
+        const f32x4 u = simd::mul(simd::splat(0.7978845608028654f),
+                                  simd::add(x, simd::mul(simd::splat(0.044715f), simd::mul(x, simd::mul(x, x)))));
+        const f32x4 a = simd::max(u, simd::sub(simd::splat(0.0f), u));               // |u|
+        const f32x4 e = simd::exp_nonpositive(simd::mul(simd::splat(-2.0f), a));   // e^(−2|u|) ∈ (0, 1]
+        const f32x4 t = simd::div(simd::sub(simd::splat(1.0f), e), simd::add(simd::splat(1.0f), e));  // tanh |u|
+        const f32x4 tanh_u = simd::select_lt(u, simd::splat(0.0f), simd::sub(simd::splat(0.0f), t), t);
+        return simd::mul(simd::mul(simd::splat(0.5f), x), simd::add(simd::splat(1.0f), tanh_u));
+    };
+    float* d = m.data();
+    const Eigen::Index size = m.size();
+    Eigen::Index j = 0;
+    for (; j + 4 <= size; j += 4) simd::store(d + j, gelu(simd::load(d + j)));
+    for (; j < size; ++j) {
+        float lanes[4] = {d[j], 0, 0, 0};
+        simd::store(lanes, gelu(simd::load(lanes)));
+        d[j] = lanes[0];
+    }
+}
+
 }  // namespace attention::kernels

@@ -4,6 +4,7 @@
 
 #include "attention/encoder_trace.hpp"
 #include "attention/heads.hpp"
+#include "attention/kernels.hpp"
 #include "attention/model_shelf.hpp"
 #include "attention/softmax_row.hpp"
 #include "attention/stages.hpp"
@@ -130,4 +131,30 @@ TEST_CASE("ModelShelf: trained models by id, then random; damaged files and bad 
     CHECK(contains(unknown.what(), "\"trained\""));
     shelf.add("trained", bytes.data(), bytes.size());  // the same id replaces
     CHECK(shelf.list().size() == 2);
+}
+
+TEST_CASE("encode: the vectorised GELU and softmax the API runs agree with the exact ones the trainer runs") {
+    const auto model = small_model();
+    const std::vector<std::int32_t> ids = {2, 5, 6, 7, 9, 8, 4, 3};
+    EncoderCache<float> exact, fast;
+    encode(model->params, ids, 1, 8, exact, {}, Elementwise::exact);
+    encode(model->params, ids, 1, 8, fast, {}, Elementwise::vectorised);
+    for (std::size_t l = 0; l < exact.layers.size(); ++l) {
+        for (std::size_t h = 0; h < exact.layers[l].probs.size(); ++h) {
+            CHECK((exact.layers[l].probs[h] - fast.layers[l].probs[h]).cwiseAbs().maxCoeff() < 1e-5f);
+        }
+        const Mat<float>& a = exact.layers[l].act;
+        CHECK(((a - fast.layers[l].act).array().abs() / a.array().abs().max(1.0f)).maxCoeff() < 1e-5f);
+    }
+    CHECK((exact.hidden - fast.hidden).cwiseAbs().maxCoeff() < 1e-3f);
+    // GELU itself, over a range wider than any activation: within 2e-7 · max(1, |x|) of std::tanh's form.
+    Matrix x(1, 2001);
+    for (Eigen::Index j = 0; j < x.cols(); ++j) x(0, j) = -20.0f + 0.02f * static_cast<float>(j);
+    Matrix g = x;
+    kernels::gelu_in_place(g);
+    for (Eigen::Index j = 0; j < x.cols(); ++j) {
+        const double v = x(0, j), c = 0.7978845608028654;
+        const double want = 0.5 * v * (1 + std::tanh(c * (v + 0.044715 * v * v * v)));
+        CHECK(std::abs(g(0, j) - want) <= 2e-7 * std::max(1.0, std::abs(v)) + 1e-7);
+    }
 }

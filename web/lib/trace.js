@@ -30,7 +30,7 @@ export class Trace {
     /** The heads whose output was zeroed, as { layer, head }. */
     this.knockOut = Object.freeze(knockOut.map((k) => Object.freeze({ ...k })));
     /** What every score is divided by: √dK when scaling is on, else 1. */
-    this.divisor = this.#head({}).divisor();
+    this.divisor = handle.divisor();
   }
 
   /** A stage by id: { rows, cols, data: Float32Array, min, max }, row-major

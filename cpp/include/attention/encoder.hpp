@@ -84,6 +84,7 @@ struct LayerCache {
 
 template <class T>
 struct EncoderCache {
+    Mat<T> positional;            // n × d     the positions added to every sequence
     Mat<T> xhat0, inv_std0;       // the embedding LayerNorm's
     std::vector<LayerCache<T>> layers;
     Mat<T> hidden;                // N × d     the last layer's output
@@ -95,6 +96,12 @@ struct HeadId {
     int head = 0;
 };
 
+// How the forward computes GELU and softmax in float: `exact` with std::tanh
+// and Eigen's exp (what the trainer differentiates, and what made the shipped
+// model), `vectorised` on the kernels' 4-lane e^x (the API's runs: several
+// times faster in wasm; equal up to float rounding, tested). Double is exact.
+enum class Elementwise { exact, vectorised };
+
 // The forward pass of B sequences of n ids (row-major, B·n): fills cache.
 // Heads in knock_out are silenced: their weights are still computed and kept,
 // their output (their columns of A) is zero. Throws std::invalid_argument for
@@ -102,7 +109,8 @@ struct HeadId {
 // (Training never knocks heads out: the trainer's backward assumes none.)
 template <class T>
 void encode(const EncoderParams<T>& p, const std::vector<std::int32_t>& ids, int sequences, int length,
-            EncoderCache<T>& cache, const std::vector<HeadId>& knock_out = {});
+            EncoderCache<T>& cache, const std::vector<HeadId>& knock_out = {},
+            Elementwise elementwise = Elementwise::exact);
 
 // The tied decoder: logits = rows·tokᵀ + b_out, M × vocab.
 template <class T>

@@ -37,12 +37,14 @@ struct EncoderTrace {
     std::shared_ptr<const TrainedModel> trained;
     std::vector<Token> tokens;                  // [CLS] … [SEP], ids from its vocabulary
     std::vector<HeadId> knock_out;              // heads whose output was zeroed
-    Matrix embeddings, positional;              // n × d_model
+    Matrix embeddings;                          // n × d_model   token rows (positions: cache.positional)
     EncoderCache<float> cache;                  // every activation (encoder.hpp)
 
     int layers() const { return trained->params.shape.layers; }
     int heads() const { return trained->params.shape.heads; }
     bool knocked_out(int layer, int head) const;
+    // What every head's scores are divided by: √d_k.
+    float divisor() const;
 
     // One head as a Trace: embeddings, positional, x (the layer's input), the
     // head's slices of W_q, W_k, W_v and biases, q, k, v, scores, scaled,

@@ -75,4 +75,9 @@ Matrix times(const Matrix& a, const Matrix& b, bool transposed = false, const Ma
 void scale_mask_softmax(const Matrix& scores, Eigen::Index d_k, bool scale, bool causal,
                         Matrix& scaled, Matrix& masked, Matrix& weights);
 
+// GELU of every entry, in place, BERT's tanh form 0.5·x·(1 + tanh(c·(x + 0.044715·x³))),
+// c = √(2/π), with tanh(u) = sign(u)·(1 − e^(−2|u|)) / (1 + e^(−2|u|)) on the
+// vector e^x of the softmax: within 2e-7·max(1, |x|) of std::tanh's (tested).
+void gelu_in_place(Matrix& m);
+
 }  // namespace attention::kernels
