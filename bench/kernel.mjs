@@ -36,7 +36,7 @@ export async function kernel(lab, ceiling) {
   for (const shape of SHAPES) {
     const [n, dModel, dK] = shape;
     const sentence = sentenceOf(n);
-    const options = { dModel, dK };
+    const options = { model: 'random', dModel, dK };
     // Params drawn and cached, and the code warmed up to V8's optimising
     // tier. V8 moves a wasm or JS function to optimised code once it has run
     // a budget of instructions, compiled in the background meanwhile, so a
@@ -69,8 +69,8 @@ export async function kernel(lab, ceiling) {
 
 export function heapFlat(lab) {
   const sentence = sentenceOf(128);
-  lab.run(sentence).dispose();
+  lab.run(sentence, { model: 'random' }).dispose();
   const first = lab.memoryUsage().wasmMemoryBytes;
-  for (let k = 0; k < 10_000; k += 1) lab.run(sentence).dispose();
+  for (let k = 0; k < 10_000; k += 1) lab.run(sentence, { model: 'random' }).dispose();
   return { first, after: lab.memoryUsage().wasmMemoryBytes };
 }

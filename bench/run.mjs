@@ -1,13 +1,16 @@
 // The benchmark suite (npm run bench): the kernel section (kernel.mjs), the
-// page section in headless Chromium (page.mjs, page-probes.mjs), and the
-// report (report.mjs), which writes bench/RESULTS.md. Not part of npm test.
+// trained model's section (model.mjs), the page section in headless Chromium
+// (page.mjs, page-probes.mjs), and the report (report.mjs), which writes
+// bench/RESULTS.md. Not part of npm test.
 //   npm run bench -- --kernel   the kernel section alone (≈ 10 s), printed;
 //                               RESULTS.md is left as it is.
+//   npm run bench -- --model    the kernel and trained-model sections, printed.
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { loadAttentionLab } from 'attention-lab';
 import { median, ROOT } from './common.mjs';
 import { heapFlat, kernel, loadCeiling, native } from './kernel.mjs';
+import { modelSection, modelTable } from './model.mjs';
 import { page } from './page.mjs';
 import { kernelTable, report } from './report.mjs';
 
@@ -20,9 +23,14 @@ if (process.argv.includes('--kernel')) {
   console.log([`ceiling ${topAll.toFixed(2)} GFLOP/s`, '', ...kernelTable(ker, nat)].join('\n'));
   process.exit(0);
 }
+const model = await modelSection(lab, ceiling);
+if (process.argv.includes('--model')) {
+  console.log([`ceiling ${topAll.toFixed(2)} GFLOP/s`, '', ...modelTable(model), '', JSON.stringify({ load: model.load, training: model.training })].join('\n'));
+  process.exit(0);
+}
 const heap = heapFlat(lab);
 const pg = await page();
 const offline = readFileSync(`${ROOT}web/generated/attention-lab.html`);
-const lines = report({ ceiling, topAll, ker, nat, heap, pg, single: statSync(`${ROOT}web/generated/attention-lab.html`).size, singleGz: gzipSync(offline).length });
+const lines = report({ ceiling, topAll, ker, nat, model, heap, pg, single: statSync(`${ROOT}web/generated/attention-lab.html`).size, singleGz: gzipSync(offline).length });
 writeFileSync(`${ROOT}bench/RESULTS.md`, lines.join('\n'));
 console.log(lines.join('\n'));

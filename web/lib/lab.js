@@ -91,11 +91,16 @@ export function createLab(core, trained) {
     },
   };
 
-  const listModels = () => Object.freeze(core.models().map((m) => Object.freeze(m)));
+  // The core's list of models, asked again only when a model is loaded.
+  const readModels = () => Object.freeze(core.models().map((m) => Object.freeze(m)));
+  let models = readModels();
+  const listModels = () => models;
   const loadModel = (id, bytes) => {
     if (typeof id !== 'string') fail(`a model id must be a string, got ${describe(id)}`, 'invalid_argument');
     if (!(bytes instanceof Uint8Array)) fail(`a model file is given as a Uint8Array of its bytes, got ${describe(bytes)}`, 'invalid_argument');
-    return Object.freeze(unwrap(core.loadModel(id, bytes)));
+    const info = Object.freeze(unwrap(core.loadModel(id, bytes)));
+    models = readModels();
+    return info;
   };
   let modelError = null;
   if (trained instanceof Uint8Array) {
