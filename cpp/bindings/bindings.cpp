@@ -287,7 +287,7 @@ EMSCRIPTEN_BINDINGS(attention_lab) {
             return guarded([&] {
                 const auto trained = shelf().trained(model);
                 return predict_masked(trained->params, trained->vocabulary, sentence,
-                                      small(top_k), head_ids(knock_out));
+                                      small(top_k), head_ids(knock_out), trained->packed.get());
             });
         }));
     emscripten::function(

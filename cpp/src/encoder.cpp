@@ -125,9 +125,20 @@ EncoderParams<T> zero_params(const EncoderShape& s) {
     return p;
 }
 
+PackedEncoder pack_encoder(const EncoderParams<float>& p) {
+    PackedEncoder out;
+    for (const LayerParams<float>& L : p.layers) {
+        out.layers.push_back({kernels::pack(L.wq), kernels::pack(L.wk), kernels::pack(L.wv), kernels::pack(L.wo),
+                              kernels::pack(L.w1), kernels::pack(L.w2)});
+    }
+    kernels::pack_transposed(p.tok, out.tok_t);
+    return out;
+}
+
 template <class T>
 void encode(const EncoderParams<T>& p, const std::vector<std::int32_t>& ids, int sequences, int length,
-            EncoderCache<T>& cache, const std::vector<HeadId>& knock_out, Elementwise elementwise) {
+            EncoderCache<T>& cache, const std::vector<HeadId>& knock_out, Elementwise elementwise,
+            const PackedEncoder* packed) {
     constexpr bool kFloat = std::is_same_v<T, float>;
     const bool vectorised = kFloat && elementwise == Elementwise::vectorised;
     const EncoderShape& s = p.shape;
@@ -162,10 +173,30 @@ void encode(const EncoderParams<T>& p, const std::vector<std::int32_t>& ids, int
     for (std::size_t l = 0; l < p.layers.size(); ++l) {
         const LayerParams<T>& L = p.layers[l];
         LayerCache<T>& c = cache.layers[l];
+        // x·W + b with W's panels packed once (packed) or for the call.
+        const auto linear = [&](const Mat<T>& in, const Mat<T>& w, const Mat<T>& b,
+                                kernels::Panels PackedEncoder::Layer::*panels) {
+            if constexpr (kFloat) {
+                if (packed) {
+                    Mat<T> out;
+                    kernels::multiply(in, {{&(packed->layers[l].*panels), &b, &out}});
+                    return out;
+                }
+            }
+            return affine(in, w, b);
+        };
         c.x = x;
-        c.q = affine(x, L.wq, L.bq);
-        c.k = affine(x, L.wk, L.bk);
-        c.v = affine(x, L.wv, L.bv);
+        if constexpr (kFloat) {
+            if (packed) {  // Q, K and V in one pass over x's rows
+                const PackedEncoder::Layer& P = packed->layers[l];
+                kernels::multiply(x, {{&P.wq, &L.bq, &c.q}, {&P.wk, &L.bk, &c.k}, {&P.wv, &L.bv, &c.v}});
+            }
+        }
+        if (!kFloat || !packed) {
+            c.q = affine(x, L.wq, L.bq);
+            c.k = affine(x, L.wk, L.bk);
+            c.v = affine(x, L.wv, L.bv);
+        }
         c.concat.resize(N, s.d_model);
         c.probs.resize(static_cast<std::size_t>(B) * static_cast<std::size_t>(h));
         for (int b = 0; b < B; ++b) {
@@ -192,8 +223,9 @@ void encode(const EncoderParams<T>& p, const std::vector<std::int32_t>& ids, int
                 c.probs[static_cast<std::size_t>(b * h + j)] = std::move(P);
             }
         }
-        c.y1 = layer_norm(Mat<T>(x + affine(c.concat, L.wo, L.bo)), L.ln1_gain, L.ln1_bias, c.xhat1, c.inv_std1);
-        c.pre = affine(c.y1, L.w1, L.b1);
+        c.y1 = layer_norm(Mat<T>(x + linear(c.concat, L.wo, L.bo, &PackedEncoder::Layer::wo)), L.ln1_gain, L.ln1_bias,
+                          c.xhat1, c.inv_std1);
+        c.pre = linear(c.y1, L.w1, L.b1, &PackedEncoder::Layer::w1);
         if constexpr (kFloat) {
             if (vectorised) {
                 c.act = c.pre;
@@ -201,7 +233,8 @@ void encode(const EncoderParams<T>& p, const std::vector<std::int32_t>& ids, int
             }
         }
         if (!vectorised) c.act = c.pre.unaryExpr([](T v) { return gelu(v); });
-        c.y2 = layer_norm(Mat<T>(c.y1 + affine(c.act, L.w2, L.b2)), L.ln2_gain, L.ln2_bias, c.xhat2, c.inv_std2);
+        c.y2 = layer_norm(Mat<T>(c.y1 + linear(c.act, L.w2, L.b2, &PackedEncoder::Layer::w2)), L.ln2_gain, L.ln2_bias,
+                          c.xhat2, c.inv_std2);
         x = c.y2;
     }
 
@@ -220,7 +253,7 @@ Mat<T> decode(const EncoderParams<T>& p, const Mat<T>& rows) {
     template EncoderParams<T> zero_params<T>(const EncoderShape&);                                  \
     template void softmax_in_place(Mat<T>&);                                                        \
     template void encode(const EncoderParams<T>&, const std::vector<std::int32_t>&, int, int, EncoderCache<T>&, \
-                         const std::vector<HeadId>&, Elementwise);                                  \
+                         const std::vector<HeadId>&, Elementwise, const PackedEncoder*);            \
     template Mat<T> decode(const EncoderParams<T>&, const Mat<T>&);
 ATTENTION_ENCODER_INSTANTIATE(float)
 ATTENTION_ENCODER_INSTANTIATE(double)

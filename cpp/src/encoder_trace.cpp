@@ -94,7 +94,7 @@ EncoderTrace run_encoder(std::shared_ptr<const TrainedModel> model, std::string 
     const auto n = static_cast<Eigen::Index>(ids.size());
     t.embeddings.resize(n, p.shape.d_model);
     for (Eigen::Index i = 0; i < n; ++i) t.embeddings.row(i) = p.tok.row(ids[static_cast<std::size_t>(i)]);
-    encode(p, ids, 1, static_cast<int>(n), t.cache, knock_out, Elementwise::vectorised);
+    encode(p, ids, 1, static_cast<int>(n), t.cache, knock_out, Elementwise::vectorised, model->packed.get());
     t.knock_out = std::move(knock_out);
     t.trained = std::move(model);
     return t;

@@ -41,7 +41,8 @@ HeadReport head_report(const Trace& head) {
 }
 
 std::vector<std::vector<Guess>> predict_masked(const EncoderParams<float>& model, const Vocabulary& vocabulary,
-                                               std::string_view text, int top_k, const std::vector<HeadId>& knock_out) {
+                                               std::string_view text, int top_k, const std::vector<HeadId>& knock_out,
+                                               const PackedEncoder* packed) {
     if (top_k < 1 || top_k > 50) {
         throw Error("invalid_argument", "topK must be an integer from 1 to 50, got " + std::to_string(top_k));
     }
@@ -55,14 +56,19 @@ std::vector<std::vector<Guess>> predict_masked(const EncoderParams<float>& model
     if (masks.empty()) throw Error("invalid_argument", "the text has no [MASK] to guess: hide a token with [MASK]");
     EncoderCache<float> cache;
     try {
-        encode(model, ids, 1, static_cast<int>(ids.size()), cache, knock_out, Elementwise::vectorised);
+        encode(model, ids, 1, static_cast<int>(ids.size()), cache, knock_out, Elementwise::vectorised, packed);
     } catch (const std::invalid_argument& e) {
         throw Error("invalid_argument", e.what());
     }
     Mat<float> rows(static_cast<Eigen::Index>(masks.size()), model.shape.d_model);
     for (std::size_t m = 0; m < masks.size(); ++m) rows.row(static_cast<Eigen::Index>(m)) = cache.hidden.row(masks[m]);
     // decode() on the kernels: rows · tokᵀ + b_out (equal up to float rounding).
-    Mat<float> probs = kernels::times(rows, model.tok, true, &model.out_bias);
+    Mat<float> probs;
+    if (packed) {
+        kernels::multiply(rows, {{&packed->tok_t, &model.out_bias, &probs}});
+    } else {
+        probs = kernels::times(rows, model.tok, true, &model.out_bias);
+    }
     softmax_in_place(probs);
     // A [MASK] stands for a word of its own (the tokenizer splits words around
     // it), so it is guessed among the tokens that can start a word: not a

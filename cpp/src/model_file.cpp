@@ -138,7 +138,7 @@ TrainedModel load_model(const std::uint8_t* data, std::size_t size) {
     } catch (const Error& e) {
         fail(std::string("its vocabulary: ") + e.what());
     }
-    TrainedModel model{std::move(*vocabulary), zero_params<float>(s)};
+    TrainedModel model{std::move(*vocabulary), zero_params<float>(s), nullptr};
     model.params.for_each([&](const std::string& name, Mat<float>& m) {
         const std::uint32_t rows = r.u32(name.c_str()), cols = r.u32(name.c_str());
         if (rows != static_cast<std::uint32_t>(m.rows()) || cols != static_cast<std::uint32_t>(m.cols())) fail("block " + name + " has the wrong shape");
@@ -156,6 +156,7 @@ TrainedModel load_model(const std::uint8_t* data, std::size_t size) {
         if (!m.allFinite()) fail("block " + name + " holds a value that is not a finite number");
     });
     if (r.left() != 0) fail("bytes are left over after the last block");
+    model.packed = std::make_shared<const PackedEncoder>(pack_encoder(model.params));
     return model;
 }
 

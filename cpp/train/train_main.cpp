@@ -106,7 +106,7 @@ int main(int argc, char** argv) {
     if (argc >= 4 && std::string(argv[1]) == "--export") {  // a trained model in a folder → the model file
         const std::string dir = argv[2];
         const Options o = parse(argc - 3, argv + 3);
-        const TrainedModel model{Vocabulary(read_lines(dir + "/vocab.txt")), load_checkpoint(dir + "/encoder.bin")};
+        const TrainedModel model{Vocabulary(read_lines(dir + "/vocab.txt")), load_checkpoint(dir + "/encoder.bin"), nullptr};
         write_model_file(model.params, model.vocabulary, o, argv[3]);
         return 0;
     }

@@ -25,7 +25,7 @@ std::shared_ptr<const TrainedModel> small_model() {
             if (name.find("gain") == std::string::npos) m *= 10.0f;  // weights far from uniform
         });
         Vocabulary vocabulary({"[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", "我", "喜", "欢", "你", "猫"});
-        return std::make_shared<const TrainedModel>(TrainedModel{std::move(vocabulary), std::move(params)});
+        return std::make_shared<const TrainedModel>(TrainedModel{std::move(vocabulary), std::move(params), nullptr});
     }();
     return model;
 }
@@ -157,4 +157,23 @@ TEST_CASE("encode: the vectorised GELU and softmax the API runs agree with the e
         const double want = 0.5 * v * (1 + std::tanh(c * (v + 0.044715 * v * v * v)));
         CHECK(std::abs(g(0, j) - want) <= 2e-7 * std::max(1.0, std::abs(v)) + 1e-7);
     }
+}
+
+TEST_CASE("encode: with the weights packed once (as a loaded model runs) the same numbers as packed per product") {
+    const auto model = small_model();
+    const PackedEncoder packed = pack_encoder(model->params);
+    const std::vector<std::int32_t> ids = {2, 5, 6, 7, 9, 8, 4, 3};
+    EncoderCache<float> per_call, once;
+    encode(model->params, ids, 1, 8, per_call, {{1, 0}}, Elementwise::vectorised);
+    encode(model->params, ids, 1, 8, once, {{1, 0}}, Elementwise::vectorised, &packed);
+    CHECK(per_call.hidden == once.hidden);
+    CHECK(per_call.layers[1].q == once.layers[1].q);
+    CHECK(per_call.layers[0].act == once.layers[0].act);
+    const auto a = predict_masked(model->params, model->vocabulary, "我[MASK]欢", 3);
+    const auto b = predict_masked(model->params, model->vocabulary, "我[MASK]欢", 3, {}, &packed);
+    CHECK(a[0][0].token == b[0][0].token);
+    CHECK(a[0][0].probability == b[0][0].probability);
+    // A loaded model comes packed.
+    const std::vector<std::uint8_t> bytes = save_model(model->params, model->vocabulary);
+    CHECK(load_model(bytes.data(), bytes.size()).packed != nullptr);
 }

@@ -23,6 +23,8 @@
 
 #include <Eigen/Core>
 
+#include "attention/kernels.hpp"
+
 namespace attention {
 
 template <class T>
@@ -96,6 +98,18 @@ struct HeadId {
     int head = 0;
 };
 
+// A float model's weight matrices as the kernels' right-factor panels
+// (kernels.hpp), packed once for a model the API runs many times: each
+// layer's W_q, W_k, W_v, W_O, W_1, W_2, and tokᵀ for the prediction head.
+struct PackedEncoder {
+    struct Layer {
+        kernels::Panels wq, wk, wv, wo, w1, w2;
+    };
+    std::vector<Layer> layers;
+    kernels::Panels tok_t;
+};
+PackedEncoder pack_encoder(const EncoderParams<float>& p);
+
 // How the forward computes GELU and softmax in float: `exact` with std::tanh
 // and Eigen's exp (what the trainer differentiates, and what made the shipped
 // model), `vectorised` on the kernels' 4-lane e^x (the API's runs: several
@@ -103,6 +117,7 @@ struct HeadId {
 enum class Elementwise { exact, vectorised };
 
 // The forward pass of B sequences of n ids (row-major, B·n): fills cache.
+// packed: p's panels (float only), or null to pack each product's for the call.
 // Heads in knock_out are silenced: their weights are still computed and kept,
 // their output (their columns of A) is zero. Throws std::invalid_argument for
 // ids outside the vocabulary, a wrong count, or a head that does not exist.
@@ -110,7 +125,7 @@ enum class Elementwise { exact, vectorised };
 template <class T>
 void encode(const EncoderParams<T>& p, const std::vector<std::int32_t>& ids, int sequences, int length,
             EncoderCache<T>& cache, const std::vector<HeadId>& knock_out = {},
-            Elementwise elementwise = Elementwise::exact);
+            Elementwise elementwise = Elementwise::exact, const PackedEncoder* packed = nullptr);
 
 // The tied decoder: logits = rows·tokᵀ + b_out, M × vocab.
 template <class T>

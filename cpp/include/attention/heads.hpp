@@ -50,9 +50,10 @@ struct Guess {
 // with their probabilities, most likely first, among the tokens that can start
 // a word (a [MASK] is a word of its own: no ##piece, no special token). Throws attention::Error for text
 // the vocabulary rejects, for top_k outside 1 … 50, or for a text with no
-// [MASK] ("invalid_argument").
+// [MASK] ("invalid_argument"). packed: model's panels (encoder.hpp), if any.
 std::vector<std::vector<Guess>> predict_masked(const EncoderParams<float>& model, const Vocabulary& vocabulary,
                                                std::string_view text, int top_k,
-                                               const std::vector<HeadId>& knock_out = {});
+                                               const std::vector<HeadId>& knock_out = {},
+                                               const PackedEncoder* packed = nullptr);
 
 }  // namespace attention

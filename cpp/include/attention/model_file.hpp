@@ -12,6 +12,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "attention/encoder.hpp"
@@ -22,6 +23,9 @@ namespace attention {
 struct TrainedModel {
     Vocabulary vocabulary;
     EncoderParams<float> params;
+    // params' weights packed for the kernels (load_model() packs them; null
+    // for a model built in memory, whose runs pack per product).
+    std::shared_ptr<const PackedEncoder> packed;
 };
 
 // The file's bytes for params and their vocabulary (whose size must be the
