@@ -7,18 +7,13 @@
 #include <string>
 
 #include "attention/error.hpp"
+#include "attention/fnv1a.hpp"
 
 namespace attention {
 
 namespace {
 
 constexpr char kMagic[8] = {'A', 'L', 'M', 'O', 'D', 'E', 'L', '1'};
-
-std::uint32_t fnv1a(const std::uint8_t* data, std::size_t size) {
-    std::uint32_t hash = 2166136261u;
-    for (std::size_t i = 0; i < size; ++i) hash = (hash ^ data[i]) * 16777619u;
-    return hash;
-}
 
 void fail(const std::string& what) { throw Error("invalid_model", "the model file is damaged or not a model: " + what); }
 

@@ -2,6 +2,7 @@
 
 #include "attention/config.hpp"
 #include "attention/error.hpp"
+#include "attention/fnv1a.hpp"
 #include "attention/utf8.hpp"
 #include "unicode_classes.hpp"
 
@@ -13,11 +14,7 @@ std::int32_t token_id(std::string_view token_text) {
     if (token_text == "[CLS]") return kClsId;
     if (token_text == "[SEP]") return kSepId;
     if (token_text == "[UNK]") return kUnkId;
-    std::uint32_t hash = 2166136261u;  // FNV-1a, 32 bit
-    for (const char c : token_text) {
-        hash ^= static_cast<unsigned char>(c);
-        hash *= 16777619u;
-    }
+    const std::uint32_t hash = fnv1a(token_text.data(), token_text.size());
     return kFirstHashedId +
            static_cast<std::int32_t>(hash % static_cast<std::uint32_t>(kVocabSize - kFirstHashedId));
 }
