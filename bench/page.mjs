@@ -50,8 +50,8 @@ async function staticFloor(browser, origin) {
   });
   await context.close();
   const root = mkdtempSync(`${tmpdir()}/attention-lab-floor-`);
-  mkdirSync(`${root}/styles`);
-  copyFileSync(`${ROOT}web/styles/app.css`, `${root}/styles/app.css`);
+  mkdirSync(`${root}/generated`);
+  copyFileSync(`${ROOT}web/generated/app.css`, `${root}/generated/app.css`);
   writeFileSync(`${root}/index.html`, html);
   writeFileSync(`${root}/empty.html`, '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>empty</title></head><body><p>empty</p></body></html>');
   writeFileSync(`${root}/control.html`, CONTROL_PAGE);

@@ -3,6 +3,8 @@
 // module, web/generated/app.js, which web/index.html loads. One request
 // instead of ~40 chained imports: the browser learns of the wasm and of the
 // last module without waiting for each level of imports in turn.
+// It also bundles the stylesheet (web/styles/app.css and the files it
+// @imports) into ONE file beside it, web/generated/app.css.
 //   node scripts/bundle-app.mjs <out.js>
 // The sources stay plain ES modules (readable, importable by tests); this is
 // the form served. The public API (web/lib/attention-lab.js, with lab.js and
@@ -42,4 +44,11 @@ await build({
     },
   }],
 });
-console.log(`wrote ${outFile}`);
+await build({
+  entryPoints: [fileURLToPath(new URL('../web/styles/app.css', import.meta.url))],
+  outfile: outFile.replace(/\.js$/, '.css'),
+  bundle: true,
+  minify: true,
+  logLevel: 'warning',
+});
+console.log(`wrote ${outFile} and its stylesheet`);

@@ -9,7 +9,7 @@ import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, transform } from 'esbuild';
+import { build } from 'esbuild';
 import { MODEL_FILE, packFile } from './pack-file.mjs';
 
 const [glueFile, wasmFile, outFile] = process.argv.slice(2);
@@ -48,7 +48,8 @@ const result = await build({
   external: ['fs', 'path', 'crypto'],
 });
 const script = result.outputFiles[0].text;
-const style = (await transform(readFileSync(web('styles/app.css'), 'utf8'), { loader: 'css', minify: true })).code;
+const style = (await build({ entryPoints: [web('styles/app.css')], bundle: true, minify: true, write: false, logLevel: 'warning' }))
+  .outputFiles[0].text;
 const hash = (text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 const csp = [
   "default-src 'none'",
@@ -66,7 +67,7 @@ const replaceOnce = (pattern, replacement) => {
   if (!pattern.test(html)) throw new Error(`index.html no longer has ${pattern}`);
   html = html.replace(pattern, () => replacement);
 };
-replaceOnce(/<link rel="stylesheet" href="styles\/app.css">/, `<style>${style}</style>`);
+replaceOnce(/<link rel="stylesheet" href="generated\/app.css">/, `<style>${style}</style>`);
 // At the end of the body: an inline classic script runs as soon as it is parsed.
 replaceOnce(/\s*<script type="module" src="generated\/app.js"><\/script>/, '');
 replaceOnce(/\s*<script src="app\/start-core.js"><\/script>/, '');
