@@ -5,6 +5,7 @@
 #include <string>
 #include <type_traits>
 
+#include "attention/error.hpp"
 #include "attention/kernels.hpp"
 #include "attention/stages.hpp"
 
@@ -93,6 +94,16 @@ Mat<T> affine(const Mat<T>& x, const Mat<T>& w, const Mat<T>& b) {
 
 }  // namespace
 
+void check_head(const EncoderShape& shape, int layer, int head) {
+    if (layer >= 0 && layer < shape.layers && head >= 0 && head < shape.heads) return;
+    throw Error("invalid_argument",
+                "there is no head " + std::to_string(head) + " in layer " + std::to_string(layer) + ": the model has " +
+                    std::to_string(shape.layers) + (shape.layers == 1 ? " layer" : " layers") + " of " +
+                    std::to_string(shape.heads) + " heads, counted from 0",
+                {{"layer", std::to_string(layer)}, {"head", std::to_string(head)},
+                 {"layers", std::to_string(shape.layers)}, {"heads", std::to_string(shape.heads)}});
+}
+
 template <class T>
 void EncoderParams<T>::for_each(const std::function<void(const std::string&, Mat<T>&)>& f) {
     visit_blocks(*this, f);
@@ -153,11 +164,7 @@ void encode(const EncoderParams<T>& p, const std::vector<std::int32_t>& ids, int
     }
     std::vector<char> silenced(static_cast<std::size_t>(s.layers) * static_cast<std::size_t>(s.heads), 0);
     for (const HeadId& k : knock_out) {
-        if (k.layer < 0 || k.layer >= s.layers || k.head < 0 || k.head >= s.heads) {
-            throw std::invalid_argument("there is no head " + std::to_string(k.head) + " in layer " + std::to_string(k.layer) +
-                                        ": the model has " + std::to_string(s.layers) + " layers of " +
-                                        std::to_string(s.heads) + " heads, counted from 0");
-        }
+        check_head(s, k.layer, k.head);
         silenced[static_cast<std::size_t>(k.layer * s.heads + k.head)] = 1;
     }
 

@@ -8,16 +8,6 @@
 
 namespace attention {
 
-void check_head(const EncoderShape& shape, int layer, int head) {
-    if (layer >= 0 && layer < shape.layers && head >= 0 && head < shape.heads) return;
-    throw Error("invalid_argument",
-                "there is no head " + std::to_string(head) + " in layer " + std::to_string(layer) + ": the model has " +
-                    std::to_string(shape.layers) + (shape.layers == 1 ? " layer" : " layers") + " of " +
-                    std::to_string(shape.heads) + " heads, counted from 0",
-                {{"layer", std::to_string(layer)}, {"head", std::to_string(head)},
-                 {"layers", std::to_string(shape.layers)}, {"heads", std::to_string(shape.heads)}});
-}
-
 float EncoderTrace::divisor() const { return std::sqrt(static_cast<float>(trained->params.shape.d_k())); }
 
 bool EncoderTrace::knocked_out(int layer, int head) const {
@@ -85,7 +75,6 @@ Matrix EncoderTrace::layer_stage(std::string_view id, int layer) const {
 EncoderTrace run_encoder(std::shared_ptr<const TrainedModel> model, std::string id, std::string_view sentence,
                          std::vector<HeadId> knock_out) {
     const EncoderParams<float>& p = model->params;
-    for (const HeadId& k : knock_out) check_head(p.shape, k.layer, k.head);
     EncoderTrace t;
     t.model = std::move(id);
     t.tokens = model->vocabulary.tokenize(sentence);

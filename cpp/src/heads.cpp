@@ -54,12 +54,8 @@ std::vector<std::vector<Guess>> predict_masked(const EncoderParams<float>& model
         ids.push_back(t.id);
     }
     if (masks.empty()) throw Error("invalid_argument", "the text has no [MASK] to guess: hide a token with [MASK]");
-    EncoderCache<float> cache;
-    try {
-        encode(model, ids, 1, static_cast<int>(ids.size()), cache, knock_out, Elementwise::vectorised, packed);
-    } catch (const std::invalid_argument& e) {
-        throw Error("invalid_argument", e.what());
-    }
+    EncoderCache<float> cache;  // the ids are the vocabulary's; a head that does not exist is check_head()'s error
+    encode(model, ids, 1, static_cast<int>(ids.size()), cache, knock_out, Elementwise::vectorised, packed);
     Mat<float> rows(static_cast<Eigen::Index>(masks.size()), model.shape.d_model);
     for (std::size_t m = 0; m < masks.size(); ++m) rows.row(static_cast<Eigen::Index>(m)) = cache.hidden.row(masks[m]);
     // decode() on the kernels: rows · tokᵀ + b_out (equal up to float rounding).
@@ -71,17 +67,13 @@ std::vector<std::vector<Guess>> predict_masked(const EncoderParams<float>& model
     }
     softmax_in_place(probs);
     // A [MASK] stands for a word of its own (the tokenizer splits words around
-    // it), so it is guessed among the tokens that can start a word: not a
-    // ##continuation, not a special token. Probabilities are the softmax's over
-    // the whole vocabulary.
-    std::vector<std::int32_t> candidates;
-    for (std::int32_t id = Vocabulary::kMask + 1; id < static_cast<std::int32_t>(vocabulary.size()); ++id) {
-        if (vocabulary.token(id).rfind("##", 0) != 0) candidates.push_back(id);
-    }
+    // it), so it is guessed among the vocabulary's word starts. Probabilities
+    // are the softmax's over the whole vocabulary.
+    const std::vector<std::int32_t>& candidates = vocabulary.word_starts();
     std::vector<std::vector<Guess>> out;
     std::vector<std::int32_t> order;
     for (Eigen::Index m = 0; m < probs.rows(); ++m) {
-        order = candidates;
+        order = candidates;  // a copy, sorted in part below
         const auto k = std::min<std::size_t>(static_cast<std::size_t>(top_k), order.size());
         std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(k), order.end(),
                           [&](std::int32_t a, std::int32_t b) { return probs(m, a) > probs(m, b) || (probs(m, a) == probs(m, b) && a < b); });

@@ -31,6 +31,9 @@ Vocabulary::Vocabulary(std::vector<std::string> tokens) : tokens_(std::move(toke
         if (!ids_.emplace(tokens_[k], static_cast<std::int32_t>(k)).second) {
             throw Error("invalid_vocabulary", "the vocabulary holds \"" + tokens_[k] + "\" twice");
         }
+        if (k > static_cast<std::size_t>(kMask) && tokens_[k].rfind("##", 0) != 0) {
+            word_starts_.push_back(static_cast<std::int32_t>(k));
+        }
     }
 }
 

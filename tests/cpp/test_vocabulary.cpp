@@ -60,3 +60,8 @@ TEST_CASE("Vocabulary: the five special tokens first, nothing empty or twice") {
     CHECK(contains(error_from([] { Vocabulary({"[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", "a", "a"}); }).what(), "twice"));
     CHECK(contains(error_from([] { Vocabulary({"[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", ""}); }).what(), "line 6"));
 }
+
+TEST_CASE("Vocabulary::word_starts: every token a [MASK] can stand for, no special token and no ##piece") {
+    const Vocabulary v({"[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", "我", "##s", "cat", "##at", "，"});
+    CHECK(v.word_starts() == std::vector<std::int32_t>{5, 7, 9});
+}

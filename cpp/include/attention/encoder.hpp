@@ -98,6 +98,10 @@ struct HeadId {
     int head = 0;
 };
 
+// Throws attention::Error ("invalid_argument") naming the model's layers and
+// heads unless the head exists.
+void check_head(const EncoderShape& shape, int layer, int head);
+
 // A float model's weight matrices as the kernels' right-factor panels
 // (kernels.hpp), packed once for a model the API runs many times: each
 // layer's W_q, W_k, W_v, W_O, W_1, W_2, and tokᵀ for the prediction head.
@@ -120,7 +124,8 @@ enum class Elementwise { exact, vectorised };
 // packed: p's panels (float only), or null to pack each product's for the call.
 // Heads in knock_out are silenced: their weights are still computed and kept,
 // their output (their columns of A) is zero. Throws std::invalid_argument for
-// ids outside the vocabulary, a wrong count, or a head that does not exist.
+// ids outside the vocabulary or a wrong count, check_head()'s error for a head
+// that does not exist.
 // (Training never knocks heads out: the trainer's backward assumes none.)
 template <class T>
 void encode(const EncoderParams<T>& p, const std::vector<std::int32_t>& ids, int sequences, int length,

@@ -64,8 +64,4 @@ struct EncoderTrace {
 EncoderTrace run_encoder(std::shared_ptr<const TrainedModel> model, std::string id, std::string_view sentence,
                          std::vector<HeadId> knock_out = {});
 
-// Throws attention::Error ("invalid_argument") naming the model's heads
-// unless the head exists.
-void check_head(const EncoderShape& shape, int layer, int head);
-
 }  // namespace attention

@@ -28,6 +28,10 @@ public:
     // The id of a token, or -1 when the vocabulary does not hold it.
     std::int32_t id(std::string_view token) const;
 
+    // The ids of the tokens that can start a word: not a special token, not a
+    // ##continuation piece (what a [MASK] can stand for).
+    const std::vector<std::int32_t>& word_starts() const { return word_starts_; }
+
     // One word as WordPiece ids: [UNK] alone when some part has no piece.
     std::vector<std::int32_t> wordpiece(std::string_view word) const;
 
@@ -39,6 +43,7 @@ public:
 private:
     std::vector<std::string> tokens_;
     std::unordered_map<std::string, std::int32_t> ids_;
+    std::vector<std::int32_t> word_starts_;
 };
 
 }  // namespace attention
