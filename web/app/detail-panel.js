@@ -23,7 +23,8 @@ export function renderDetail(container, titleEl, ctx, step) {
     return;
   }
   const r = ctx.trace.softmaxRow(i);
-  setText(titleEl, t('detail.title', { token: ctx.tokens[i] }));
+  const title = t('detail.title', { token: ctx.tokens[i] });
+  setText(titleEl, ctx.heads > 1 ? `${title} · ${t('heads.name', { n: ctx.where.head + 1 })}` : title);
   const divisor = fmt(r.divisor, r.divisor % 1 ? 3 : 0);
   const headers = [t('detail.key'), t('detail.raw'), t('detail.divided', { d: divisor }), t('detail.exp'), t('detail.share'), t('detail.prob')];
   const head = h('tr', {}, headers.map((text, c) => h('th', { scope: 'col', class: c === current ? 'current' : undefined }, text)));

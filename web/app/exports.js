@@ -48,20 +48,25 @@ export function toLatex(trace, stageIds) {
   return `${blocks.join('\n\n')}\n`;
 }
 
-/** JSON of the whole trace; −∞ (masked cells) is written as null. */
-export function toJson(trace, stageNames) {
+const plain = (m) => ({ rows: m.rows, cols: m.cols, data: Array.from(m.data, (v) => (v === -Infinity ? null : v)) });
+
+/** JSON of the whole trace; −∞ (masked cells) is written as null. A trained
+ *  model's trace (seen through one head, see head-view.js) gives that head's
+ *  stages, which head it is, and its layer's own stages (layerStageNames). */
+export function toJson(trace, stageNames, layerStageNames = []) {
   const stages = {};
-  for (const id of stageNames) {
-    const m = trace.stage(id);
-    stages[id] = { rows: m.rows, cols: m.cols, data: Array.from(m.data, (v) => (v === -Infinity ? null : v)) };
-  }
+  for (const id of stageNames) stages[id] = plain(trace.stage(id));
+  const layer = {};
+  for (const id of layerStageNames) layer[id] = plain(trace.run.stage(id, { layer: trace.where.layer }));
   return JSON.stringify({
     generator: 'Attention Lab',
     note: 'Each stage is row-major: data[i * cols + j]. null stands for −∞ (a masked score).',
     tokens: [...trace.tokens],
     ids: Array.from(trace.ids),
     config: { ...trace.config },
+    ...(layerStageNames.length ? { head: { ...trace.where }, knockOut: trace.knockOut.map((k) => ({ ...k })) } : {}),
     stages,
+    ...(layerStageNames.length ? { layerStages: layer } : {}),
   }, null, 1);
 }
 
@@ -123,10 +128,11 @@ export function download(name, content, type) {
 
 /** Saves the step's matrices (or the whole trace) as kind: png, csv, latex or json.
  *  noMatrix() is called when the step has none for png/latex (the tokens step). */
-export async function exportView(kind, step, trace, stageNames, noMatrix) {
-  const ids = step.matrices;
-  const base = `attention-lab-${step.id}`;
-  if (kind === 'json') download('attention-lab-trace.json', toJson(trace, stageNames), 'application/json');
+export async function exportView(kind, step, trace, { stageNames, layerStageNames }, noMatrix, trained) {
+  const ids = trained || step.id !== 'concat' ? step.matrices : []; // the seeded head has no W_O
+  const head = trained ? `-layer${trace.where.layer + 1}-head${trace.where.head + 1}` : '';
+  const base = `attention-lab-${step.id}${step.id === 'concat' ? `-layer${trace.where.layer + 1}` : head}`;
+  if (kind === 'json') download(`attention-lab-trace${head}.json`, toJson(trace, stageNames, trained ? layerStageNames : []), 'application/json');
   else if (kind === 'csv') download(`${base}.csv`, toCsv(trace, ids), 'text/csv');
   else if (ids.length === 0) noMatrix();
   else if (kind === 'latex') download(`${base}.tex`, toLatex(trace, ids), 'application/x-tex');

@@ -5,8 +5,8 @@
 // "step" event is followed by the older "stage" event.
 export const PROTOCOL = 'attention-lab';
 
-const OPTION_TYPES = { dModel: 'number', dK: 'number', seed: 'number', scale: 'boolean', causal: 'boolean', positional: 'boolean' };
-const SET_KEYS = new Set(['protocol', 'type', 'sentence', 'step', 'stage', 'selected', 'options']);
+const OPTION_TYPES = { model: 'string', dModel: 'number', dK: 'number', seed: 'number', scale: 'boolean', causal: 'boolean', positional: 'boolean' };
+const SET_KEYS = new Set(['protocol', 'type', 'sentence', 'step', 'stage', 'selected', 'options', 'head', 'layer']);
 const MAX_SENTENCE = 20000;
 
 const isPlainObject = (v) => v !== null && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype;
@@ -27,6 +27,9 @@ export function checkMessage(data, stepIds) {
   if ('step' in data && 'stage' in data && data.step !== data.stage) return 'step and stage (its older name) disagree';
   if ('selected' in data && !(Number.isSafeInteger(data.selected) && data.selected >= 0)) {
     return 'selected must be a token index (an integer from 0)';
+  }
+  for (const key of ['head', 'layer']) {
+    if (key in data && !(Number.isSafeInteger(data[key]) && data[key] >= 0)) return `${key} must be an integer from 0`;
   }
   if ('options' in data) {
     if (!isPlainObject(data.options)) return 'options must be an object such as { "dK": 64 }';

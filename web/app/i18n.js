@@ -2,8 +2,9 @@
 // A key missing from a language shows as ⟦key⟧, which the tests look for.
 import { STRINGS_EN } from './strings-en.js';
 import { STRINGS_ZH } from './strings-zh.js';
+import { HEADS_EN, HEADS_ZH } from './strings-heads.js';
 
-export const LANGUAGES = Object.freeze({ en: STRINGS_EN, zh: STRINGS_ZH });
+export const LANGUAGES = Object.freeze({ en: { ...STRINGS_EN, ...HEADS_EN }, zh: { ...STRINGS_ZH, ...HEADS_ZH } });
 let current = 'en';
 
 /** 'zh' or 'en' from a lang parameter, else from the browser's languages. */

@@ -8,6 +8,10 @@
 // step draws), rail.js, playback.js, lab-panel.js, host-messages.js, url-state.js,
 // warm-up.js, exports.js.
 import { loadAttentionLab } from '../lib/attention-lab.js';
+import { renderGuess } from './guess-panel.js';
+import { renderHeads } from './heads-panel.js';
+import { headView } from './head-view.js';
+import { countMasks, hideToken, maskNumber, showMask } from './masking.js';
 import { renderDetail } from './detail-panel.js';
 import { afterNextPaint, h, morphChildren, prefersReducedMotion, setText } from './dom.js';
 import { exportView } from './exports.js';
@@ -35,10 +39,12 @@ const page = {
   lab: null, defaults: null, host: { announce() {} }, // the core, its default options, the embedding host
   trace: null, cache: new Map(), sentence: DEFAULT_SENTENCE, options: null, // the current run and its stages
   step: 0, selected: 2, renderId: 0, announcedStep: null, // what is shown
+  trained: false, where: { layer: 0, head: 0 }, view: null, // a trained model's selected head, and the run seen through it
+  knockOut: [], hidden: null, layerOpen: false, // heads knocked out; what the page hid behind [MASK]; the layer's rest unfolded
 };
 const player = createPlayer({ button: $('play'), count: STEPS.length, at: () => page.step, goTo });
 const pause = () => player.pause();
-const labs = createLabPanel({ tabs: $('lab-tabs'), body: $('lab-body'), context: () => ({ ...context(false), lab: page.lab }), changed: syncUrl });
+const labs = createLabPanel({ tabs: $('lab-tabs'), body: $('lab-body'), context: () => context(false), changed: syncUrl });
 
 // ---- running the core --------------------------------------------------------
 const defaultSelection = (n) => (n > 3 ? 2 : 1); // the second real token after [CLS]: 喜 in the default sentence
@@ -46,9 +52,10 @@ const defaultSelection = (n) => (n > 3 ? 2 : 1); // the second real token after 
 /** Runs the core; on success swaps in the new trace and returns null, on
  *  failure leaves everything as it was and returns the error. */
 function tryCompute(sentence, options) {
+  const trained = isTrained(options.model);
   let next;
   try {
-    next = page.lab.run(sentence, options);
+    next = page.lab.run(sentence, trained ? { ...options, knockOut: page.knockOut } : options);
   } catch (error) {
     return error;
   }
@@ -57,6 +64,11 @@ function tryCompute(sentence, options) {
   page.cache = new Map();
   page.sentence = sentence;
   page.options = { ...next.config };
+  page.trained = trained;
+  if (page.hidden?.sentence !== sentence) page.hidden = null;
+  const { layer, head } = page.where;
+  page.where = { layer: layer < next.config.layers ? layer : 0, head: head < next.config.heads ? head : 0 };
+  page.view = headView(next, page.where);
   if (page.selected === null || page.selected >= next.tokens.length) page.selected = defaultSelection(next.tokens.length);
   hideMessage();
   renderChips();
@@ -70,14 +82,36 @@ function compute(sentence, options) {
   return !error;
 }
 
+const isTrained = (model) => page.lab.models.some((m) => m.id === model && m.trained);
+/** A model's own options: the trained model fixes its own; the seeded one starts from the core's defaults. */
+const modelOptions = (model) => (isTrained(model) ? { model } : { ...page.lab.defaults, model });
+
 function context(animate) {
   const { trace } = page;
+  // A stage of one head (where = { layer, head }) or of a layer (where = { layer }), asked once a run.
+  const stageOf = (id, where) => {
+    const key = `${id} ${where.layer} ${where.head ?? '-'}`;
+    if (!page.cache.has(key)) page.cache.set(key, trace.stage(id, where));
+    return page.cache.get(key);
+  };
   return {
-    trace,
-    stage: (id) => {
-      if (!page.cache.has(id)) page.cache.set(id, trace.stage(id));
-      return page.cache.get(id);
-    },
+    trace: page.view, // the selected head: what the steps draw
+    run: trace, // every head, for the views that show them all
+    where: page.where,
+    trained: page.trained,
+    heads: trace.config.heads,
+    layers: trace.config.layers,
+    knockOut: page.knockOut,
+    lab: page.lab,
+    stage: (id) => stageOf(id, page.where),
+    stageOf,
+    layerStage: (id) => stageOf(id, { layer: page.where.layer }),
+    layerOpen: page.layerOpen,
+    setLayerOpen: (open) => { page.layerOpen = open; },
+    selectHead,
+    selectLayer,
+    hide: hideAt,
+    unhide: unhideAt,
     sentence: page.sentence,
     tokens: trace.tokens,
     ids: trace.ids,
@@ -118,6 +152,8 @@ async function show(animate) {
     t('labs.open', { lab: LABS[labIndex(lab)].label() }))]);
   morphChildren($('step-explain'), h('p', {}, view.explain(ctx), links.flat()));
   renderDetail($('detail-body'), $('detail-title'), ctx, view);
+  renderHeads($('heads-body'), ctx, { onKnockOut: knockOut });
+  renderGuess($('guess-body'), ctx, { hidden: page.hidden?.originals, onHide: hideAt });
   labs.render();
   syncUrl();
   setText($('announcer'), t('page.announce', { k: page.step + 1, n: STEPS.length, title: view.title(ctx) }));
@@ -154,7 +190,7 @@ function scheduleRedraw() {
 /** Puts the current view into the address bar (soon: see url-state.js). */
 function syncUrl() {
   writeUrlSoon({ sentence: page.sentence, step: STEPS[page.step].id, selected: page.selected, options: page.options,
-    lang: language(), lab: labs.id }, { options: page.defaults });
+    trained: page.trained, where: page.where, lang: language(), lab: labs.id }, { model: page.defaults.model, options: page.lab.defaults });
 }
 
 function goTo(k, animate) {
@@ -168,22 +204,78 @@ function selectToken(i) {
   scheduleRedraw();
 }
 
+// ---- a trained model's heads, knock-out and hidden tokens ------------------------
+function selectHead(head, layer = page.where.layer) {
+  page.where = { layer, head };
+  page.view = headView(page.trace, page.where);
+  scheduleRedraw();
+}
+
+const selectLayer = (layer) => selectHead(page.where.head, layer);
+
+/** Knocks a head of the selected layer out (on) or back in, and runs again. */
+function knockOut(head, on) {
+  const { layer } = page.where;
+  const others = page.knockOut.filter((k) => k.layer !== layer || k.head !== head);
+  page.knockOut = on ? [...others, { layer, head }] : others;
+  if (compute(page.sentence, page.options)) scheduleRedraw();
+}
+
+/** A new sentence from the page's own edit (hiding or showing a token). */
+function edit(sentence, originals) {
+  if (!compute(sentence, page.options)) return;
+  $('sentence').value = sentence;
+  page.hidden = { sentence, originals };
+  scheduleRedraw();
+}
+
+/** Hides token i behind [MASK]; the model then guesses it. */
+function hideAt(i) {
+  const done = hideToken(page.sentence, page.trace.tokens, i);
+  if (!done) return showMessage(t('msg.cannotHide', { token: page.trace.tokens[i] }), 'notice');
+  const originals = page.hidden?.originals ?? Array(countMasks(page.sentence)).fill(null);
+  return edit(done.sentence, spliced(originals, maskNumber(page.trace.tokens, i), 0, done.hidden));
+}
+
+/** Puts back what the [MASK] at token i hid, when the page hid it. */
+function unhideAt(i) {
+  const m = maskNumber(page.trace.tokens, i);
+  const text = page.hidden?.originals[m];
+  if (!text) return showMessage(t('msg.cannotShow'), 'notice');
+  return edit(showMask(page.sentence, m, text), spliced(page.hidden.originals, m, 1));
+}
+
+function spliced(list, at, remove, ...add) {
+  const copy = [...list];
+  copy.splice(at, remove, ...add);
+  return copy;
+}
+
 // ---- settings and host messages ---------------------------------------------
 function applySettings() {
-  if (compute(page.sentence, { model: page.options.model, ...readSettings() })) scheduleRedraw();
+  const settings = readSettings();
+  const options = settings.model === page.options.model ? settings : modelOptions(settings.model);
+  if (compute(page.sentence, options)) scheduleRedraw();
+  fillSettings(page.options, page.lab.models);
 }
 
 /** Carries out a validated "set" message from the embedding page. */
 function applyHostMessage(message) {
   if ('sentence' in message || 'options' in message) {
     const sentence = message.sentence ?? page.sentence;
-    const error = tryCompute(sentence, { ...page.options, ...message.options });
+    const model = message.options?.model;
+    const base = model !== undefined && model !== page.options.model ? modelOptions(model) : page.options;
+    const error = tryCompute(sentence, { ...base, ...message.options });
     if (error) {
       showMessage(t('msg.lastGood', { error: errorText(error) }));
       return error;
     }
     $('sentence').value = sentence;
-    fillSettings(page.options);
+    fillSettings(page.options, page.lab.models);
+  }
+  if ('layer' in message || 'head' in message) {
+    const layer = Math.min(message.layer ?? page.where.layer, page.trace.config.layers - 1);
+    selectHead(Math.min(message.head ?? page.where.head, page.trace.config.heads - 1), layer);
   }
   if ('selected' in message) {
     page.selected = Math.min(message.selected, page.trace.tokens.length - 1);
@@ -197,7 +289,7 @@ function applyHostMessage(message) {
 
 function viewState() {
   return { sentence: page.sentence, step: STEPS[page.step].id, selected: page.selected,
-    tokens: [...page.trace.tokens], options: { ...page.options } };
+    tokens: [...page.trace.tokens], options: { ...page.options }, ...page.where, knockOut: page.knockOut.map((k) => ({ ...k })) };
 }
 
 // ---- wiring ----------------------------------------------------------------
@@ -226,8 +318,8 @@ function wire() {
   $('speed').addEventListener('change', () => player.setSpeed(Number($('speed').value)));
   onSettingsChange(applySettings);
   for (const kind of ['png', 'csv', 'latex', 'json']) {
-    $(`export-${kind}`).addEventListener('click', () => exportView(kind, STEPS[page.step], page.trace, page.lab.stageNames,
-      () => showMessage(t('msg.tokensExport'), 'notice')));
+    $(`export-${kind}`).addEventListener('click', () => exportView(kind, STEPS[page.step], page.view, page.lab,
+      () => showMessage(t('msg.tokensExport'), 'notice'), page.trained));
   }
 
   document.addEventListener('keydown', (event) => {
@@ -275,8 +367,8 @@ async function boot() {
   }
   mark('core-ready');
   $('loading').hidden = true;
-  // The page shows the seeded head until it draws the trained model's heads.
-  page.defaults = { model: 'random', ...page.lab.defaults };
+  // The trained model, unless its file could not be read.
+  page.defaults = modelOptions(page.lab.models.find((m) => m.trained)?.id ?? 'random');
   const { state, ignored } = readUrl(location.search, { sentence: DEFAULT_SENTENCE, step: STEPS[0].id, labs: LABS.map((l) => l.id) });
   labs.select(state.lab);
   const notices = [];
@@ -295,8 +387,10 @@ async function boot() {
   page.step = k;
   page.selected = state.selected;
   $('sentence').value = state.sentence;
-  let error = tryCompute(state.sentence, { ...page.defaults, ...state.options });
-  if (error && error.code === 'invalid_config') {
+  page.where = { layer: state.layer ?? 0, head: state.head ?? 0 };
+  const model = state.options.model ?? page.defaults.model;
+  let error = tryCompute(state.sentence, { ...modelOptions(model), ...state.options });
+  if (error && ['invalid_config', 'invalid_option', 'unknown_model'].includes(error.code)) {
     notices.push(t('msg.linkSettings', { error: errorText(error) }));
     error = tryCompute(state.sentence, page.defaults);
   }
@@ -305,8 +399,11 @@ async function boot() {
     $('sentence').value = DEFAULT_SENTENCE;
     tryCompute(DEFAULT_SENTENCE, page.defaults);
   }
+  for (const name of ['layer', 'head']) {
+    if (state[name] !== null && state[name] !== page.where[name]) notices.push(t('msg.ignored', { names: name }));
+  }
   mark('first-run');
-  fillSettings(page.options);
+  fillSettings(page.options, page.lab.models);
   wire();
   if (state.origin === null || allowedOrigin) {
     page.host = connectHost({ allowedOrigin, stepIds: STEPS.map((v) => v.id), apply: applyHostMessage, state: viewState });

@@ -9,9 +9,9 @@ export function renderChips(container, tokens, ids, selected, onSelect) {
   const chips = tokens.map((token, i) => h('li', {},
     h('button', {
       type: 'button',
-      class: 'chip',
+      class: token === '[UNK]' ? 'chip unk' : 'chip',
       'aria-pressed': String(i === selected),
-      title: t('page.follow', { token, i }),
+      title: token === '[UNK]' ? `${t('page.follow', { token, i })} — ${t('page.unk')}` : t('page.follow', { token, i }),
       onclick: () => onSelect(i),
     }, h('span', { class: 'text' }, token), h('span', { class: 'id' }, String(ids[i])))));
   morphChildren(container, h('ol', {}, chips));

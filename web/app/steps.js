@@ -1,4 +1,6 @@
-// The page's steps, in pipeline order: one view module per step. (The core's
+// The page's steps, in pipeline order: one view module per step. The steps
+// from Q, K, V to the output show the selected head (head-view.js); the last,
+// concat, what the layer makes of all its heads. (The core's
 // matrices are its *stages*: lab.stageNames, trace.stage(id). A step shows one
 // or more stages.)
 //
@@ -18,7 +20,8 @@ import scaled from './views/scaled.js';
 import softmax from './views/softmax.js';
 import weightedSum from './views/weighted-sum.js';
 import output from './views/output.js';
+import concat from './views/concat.js';
 
-export const STEPS = Object.freeze([tokens, embedding, qkv, scores, scaled, softmax, weightedSum, output]);
+export const STEPS = Object.freeze([tokens, embedding, qkv, scores, scaled, softmax, weightedSum, output, concat]);
 
 export const stepIndex = (id) => STEPS.findIndex((s) => s.id === id);

@@ -1,4 +1,8 @@
-// The view's state in the URL (?s=…&step=…&t=…&dK=…), so a link reopens it.
+// The view's state in the URL (?s=…&step=…&t=…&head=…), so a link reopens it.
+// model=random picks the seeded head (its dModel, dK, seed and switches then
+// apply; a link with those and no model= is one from before the trained model,
+// and opens on the seeded head as it did); head= and layer= pick a trained
+// model's head (counted from 0, as the API does).
 // embed=1 hides the page chrome; origin=… restricts host messages to one origin.
 // replaceState only: stepping through the steps does not flood the history.
 // ?stage=… is the older name of ?step=… and still works.
@@ -11,7 +15,7 @@ export function readUrl(search, defaults) {
   const params = new URLSearchParams(search);
   const ignored = [];
   const state = {
-    sentence: defaults.sentence, step: defaults.step, selected: null, options: {},
+    sentence: defaults.sentence, step: defaults.step, selected: null, options: {}, head: null, layer: null,
     embed: params.get('embed') === '1', origin: params.get('origin'), lang: null, lab: null,
   };
   if (params.has('lab')) {
@@ -31,6 +35,16 @@ export function readUrl(search, defaults) {
     if (Number.isSafeInteger(t) && t >= 0) state.selected = t;
     else ignored.push('t');
   }
+  if (params.has('model')) {
+    if (/^[\w.-]{1,64}$/.test(params.get('model'))) state.options.model = params.get('model');
+    else ignored.push('model');
+  }
+  for (const name of ['head', 'layer']) {
+    if (!params.has(name)) continue;
+    const value = Number(params.get(name));
+    if (params.get(name).trim() !== '' && Number.isSafeInteger(value) && value >= 0) state[name] = value;
+    else ignored.push(name);
+  }
   for (const name of OPTION_PARAMS) {
     if (!params.has(name)) continue;
     const value = Number(params.get(name));
@@ -44,10 +58,13 @@ export function readUrl(search, defaults) {
     else if (value === '0' || value === 'false') state.options[name] = false;
     else ignored.push(name);
   }
+  const seeded = [...OPTION_PARAMS, ...FLAG_PARAMS].some((name) => name in state.options);
+  if (seeded && !params.has('model')) state.options.model = 'random';
   return { state, ignored };
 }
 
-export function writeUrl({ sentence, step, selected, options, lang, lab }, defaults) {
+/** view: what is shown; defaults: { model, options } (the page's model and the seeded head's options). */
+export function writeUrl({ sentence, step, selected, options, trained, where, lang, lab }, defaults) {
   const params = new URLSearchParams();
   const current = new URLSearchParams(location.search);
   for (const name of KEPT_PARAMS) if (current.has(name)) params.set(name, current.get(name));
@@ -56,8 +73,14 @@ export function writeUrl({ sentence, step, selected, options, lang, lab }, defau
   params.set('t', String(selected));
   params.set('lang', lang);
   if (lab) params.set('lab', lab);
-  for (const name of OPTION_PARAMS) if (options[name] !== defaults.options[name]) params.set(name, String(options[name]));
-  for (const name of FLAG_PARAMS) if (options[name] !== defaults.options[name]) params.set(name, options[name] ? '1' : '0');
+  if (options.model !== defaults.model) params.set('model', options.model);
+  if (trained) {
+    if (where.layer) params.set('layer', String(where.layer));
+    if (where.head) params.set('head', String(where.head));
+  } else {
+    for (const name of OPTION_PARAMS) if (options[name] !== defaults.options[name]) params.set(name, String(options[name]));
+    for (const name of FLAG_PARAMS) if (options[name] !== defaults.options[name]) params.set(name, options[name] ? '1' : '0');
+  }
   const url = `${location.pathname}?${params}`;
   if (url !== `${location.pathname}${location.search}`) history.replaceState(null, '', url);
 }

@@ -1,7 +1,10 @@
-// Step 6: softmax row by row; each row adds up to 1.
+// Step 6: softmax row by row; each row adds up to 1. A trained model's heads
+// are shown first, all at once (head-grid.js); the matrix is the selected head's.
 import { fmt } from '../format.js';
 import { t } from '../i18n.js';
 import { renderMatrix, TABLE_LIMIT } from '../matrix-view.js';
+import { h } from '../dom.js';
+import { headGrid } from '../head-grid.js';
 
 export function explainWeight(ctx, i, j) {
   const r = ctx.trace.softmaxRow(i);
@@ -20,7 +23,8 @@ export default {
   title: () => t('step.softmax.title'),
   explain(ctx) {
     const r = ctx.trace.softmaxRow(ctx.selected);
-    return t('step.softmax.explain', { token: ctx.tokens[ctx.selected], p: fmt(r.maxProb), best: ctx.tokens[r.argmax] });
+    const text = t('step.softmax.explain', { token: ctx.tokens[ctx.selected], p: fmt(r.maxProb), best: ctx.tokens[r.argmax] });
+    return ctx.heads > 1 ? `${t('step.softmax.explainHeads', { heads: ctx.heads, n: ctx.where.head + 1 })} ${text}` : text;
   },
   async render(body, ctx) {
     // Animated: each row first shows its plain exps e^x and their total, then
@@ -46,6 +50,7 @@ export default {
       sums: ctx.trace.rowSums('weights'),
       explain: (i, j) => explainWeight(ctx, i, j),
     });
+    if (ctx.heads > 1) body.append(headGrid(ctx), h('h3', { class: 'head-shown' }, t('step.softmax.shown', { n: ctx.where.head + 1 })));
     body.append(block.element);
     await block.reveal({ animate: ctx.animate, mode: 'rows', stagger: ctx.n > TABLE_LIMIT ? 0 : 220 });
     return [{ label: t('step.softmax.legend'), scale: block.scale }];

@@ -1,6 +1,16 @@
-// Step 1: the sentence as tokens, each with its vocabulary id.
+// Step 1: the sentence as tokens, each with its vocabulary id. With a trained
+// model a click hides a character behind [MASK] (or brings it back), and the
+// model guesses it (guess-panel.js).
 import { h, live, sleep } from '../dom.js';
 import { t } from '../i18n.js';
+import { canHide, MASK } from '../masking.js';
+
+function chipAction(ctx, token, i) {
+  if (!ctx.trained) return {};
+  if (token === MASK) return { title: t('step.tokens.unhide'), onclick: () => ctx.unhide(i) };
+  if (canHide(ctx.tokens, i)) return { title: t('step.tokens.hide', { token }), onclick: () => ctx.hide(i) };
+  return {};
+}
 
 export default {
   id: 'tokens',
@@ -8,12 +18,18 @@ export default {
   inFormula: false, // its part of the formula is marked (index.html: data-step)
   matrices: [], // the core stages it shows, and exports
   title: () => t('step.tokens.title'),
-  explain: (ctx) => t('step.tokens.explain', { n: ctx.n }),
+  explain: (ctx) => `${t('step.tokens.explain', { n: ctx.n })}${ctx.trained ? ` ${t('step.tokens.explainHide')}` : ''}`,
   async render(body, ctx) {
-    const chips = ctx.tokens.map((token, i) => h('li', {
-      class: `chip big${i === ctx.selected ? ' selected-token' : ''}`,
-      dataset: { i },
-    }, h('span', { class: 'text' }, token), h('span', { class: 'id' }, t('step.tokens.chip', { i, id: ctx.ids[i] }))));
+    const chips = ctx.tokens.map((token, i) => {
+      const { title, onclick } = chipAction(ctx, token, i);
+      const unknown = token === '[UNK]';
+      const content = [h('span', { class: 'text' }, token), h('span', { class: 'id' }, t('step.tokens.chip', { i, id: ctx.ids[i] }))];
+      return h('li', {
+        class: `chip big${i === ctx.selected ? ' selected-token' : ''}${unknown ? ' unk' : ''}${token === MASK ? ' masked-token' : ''}`,
+        dataset: { i },
+        title: unknown ? t('page.unk') : undefined,
+      }, onclick ? h('button', { type: 'button', class: 'chip-hide', title, onclick }, content) : content);
+    });
     const list = h('ol', { class: 'chips token-step' }, chips);
     body.append(list);
     if (ctx.animate) {
