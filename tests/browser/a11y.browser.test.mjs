@@ -9,7 +9,7 @@ import { useServedChromium, watchProblems } from './chromium.mjs';
 
 const WEB = fileURLToPath(new URL('../../web/', import.meta.url));
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const STAGE_IDS = ['tokens', 'embedding', 'qkv', 'scores', 'scaled', 'softmax', 'weighted-sum', 'output'];
+const STAGE_IDS = ['tokens', 'embedding', 'qkv', 'scores', 'scaled', 'softmax', 'weighted-sum', 'output', 'concat'];
 const env = useServedChromium(WEB);
 
 test('axe-core finds no serious or critical violation on any step, light or dark', async () => {
@@ -46,7 +46,7 @@ test('keyboard only: tab to the rail, step with the keys, read a cell, hear the 
   assert.equal(await page.evaluate(() => document.activeElement?.dataset.step), 'scores');
   await page.keyboard.press('Enter');
   await page.waitForSelector('body[data-step="scores"]', { state: 'attached' });
-  assert.match(await page.textContent('#announcer'), /Step 4 of 8: Q·Kᵀ/);
+  assert.match(await page.textContent('#announcer'), /Step 4 of 9: Q·Kᵀ/);
   // Every step by the arrow keys (focus on the body, not in a grid).
   await page.evaluate(() => document.activeElement.blur());
   await page.keyboard.press('Home');

@@ -58,8 +58,8 @@ async function paintedCorners(page) {
 const rgbOf = (css) => css.match(/\d+/g).map(Number);
 const near = (a, b) => a.every((ch, k) => Math.abs(ch - b[k]) <= 2);
 
-async function stepFrom(stage) {
-  const { context, page, problems } = await openWithClockPaused(env, `/?step=${stage}`);
+async function stepFrom(stage, query = '') {
+  const { context, page, problems } = await openWithClockPaused(env, `/?step=${stage}${query}`);
   await clickNextThenAFrame(page);
   await page.waitForFunction((from) => document.body.dataset.step !== from
     && document.querySelector('#step-body figure [aria-hidden="true"]'), stage);
@@ -68,7 +68,7 @@ async function stepFrom(stage) {
 
 test('÷√d_k: each Q·Kᵀ number covers its cell, then the new numbers in the old colours, then the new colours', async () => {
   const { context, page, problems } = await stepFrom('scores');
-  const trace = lab.run(SENTENCE, { model: 'random' });
+  const trace = lab.run(SENTENCE);
   const scores = trace.stage('scores');
   const scaled = trace.stage('masked');
   const n = scores.rows;
@@ -102,7 +102,8 @@ test('÷√d_k: each Q·Kᵀ number covers its cell, then the new numbers in the
 });
 
 test('softmax: each row shows its e^x and their total in the e^x colours, then turns into probabilities', async () => {
-  const { context, page, problems } = await stepFrom('scaled');
+  // The seeded head: its e^x fit the table's width (the trained model's reach e^30).
+  const { context, page, problems } = await stepFrom('scaled', '&model=random');
   const trace = lab.run(SENTENCE, { model: 'random' });
   const weights = trace.stage('weights');
   const n = weights.rows;

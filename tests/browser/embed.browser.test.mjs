@@ -31,7 +31,7 @@ test('the demo host drives the embedded lab and hears its events', async () => {
   const { page, frame, context, problems } = await openDemo();
   const ready = await lastOfType(page, 'ready');
   assert.equal(ready.state.step, 'scores');
-  assert.deepEqual(ready.steps, ['tokens', 'embedding', 'qkv', 'scores', 'scaled', 'softmax', 'weighted-sum', 'output']);
+  assert.deepEqual(ready.steps, ['tokens', 'embedding', 'qkv', 'scores', 'scaled', 'softmax', 'weighted-sum', 'output', 'concat']);
   assert.deepEqual(ready.models.map((m) => [m.id, m.trained]), [['trained', true], ['random', false]], 'the served page loaded the trained model');
   assert.equal(await frame.isVisible('.settings'), false, 'embed=1 hides the settings');
 
@@ -46,8 +46,15 @@ test('the demo host drives the embedded lab and hears its events', async () => {
   await frame.waitForSelector('body[data-step="softmax"]', { state: 'attached' });
   await page.waitForFunction(() => [...document.querySelectorAll('#log li')].some((li) => li.textContent.includes('"type":"step","step":"softmax"')));
 
+  // A head of the trained model, then the seeded head with the causal mask.
+  await page.selectOption('#host-head', { value: '2' });
+  await page.click('#send-head');
+  await frame.waitForSelector('.head-thumb[data-head="2"][aria-pressed="true"]');
+  await frame.waitForFunction(() => new URL(location.href).searchParams.get('head') === '2');
+  assert.equal((await lastOfType(page, 'state')).state.head, 2);
   await page.check('#host-causal');
   await frame.waitForFunction(() => new URL(location.href).searchParams.get('causal') === '1');
+  assert.equal(new URL(frame.url()).searchParams.get('model'), 'random');
   const weights = await frame.$$eval('figure.stage-weights td[data-j]', (tds) => tds.map((td) => [Number(td.dataset.i), Number(td.dataset.j), Number(td.dataset.value)]));
   assert.ok(weights.length === 81 && weights.filter(([i, j]) => j > i).every(([, , v]) => v === 0));
   assert.equal(new URL(frame.url()).searchParams.get('embed'), '1', 'the URL keeps embed=1');
@@ -98,7 +105,10 @@ test('bad messages are refused with a reason; markup in them stays text', async 
     [{ protocol: 'attention-lab', type: 'set', selected: -1 }, /selected must be a token index/],
     [{ protocol: 'attention-lab', type: 'set', [markup]: 1 }, /unknown field "<img/],
     [{ protocol: 'attention-lab', type: markup }, /unknown message type/],
-    [{ protocol: 'attention-lab', type: 'set', options: { dK: 5000 } }, /d_k must be an integer from 1 to d_model/],
+    [{ protocol: 'attention-lab', type: 'set', options: { model: 'random', dK: 5000 } }, /d_k must be an integer from 1 to d_model/],
+    [{ protocol: 'attention-lab', type: 'set', options: { dK: 16 } }, /dK is fixed by the trained model/],
+    [{ protocol: 'attention-lab', type: 'set', options: { model: 'nope' } }, /there is no model "nope"/],
+    [{ protocol: 'attention-lab', type: 'set', head: -1 }, /head must be an integer from 0/],
     [{ protocol: 'attention-lab', type: 'set', sentence: '   ' }, /the text is empty/],
   ];
   for (const [message, reason] of cases) {
@@ -117,7 +127,8 @@ test('bad messages are refused with a reason; markup in them stays text', async 
   assert.equal((await messages(page)).length, count);
   // Markup as a sentence is tokenized as text.
   await send(page, { protocol: 'attention-lab', type: 'set', sentence: markup });
-  await frame.waitForFunction(() => [...document.querySelectorAll('#token-chips .chip .text')].some((e) => e.textContent === 'onerror'));
+  await frame.waitForFunction(() => [...document.querySelectorAll('#token-chips .chip .text')].map((e) => e.textContent)
+    .join(' ').replace(/ ##/g, '').split(' ').includes('onerror'));
   assert.equal(await frame.$$eval('body img, body script:not([src])', (els) => els.length), 0);
   assert.equal(await page.$$eval('#log img', (els) => els.length), 0);
   assert.deepEqual(dialogs, []);

@@ -6,10 +6,10 @@ import { fileURLToPath } from 'node:url';
 import { useServedChromium, waitForParam, watchProblems } from './chromium.mjs';
 
 const WEB = fileURLToPath(new URL('../../web/', import.meta.url));
-const STAGE_IDS = ['tokens', 'embedding', 'qkv', 'scores', 'scaled', 'softmax', 'weighted-sum', 'output'];
+const STAGE_IDS = ['tokens', 'embedding', 'qkv', 'scores', 'scaled', 'softmax', 'weighted-sum', 'output', 'concat'];
 // Words that stay as they are in Chinese: names of functions, formats and symbols.
 const KEPT = new Set(['softmax', 'exp', 'PNG', 'CSV', 'LaTeX', 'JSON', 'English', 'CLS', 'SEP', 'one', 'hot',
-  'seed', 'model', 'Attention', 'max', 'WebAssembly']);
+  'seed', 'model', 'Attention', 'max', 'WebAssembly', 'MASK', 'UNK', 'LayerNorm', 'GELU', 'norm']);
 const env = useServedChromium(WEB);
 
 /** English words in visible text outside the learner's own sentence and the formula. */
@@ -64,7 +64,7 @@ test('the switch changes the words in place and the URL keeps the language', asy
   await page.selectOption('#lang', 'zh');
   await page.waitForFunction(() => /注意力权重/.test(document.getElementById('step-title').textContent));
   await waitForParam(page, 'lang', 'zh');
-  assert.equal(await page.textContent('#detail-title'), '“喜”这一行的 softmax 过程');
+  assert.equal(await page.textContent('#detail-title'), '“喜”这一行的 softmax 过程 · 第 1 个头');
   assert.equal(await page.textContent('#step-rail button[data-step="tokens"]'), '分词');
   await page.selectOption('#lang', 'en');
   await page.waitForFunction(() => /attention weights/.test(document.getElementById('step-title').textContent));

@@ -36,7 +36,7 @@ test('pointing at a Q·Kᵀ cell shows its q row, k row and products as strips i
   const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
   const page = await context.newPage();
   const problems = watchProblems(page);
-  await page.goto(`${env.origin}/?step=scores`);
+  await page.goto(`${env.origin}/?step=scores&model=random`); // the seeded head: 64 products a cell
   await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
   const trace = lab.run(SENTENCE, { model: 'random' });
   const q = trace.stage('q');

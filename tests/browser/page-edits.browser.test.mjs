@@ -12,7 +12,7 @@ import { cells, chips, openPage, rendered } from './page-helpers.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SHOTS = `${ROOT}test-results/`;
-const STEP_IDS = ['tokens', 'embedding', 'qkv', 'scores', 'scaled', 'softmax', 'weighted-sum', 'output'];
+const STEP_IDS = ['tokens', 'embedding', 'qkv', 'scores', 'scaled', 'softmax', 'weighted-sum', 'output', 'concat'];
 const lab = await loadAttentionLab(); // the same wasm as the page: the reference numbers
 const env = useServedChromium(`${ROOT}web`);
 const open = (query, options) => openPage(env, query, options);

@@ -28,7 +28,7 @@ export function headGrid(ctx) {
       'aria-pressed': String(head === shown),
       'aria-label': t('heads.thumb', { head: name, label: labelText(report.label), token: ctx.tokens[ctx.selected], best: ctx.tokens[row.argmax], p: fmt(row.maxProb) }),
       onclick: () => ctx.selectHead(head),
-    }, canvas, h('span', { class: 'head-name' }, name), h('span', { class: 'head-label' }, labelText(report.label)));
+    }, canvas, h('span', { class: 'head-name' }, name), ' ', h('span', { class: 'head-label' }, labelText(report.label)));
   });
   return h('div', { class: 'head-grid', role: 'group', 'aria-label': t('heads.gridName') }, thumbs);
 }

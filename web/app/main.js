@@ -5,17 +5,20 @@
 // About 320 lines on purpose: this is the page's state and every handler that
 // shares it, in one place a reader can follow from boot() at the end. Each
 // part with a concern of its own lives beside it: steps.js and views/ (what a
-// step draws), rail.js, playback.js, lab-panel.js, host-messages.js, url-state.js,
+// step draws), view-context.js (what a view draws from), model-controls.js (a
+// trained model's heads, knock-out, [MASK]), heads-panel.js, guess-panel.js,
+// rail.js, playback.js, lab-panel.js, host-messages.js, url-state.js,
 // warm-up.js, exports.js.
 import { loadAttentionLab } from '../lib/attention-lab.js';
 import { renderGuess } from './guess-panel.js';
 import { renderHeads } from './heads-panel.js';
 import { headView } from './head-view.js';
-import { countMasks, hideToken, maskNumber, showMask } from './masking.js';
+import { createModelControls } from './model-controls.js';
+import { viewContext } from './view-context.js';
 import { renderDetail } from './detail-panel.js';
 import { afterNextPaint, h, morphChildren, prefersReducedMotion, setText } from './dom.js';
 import { exportView } from './exports.js';
-import { connectHost, parseOrigin } from './host-messages.js';
+import { connectHost } from './host-messages.js';
 import { errorText, language, pickLanguage, setLanguage, t, translateStatic } from './i18n.js';
 import { fillSettings, onSettingsChange, readSettings } from './settings.js';
 import { LABS, labIndex } from './labs/index.js';
@@ -24,12 +27,12 @@ import { renderLegend } from './legend.js';
 import { loadFailureMessage } from './load-failure.js';
 import { hideMessage, showMessage } from './messages.js';
 import { DEFAULT_SENTENCE, PRESETS } from './presets.js';
-import { createPlayer } from './playback.js';
+import { bindControls, createPlayer } from './playback.js';
 import { renderChips as chipsOf, renderRail as railOf, updateRail as markRail } from './rail.js';
 import { STEPS, stepIndex } from './steps.js';
 import { hideTooltip } from './tooltip.js';
 import { mark } from './timeline.js';
-import { readUrl, writeUrlSoon } from './url-state.js';
+import { checkLink, readUrl, writeUrlSoon } from './url-state.js';
 import { stopWarmUp, warmUp } from './warm-up.js';
 
 const TYPING_DELAY_MS = 180;
@@ -44,6 +47,9 @@ const page = {
 };
 const player = createPlayer({ button: $('play'), count: STEPS.length, at: () => page.step, goTo });
 const pause = () => player.pause();
+const { isTrained, modelOptions, selectHead, selectLayer, knockOut, hideAt, unhideAt } = createModelControls(page, {
+  compute: (sentence) => compute(sentence, page.options), redraw: scheduleRedraw, notice: (text) => showMessage(text, 'notice'),
+  showSentence: (sentence) => { $('sentence').value = sentence; } });
 const labs = createLabPanel({ tabs: $('lab-tabs'), body: $('lab-body'), context: () => context(false), changed: syncUrl });
 
 // ---- running the core --------------------------------------------------------
@@ -82,46 +88,9 @@ function compute(sentence, options) {
   return !error;
 }
 
-const isTrained = (model) => page.lab.models.some((m) => m.id === model && m.trained);
-/** A model's own options: the trained model fixes its own; the seeded one starts from the core's defaults. */
-const modelOptions = (model) => (isTrained(model) ? { model } : { ...page.lab.defaults, model });
-
-function context(animate) {
-  const { trace } = page;
-  // A stage of one head (where = { layer, head }) or of a layer (where = { layer }), asked once a run.
-  const stageOf = (id, where) => {
-    const key = `${id} ${where.layer} ${where.head ?? '-'}`;
-    if (!page.cache.has(key)) page.cache.set(key, trace.stage(id, where));
-    return page.cache.get(key);
-  };
-  return {
-    trace: page.view, // the selected head: what the steps draw
-    run: trace, // every head, for the views that show them all
-    where: page.where,
-    trained: page.trained,
-    heads: trace.config.heads,
-    layers: trace.config.layers,
-    knockOut: page.knockOut,
-    lab: page.lab,
-    stage: (id) => stageOf(id, page.where),
-    stageOf,
-    layerStage: (id) => stageOf(id, { layer: page.where.layer }),
-    layerOpen: page.layerOpen,
-    setLayerOpen: (open) => { page.layerOpen = open; },
-    selectHead,
-    selectLayer,
-    hide: hideAt,
-    unhide: unhideAt,
-    sentence: page.sentence,
-    tokens: trace.tokens,
-    ids: trace.ids,
-    n: trace.tokens.length,
-    selected: page.selected,
-    config: trace.config,
-    animate: animate && !prefersReducedMotion(),
-    select: selectToken,
-  };
-}
+/** What a step view (or lab) draws from; animate = play its transition. */
+const context = (animate) => viewContext(page, { animate: animate && !prefersReducedMotion(), select: selectToken,
+  selectHead, selectLayer, hide: hideAt, unhide: unhideAt });
 
 // ---- drawing ---------------------------------------------------------------
 const renderChips = () => chipsOf($('token-chips'), page.trace.tokens, page.trace.ids, page.selected, selectToken);
@@ -204,53 +173,6 @@ function selectToken(i) {
   scheduleRedraw();
 }
 
-// ---- a trained model's heads, knock-out and hidden tokens ------------------------
-function selectHead(head, layer = page.where.layer) {
-  page.where = { layer, head };
-  page.view = headView(page.trace, page.where);
-  scheduleRedraw();
-}
-
-const selectLayer = (layer) => selectHead(page.where.head, layer);
-
-/** Knocks a head of the selected layer out (on) or back in, and runs again. */
-function knockOut(head, on) {
-  const { layer } = page.where;
-  const others = page.knockOut.filter((k) => k.layer !== layer || k.head !== head);
-  page.knockOut = on ? [...others, { layer, head }] : others;
-  if (compute(page.sentence, page.options)) scheduleRedraw();
-}
-
-/** A new sentence from the page's own edit (hiding or showing a token). */
-function edit(sentence, originals) {
-  if (!compute(sentence, page.options)) return;
-  $('sentence').value = sentence;
-  page.hidden = { sentence, originals };
-  scheduleRedraw();
-}
-
-/** Hides token i behind [MASK]; the model then guesses it. */
-function hideAt(i) {
-  const done = hideToken(page.sentence, page.trace.tokens, i);
-  if (!done) return showMessage(t('msg.cannotHide', { token: page.trace.tokens[i] }), 'notice');
-  const originals = page.hidden?.originals ?? Array(countMasks(page.sentence)).fill(null);
-  return edit(done.sentence, spliced(originals, maskNumber(page.trace.tokens, i), 0, done.hidden));
-}
-
-/** Puts back what the [MASK] at token i hid, when the page hid it. */
-function unhideAt(i) {
-  const m = maskNumber(page.trace.tokens, i);
-  const text = page.hidden?.originals[m];
-  if (!text) return showMessage(t('msg.cannotShow'), 'notice');
-  return edit(showMask(page.sentence, m, text), spliced(page.hidden.originals, m, 1));
-}
-
-function spliced(list, at, remove, ...add) {
-  const copy = [...list];
-  copy.splice(at, remove, ...add);
-  return copy;
-}
-
 // ---- settings and host messages ---------------------------------------------
 function applySettings() {
   const settings = readSettings();
@@ -311,26 +233,13 @@ function wire() {
     page.selected = null;
     if (compute(text, page.options)) show(true);
   });
-  $('prev').addEventListener('click', () => { pause(); goTo(page.step - 1, true); });
-  $('next').addEventListener('click', () => { pause(); goTo(page.step + 1, true); });
-  $('restart').addEventListener('click', () => { pause(); goTo(0, true); });
-  $('play').addEventListener('click', () => (player.playing ? pause() : player.play()));
-  $('speed').addEventListener('change', () => player.setSpeed(Number($('speed').value)));
+  bindControls(player, { at: () => page.step, goTo });
   onSettingsChange(applySettings);
   for (const kind of ['png', 'csv', 'latex', 'json']) {
     $(`export-${kind}`).addEventListener('click', () => exportView(kind, STEPS[page.step], page.view, page.lab,
       () => showMessage(t('msg.tokensExport'), 'notice'), page.trained));
   }
 
-  document.addEventListener('keydown', (event) => {
-    if (event.altKey || event.ctrlKey || event.metaKey) return;
-    if (event.target.closest('input, select, textarea, table.matrix')) return;
-    if (event.key === 'ArrowRight') { pause(); goTo(page.step + 1, true); }
-    else if (event.key === 'ArrowLeft') { pause(); goTo(page.step - 1, true); }
-    else if (event.key === 'Home') { pause(); goTo(0, true); }
-    else if (event.key === ' ' && !event.target.closest('button')) { event.preventDefault(); player.playing ? pause() : player.play(); }
-    else return;
-  });
 }
 
 /** Switches every word on the page to another language. */
@@ -363,6 +272,7 @@ async function boot() {
     $('loading').textContent = loadFailureMessage(error);
     $('loading').className = 'message error';
     $('loading').setAttribute('role', 'alert');
+    $('loading').hidden = false;
     return;
   }
   mark('core-ready');
@@ -371,20 +281,9 @@ async function boot() {
   page.defaults = modelOptions(page.lab.models.find((m) => m.trained)?.id ?? 'random');
   const { state, ignored } = readUrl(location.search, { sentence: DEFAULT_SENTENCE, step: STEPS[0].id, labs: LABS.map((l) => l.id) });
   labs.select(state.lab);
-  const notices = [];
+  const { notices, allowedOrigin, step } = checkLink(state, ignored, stepIndex);
   document.body.classList.toggle('embed', state.embed);
-  let allowedOrigin = null;
-  if (state.origin !== null) {
-    allowedOrigin = parseOrigin(state.origin);
-    if (!allowedOrigin) notices.push(t('msg.badOrigin'));
-  }
-  if (ignored.length) notices.push(t('msg.ignored', { names: ignored.join(', ') }));
-  let k = stepIndex(state.step);
-  if (k < 0) {
-    notices.push(t('msg.noStep', { step: state.step }));
-    k = 0;
-  }
-  page.step = k;
+  page.step = step;
   page.selected = state.selected;
   $('sentence').value = state.sentence;
   page.where = { layer: state.layer ?? 0, head: state.head ?? 0 };

@@ -40,3 +40,27 @@ export function createPlayer({ button, count, at, goTo }) {
   };
   return player;
 }
+
+/** The step and Play buttons, the speed menu, and their keys (← → Home Space),
+ *  for a player; at(): the step shown; goTo(k, animate) shows step k. */
+export function bindControls(player, { at, goTo }) {
+  const $ = (id) => document.getElementById(id);
+  const step = (k) => { player.pause(); goTo(k, true); };
+  const toggle = () => (player.playing ? player.pause() : player.play());
+  $('prev').addEventListener('click', () => step(at() - 1));
+  $('next').addEventListener('click', () => step(at() + 1));
+  $('restart').addEventListener('click', () => step(0));
+  $('play').addEventListener('click', toggle);
+  $('speed').addEventListener('change', () => player.setSpeed(Number($('speed').value)));
+  document.addEventListener('keydown', (event) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.target.closest('input, select, textarea, table.matrix')) return;
+    if (event.key === 'ArrowRight') step(at() + 1);
+    else if (event.key === 'ArrowLeft') step(at() - 1);
+    else if (event.key === 'Home') step(0);
+    else if (event.key === ' ' && !event.target.closest('button')) {
+      event.preventDefault();
+      toggle();
+    }
+  });
+}

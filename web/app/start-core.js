@@ -2,8 +2,14 @@
 // reading the page: a classic script in <head> runs before the first layout,
 // whereas the page's modules wait for it (≈ 150 ms on a slow machine). The
 // compiled module is handed to ../lib/attention-lab.js, which uses it when it
-// was made from the same URL and otherwise compiles on its own.
+// was made from the same URL and otherwise compiles on its own. The trained
+// model's file is fetched alongside, for the same reason. If the page is not
+// ready 300 ms from here, its loading message (a progress state) is shown.
 (function startCore() {
+  setTimeout(() => {
+    const loading = document.getElementById('loading');
+    if (loading && document.body.dataset.ready === undefined && !loading.classList.contains('error')) loading.hidden = false;
+  }, 300);
   if (typeof WebAssembly !== 'object' || typeof WebAssembly.compileStreaming !== 'function' || typeof fetch !== 'function') return;
   const url = new URL('generated/attention-lab-core.wasm', document.baseURI).href;
   const compiled = fetch(url, { credentials: 'same-origin' })
@@ -13,4 +19,9 @@
     })
     .catch(() => null); // the module loader reports any failure itself
   globalThis.attentionLabEarlyCompile = { url, compiled };
+  const modelUrl = new URL('models/trained.almodel', document.baseURI).href;
+  const bytes = fetch(modelUrl, { credentials: 'same-origin' })
+    .then((response) => (response.ok ? response.arrayBuffer() : null))
+    .catch(() => null); // read again, and any failure reported, by the module loader
+  globalThis.attentionLabEarlyModel = { url: modelUrl, bytes };
 }());

@@ -5,7 +5,7 @@ export const STRINGS_EN = {
   'page.sentence': 'Sentence',
   'page.examples': 'Example sentences',
   'page.examplesPlaceholder': 'Examples…',
-  'page.loading': 'Loading the WebAssembly core…',
+  'page.loading': 'Loading the WebAssembly core and the trained model…',
   'page.formula': 'Attention of Q, K, V equals softmax of Q K transpose over square root of d k, times V',
   'page.steps': 'Steps',
   'page.playback': 'Playback',

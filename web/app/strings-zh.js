@@ -5,7 +5,7 @@ export const STRINGS_ZH = {
   'page.sentence': '句子',
   'page.examples': '示例句子',
   'page.examplesPlaceholder': '示例…',
-  'page.loading': '正在加载 WebAssembly 计算内核…',
+  'page.loading': '正在加载 WebAssembly 核心和训练好的模型……',
   'page.formula': 'Attention(Q, K, V) 等于 softmax(Q 乘 K 的转置，除以 d_k 的平方根) 再乘 V',
   'page.steps': '计算步骤',
   'page.playback': '播放控制',

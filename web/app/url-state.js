@@ -6,6 +6,9 @@
 // embed=1 hides the page chrome; origin=… restricts host messages to one origin.
 // replaceState only: stepping through the steps does not flood the history.
 // ?stage=… is the older name of ?step=… and still works.
+import { parseOrigin } from './host-messages.js';
+import { t } from './i18n.js';
+
 const OPTION_PARAMS = ['dModel', 'dK', 'seed'];
 const FLAG_PARAMS = ['scale', 'causal', 'positional'];
 const KEPT_PARAMS = ['embed', 'origin']; // set by the embedding page; carried along as they are
@@ -61,6 +64,25 @@ export function readUrl(search, defaults) {
   const seeded = [...OPTION_PARAMS, ...FLAG_PARAMS].some((name) => name in state.options);
   if (seeded && !params.has('model')) state.options.model = 'random';
   return { state, ignored };
+}
+
+/** What a link asks that cannot be done, as notices to show; the origin it
+ *  allows host messages from (null: any, or none when it is not an origin);
+ *  and the index of its step (stepIndex(id) → −1 for an unknown one). */
+export function checkLink(state, ignored, stepIndex) {
+  const notices = [];
+  let allowedOrigin = null;
+  if (state.origin !== null) {
+    allowedOrigin = parseOrigin(state.origin);
+    if (!allowedOrigin) notices.push(t('msg.badOrigin'));
+  }
+  if (ignored.length) notices.push(t('msg.ignored', { names: ignored.join(', ') }));
+  let step = stepIndex(state.step);
+  if (step < 0) {
+    notices.push(t('msg.noStep', { step: state.step }));
+    step = 0;
+  }
+  return { notices, allowedOrigin, step };
 }
 
 /** view: what is shown; defaults: { model, options } (the page's model and the seeded head's options). */

@@ -25,6 +25,10 @@ async function readModel() {
       const { readFile } = await import('node:fs/promises');
       return new Uint8Array(await readFile(MODEL_URL));
     }
+    // The page may have fetched it already (web/app/start-core.js).
+    const early = globalThis.attentionLabEarlyModel;
+    const bytes = early?.url === MODEL_URL.href ? await early.bytes : null;
+    if (bytes) return new Uint8Array(bytes);
     const response = await fetch(MODEL_URL, { credentials: 'same-origin' });
     if (!response.ok) throw new Error(`${MODEL_URL} answered HTTP ${response.status}`);
     return new Uint8Array(await response.arrayBuffer());

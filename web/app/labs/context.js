@@ -1,14 +1,35 @@
 // Lab: one character in two sentences — the same input vector, different
-// outputs, because different neighbours contribute.
+// outputs, because different neighbours contribute. On the trained model every
+// head's neighbours and output are compared; on the seeded head, also with
+// positions off (only the neighbours then differ).
 import { clear, h } from '../dom.js';
 import { fmt } from '../format.js';
 import { errorText, t } from '../i18n.js';
 
 /** The three keys a row gives most weight to, as "token (weight)". */
-function topKeys(trace, i) {
-  const w = trace.softmaxRow(i).probs;
+function topKeys(trace, i, where = {}) {
+  const w = trace.softmaxRow(i, where).probs;
   const order = Array.from(w.keys()).sort((a, b) => w[b] - w[a]).slice(0, 3);
   return order.map((k) => `${trace.tokens[k]} (${fmt(w[k])})`).join(', ');
+}
+
+// The trained model: embeddings, x, then every head's output and neighbours.
+function trainedRows(ctx, b, j) {
+  const i = ctx.selected;
+  const { run } = ctx.trace;
+  const token = ctx.tokens[i];
+  const heads = Array.from({ length: ctx.heads }, (_, head) => ({ layer: ctx.where.layer, head }));
+  const rows = [
+    ['embeddings', t('lab.context.embedding'), run.cosineWith(b, 'embeddings', i, 'embeddings', j)],
+    ['x', t('lab.context.x'), run.cosineWith(b, 'x', i, 'x', j)],
+    ...heads.map((where) => [`head-${where.head}`, t('lab.context.headOutput', { n: where.head + 1 }), run.cosineWith(b, 'output', i, 'output', j, where)]),
+  ];
+  return [
+    h('table', { class: 'steps lab-table' }, h('tbody', {}, rows.map(([id, text, c]) => h('tr', { dataset: { compare: id } },
+      h('td', {}, text), h('td', { dataset: { cos: c } }, fmt(c, 3)))))),
+    h('ul', { class: 'note lab-neighbours' }, heads.map((where) => h('li', { dataset: { head: where.head } },
+      t('lab.context.headNeighbours', { n: where.head + 1, token, a: topKeys(run, i, where), b: topKeys(b, j, where) })))),
+  ];
 }
 
 export default {
@@ -30,6 +51,8 @@ export default {
       const j = b.tokens.indexOf(token);
       if (j < 0) {
         result.append(h('p', { class: 'message notice' }, t('lab.context.missing', { token })));
+      } else if (ctx.trained) {
+        result.append(...trainedRows(ctx, b, j));
       } else {
         const i = ctx.selected;
         // The same pair with positional encoding off: only the context differs.

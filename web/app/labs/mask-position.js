@@ -1,18 +1,21 @@
 // Lab: the causal mask on and off, and positions on and off with the word
 // order swapped — without positions the outputs are the same vectors permuted.
+// The trained model reads with no mask and with positions (it learned so):
+// the mask and the positions-off side then run on the seeded head, labelled,
+// and the positions-on side on the trained model's selected head.
 import { clear, h } from '../dom.js';
 import { fmt } from '../format.js';
 import { errorText, t } from '../i18n.js';
 import { renderMatrix } from '../matrix-view.js';
 
 /** For each token of a, the cosine of its output with the same token's output in b. */
-function matchOutputs(a, b) {
+function matchOutputs(a, b, where) {
   const used = new Set();
   return a.tokens.map((tok, i) => {
     const j = b.tokens.findIndex((u, k) => u === tok && !used.has(k));
     if (j < 0) return [tok, null];
     used.add(j);
-    return [tok, a.cosineWith(b, 'output', i, 'output', j)];
+    return [tok, a.cosineWith(b, 'output', i, 'output', j, where)];
   });
 }
 
@@ -20,8 +23,11 @@ export default {
   id: 'mask-position',
   label: () => t('lab.mask.label'),
   render(body, ctx) {
+    // The seeded head's options (the page's, or the core's defaults beside a trained model).
+    const seeded = ctx.trained ? { ...ctx.lab.defaults, model: 'random' } : ctx.config;
+    const where = ctx.trained ? ctx.where : {};
     const weights = (causal) => {
-      const trace = ctx.lab.run(ctx.sentence, { ...ctx.config, causal });
+      const trace = ctx.lab.run(ctx.sentence, { ...seeded, causal });
       const block = renderMatrix(trace.stage('weights'), { scale: 'sequential', rowLabels: trace.tokens, colLabels: trace.tokens,
         caption: t(causal ? 'lab.mask.on' : 'lab.mask.off'), stageId: 'weights' });
       block.element.dataset.causal = String(causal);
@@ -37,17 +43,19 @@ export default {
         let ta;
         let tb;
         try {
-          ta = ctx.lab.run(a.value, { ...ctx.config, causal: false, positional });
-          tb = ctx.lab.run(b.value, { ...ctx.config, causal: false, positional });
+          const options = ctx.trained && positional ? ctx.config : { ...seeded, causal: false, positional };
+          ta = ctx.lab.run(a.value, options);
+          tb = ctx.lab.run(b.value, options);
         } catch (error) {
           ta?.dispose();
           result.append(h('p', { class: 'message error', role: 'alert' }, errorText(error)));
           return;
         }
-        const rows = matchOutputs(ta, tb).map(([tok, c]) => h('tr', {}, h('td', {}, tok),
+        const rows = matchOutputs(ta, tb, ctx.trained && positional ? where : {}).map(([tok, c]) => h('tr', {}, h('td', {}, tok),
           h('td', { dataset: { cos: c ?? '' } }, c === null ? '—' : fmt(c, 3))));
         result.append(h('section', { class: 'lab-side', dataset: { positional: String(positional) } },
-          h('h3', {}, t(positional ? 'lab.mask.withPositions' : 'lab.mask.withoutPositions')),
+          h('h3', {}, t(positional ? 'lab.mask.withPositions' : 'lab.mask.withoutPositions'),
+            ctx.trained ? h('span', { class: 'model-note' }, ' ', t(positional ? 'lab.mask.trainedHead' : 'lab.mask.seededHead', { n: where.head + 1 })) : null),
           h('table', { class: 'steps lab-table' }, h('thead', {}, h('tr', {}, h('th', {}, t('lab.token')), h('th', {}, t('lab.mask.cosine')))),
             h('tbody', {}, rows))));
         ta.dispose();
@@ -58,6 +66,7 @@ export default {
     b.addEventListener('change', draw);
     body.append(
       h('p', { class: 'explain' }, t('lab.mask.explainMask')),
+      ctx.trained ? h('p', { class: 'note' }, t('lab.mask.trainedMask')) : null,
       h('div', { class: 'lab-sides' }, weights(false), weights(true)),
       h('p', { class: 'explain' }, t('lab.mask.explainPosition')),
       h('label', { class: 'lab-control' }, t('lab.mask.first'), ' ', a),

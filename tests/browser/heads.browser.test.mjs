@@ -1,0 +1,161 @@
+// The trained model on the page: it opens on it, every head at the softmax
+// step matches the core's per-head weights, a head picked there threads through
+// every step and the side panel, knock-out changes the guesses as the API says,
+// hidden characters are guessed, and model=, head=, layer= work in links.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { fileURLToPath } from 'node:url';
+import { loadAttentionLab } from 'attention-lab';
+import { useServedChromium } from './chromium.mjs';
+import { cells, chips, openPage, rendered } from './page-helpers.mjs';
+
+const WEB = fileURLToPath(new URL('../../web/', import.meta.url));
+const SENTENCE = '我喜欢人工智能';
+const lab = await loadAttentionLab();
+const env = useServedChromium(WEB);
+const at = (m, i, j) => m.data[i * m.cols + j];
+const guesses = (page, kind, mask = 0) => page.$$eval(`section.guess[data-mask="${mask}"] figure.guesses[data-kind="${kind}"] li`,
+  (lis) => lis.map((li) => ({ token: li.dataset.token, p: Number(li.querySelector('.guess-p').textContent) })));
+const asShown = (list) => list.map((g) => ({ token: g.token, p: Number(g.probability.toFixed(3)) }));
+
+test('the page opens on the trained model: its token ids, its sizes, its heads', async () => {
+  const { page, context, problems } = await openPage(env, '?step=tokens');
+  const trace = lab.run(SENTENCE);
+  assert.equal(await page.$eval('#opt-model', (s) => s.value), 'trained');
+  assert.equal(await page.$eval('#opt-dK', (i) => [i.value, i.disabled].join()), `${trace.config.dK},true`);
+  assert.deepEqual(await chips(page), [...trace.tokens]);
+  const ids = await page.$$eval('#token-chips .chip .id', (els) => els.map((e) => Number(e.textContent)));
+  assert.deepEqual(ids, Array.from(trace.ids));
+  assert.equal(await page.$$eval('.head-card', (els) => els.length), trace.config.heads);
+  // An emoji is not in the trained vocabulary: its chip says [UNK] and why.
+  await page.fill('#sentence', '我喜欢🙂');
+  await page.waitForFunction(() => document.querySelector('#token-chips .chip.unk'));
+  assert.match(await page.$eval('#token-chips .chip.unk', (b) => b.title), /\[UNK\]: not in the model’s vocabulary/);
+  trace.dispose();
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('every head at the softmax step shows the core’s weights for that head, with its label', async () => {
+  const { page, context, problems } = await openPage(env, '?step=softmax');
+  const trace = lab.run(SENTENCE);
+  const thumbs = await page.$$('.head-thumb');
+  assert.equal(thumbs.length, trace.config.heads);
+  for (const [head, thumb] of thumbs.entries()) {
+    const w = trace.stage('weights', { head });
+    const report = trace.headReport({ head });
+    assert.equal(await thumb.getAttribute('data-label'), report.label ?? 'mixed');
+    // Hover the 喜 row's strongest cell and read the tooltip.
+    const row = trace.softmaxRow(2, { head });
+    const box = await (await thumb.$('canvas')).boundingBox();
+    const n = trace.tokens.length;
+    await page.mouse.move(box.x + ((row.argmax + 0.5) * box.width) / n, box.y + (2.5 * box.height) / n);
+    const tip = await page.textContent('#tooltip');
+    assert.equal(tip, `Head ${head + 1}: p(喜 → ${trace.tokens[row.argmax]}) = ${at(w, 2, row.argmax).toFixed(3)}`);
+  }
+  // The labelled heads of 我喜欢人工智能: one looks back, one ahead (喜 → 欢).
+  const labels = await page.$$eval('.head-thumb', (els) => els.map((e) => e.dataset.label));
+  assert.ok(labels.includes('previous') && labels.includes('next'), labels.join());
+  trace.dispose();
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a head clicked at the softmax step threads through every step, the panel and the link', async () => {
+  const { page, context, problems } = await openPage(env, '?step=softmax');
+  const trace = lab.run(SENTENCE);
+  const head = [0, 1, 2, 3].find((k) => trace.headReport({ head: k }).label === 'next');
+  await page.click(`.head-thumb[data-head="${head}"]`);
+  await page.waitForSelector(`.head-thumb[data-head="${head}"][aria-pressed="true"]`);
+  await rendered(page, 'softmax');
+  const w = trace.stage('weights', { head });
+  for (const c of await cells(page, 'weights')) assert.equal(c.value, at(w, c.i, c.j));
+  assert.ok(at(w, 2, 3) > 0.9, `喜 → 欢 ${at(w, 2, 3)}`);
+  assert.match(await page.textContent('#detail-title'), new RegExp(`Head ${head + 1}`));
+  assert.equal(await page.$eval('.head-card.selected', (e) => e.dataset.head), String(head));
+  await page.click('#step-rail button[data-step="scores"]');
+  await rendered(page, 'scores');
+  const s = trace.stage('scores', { head });
+  for (const c of await cells(page, 'scores')) assert.equal(c.value, at(s, c.i, c.j));
+  await page.waitForFunction((k) => new URLSearchParams(location.search).get('head') === String(k), head);
+  // The link opens on the same head.
+  const { page: again, context: second } = await openPage(env, `?step=scores&head=${head}`);
+  for (const c of await cells(again, 'scores')) assert.equal(c.value, at(s, c.i, c.j));
+  await second.close();
+  trace.dispose();
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('hidden characters are guessed by the core, and knock-out changes the guesses as the API says', async () => {
+  const { page, context, problems } = await openPage(env, '?step=tokens');
+  // Click 欢 to hide it, then 工.
+  await page.click('.token-step .chip[data-i="3"] button');
+  await page.waitForFunction(() => document.getElementById('sentence').value === '我喜[MASK]人工智能');
+  await page.waitForSelector('section.guess[data-mask="0"]');
+  assert.match(await page.textContent('section.guess[data-mask="0"] h3'), /hidden: 欢/);
+  await page.click('.token-step .chip[data-i="5"] button');
+  await page.waitForFunction(() => document.getElementById('sentence').value === '我喜[MASK]人[MASK]智能');
+  await page.waitForSelector('section.guess[data-mask="1"]');
+  const masked = '我喜[MASK]人[MASK]智能';
+  const before = lab.predictMasked(masked);
+  assert.deepEqual(await guesses(page, 'before', 0), asShown(before[0]));
+  assert.deepEqual(await guesses(page, 'before', 1), asShown(before[1]));
+  // Knock out the head that looks ahead: the guesses without it are the API's.
+  const trace = lab.run(masked);
+  const head = [0, 1, 2, 3].find((k) => trace.headReport({ head: k }).label === 'next');
+  await page.check(`.head-card[data-head="${head}"] input[role="switch"]`);
+  await page.waitForSelector('figure.guesses[data-kind="after"]');
+  const after = lab.predictMasked(masked, { knockOut: [{ layer: 0, head }] });
+  assert.notDeepEqual(after, before);
+  assert.deepEqual(await guesses(page, 'after', 0), asShown(after[0]));
+  assert.deepEqual(await guesses(page, 'after', 1), asShown(after[1]));
+  assert.deepEqual(await guesses(page, 'before', 0), asShown(before[0]));
+  assert.equal(await page.$eval(`.head-card[data-head="${head}"]`, (e) => e.classList.contains('knocked-out')), true);
+  // The concat step shows that head's columns as zeros, as the core's run does.
+  await page.click('#step-rail button[data-step="concat"]');
+  await rendered(page, 'concat');
+  assert.match(await page.textContent('#step-explain'), new RegExp(`Knocked out: head ${head + 1}`));
+  // Back on, and the first [MASK] brought back.
+  await page.uncheck(`.head-card[data-head="${head}"] input[role="switch"]`);
+  await page.waitForSelector('figure.guesses[data-kind="after"]', { state: 'detached' });
+  await page.click('#step-rail button[data-step="tokens"]');
+  await rendered(page, 'tokens');
+  await page.click('.token-step .chip[data-i="3"] button');
+  await page.waitForFunction(() => document.getElementById('sentence').value === '我喜欢人[MASK]智能');
+  trace.dispose();
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a typed [MASK] is guessed in English and in the Chinese page', async () => {
+  const { page, context, problems } = await openPage(env, `?lang=zh&s=${encodeURIComponent('the [MASK] is on the table')}`);
+  const expected = lab.predictMasked('the [MASK] is on the table');
+  assert.deepEqual(await guesses(page, 'before', 0), asShown(expected[0]));
+  assert.match(await page.textContent('section.guess h3'), /\[MASK\] 1/);
+  assert.match(await page.textContent('#guess-title'), /猜被遮住的字/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('model=random, head= and layer= in a link; bad ones are named', async () => {
+  const { page, context, problems } = await openPage(env, '?model=random&step=concat');
+  assert.equal(await page.$eval('#opt-model', (s) => s.value), 'random');
+  assert.equal(await page.$eval('#opt-dK', (i) => [i.value, i.disabled].join()), '64,false');
+  assert.match(await page.textContent('#step-explain'), /single head with no W_O/);
+  assert.match(await page.textContent('#heads-body'), /Choose the trained model/);
+  // Back to the trained model from the settings.
+  await page.selectOption('#opt-model', 'trained');
+  await page.waitForSelector('.head-card');
+  await page.waitForFunction(() => !new URLSearchParams(location.search).has('model'));
+  await context.close();
+
+  const { page: bad, context: second } = await openPage(env, '?head=9&layer=4&model=nope&step=softmax');
+  const notice = await bad.textContent('#input-message');
+  assert.match(notice, /no model "nope"/);
+  assert.match(notice, /not valid: layer/);
+  assert.match(notice, /not valid: head/);
+  assert.equal(await bad.$eval('.head-thumb[aria-pressed="true"]', (e) => e.dataset.head), '0');
+  await second.close();
+  assert.deepEqual(problems, []);
+});
