@@ -53,7 +53,7 @@ test('the weight thumbnails show W_q, W_k, W_v, are kept for their trace, and a 
   const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'no-preference' });
   const page = await context.newPage();
   const problems = watchProblems(page);
-  await page.goto(`${env.origin}/?step=embedding`);
+  await page.goto(`${env.origin}/?step=embedding&model=random`); // the seeded head: its sizes, its seed
   await page.waitForSelector('body[data-warm-up="done"]', { state: 'attached', timeout: 20_000 });
   const points = [[0, 0], [1, 5], [383, 31], [767, 63]];
 
@@ -131,7 +131,7 @@ test('the matrices drawn as pixels (x, Q, K, V) are canvases kept for their valu
   const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'no-preference' });
   const page = await context.newPage();
   const problems = watchProblems(page);
-  await page.goto(`${env.origin}/?step=embedding`);
+  await page.goto(`${env.origin}/?step=embedding&model=random`); // the seeded head: its sizes, its seed
   await page.waitForSelector('body[data-warm-up="done"]', { state: 'attached', timeout: 20_000 });
   const trace = lab.run(SENTENCE, { model: 'random' });
   const ids = ['x', 'q', 'k', 'v'];

@@ -52,10 +52,10 @@ test('scaling: opened from its step, unscaled max weight above the scaled one, t
   await page.waitForSelector('.lab-sides');
   await waitForParam(page, 'lab', 'scaling');
   const figures = await page.$$eval('.lab-figures', (ps) => ps.map((p) => ({ max: Number(p.dataset.maxProb), entropy: Number(p.dataset.entropy) })));
-  const trace = lab.run('我喜欢人工智能', { model: 'random' });
+  const trace = lab.run('我喜欢人工智能'); // the trained model's first head, as the page shows
   const row = trace.softmaxRow(2).scores;
   assert.equal(figures[0].max, lab.softmaxRow(row, { dK: 1 }).maxProb);
-  assert.equal(figures[1].max, lab.softmaxRow(row, { dK: 64 }).maxProb);
+  assert.equal(figures[1].max, lab.softmaxRow(row, { dK: trace.config.dK }).maxProb);
   assert.ok(figures[0].max > figures[1].max, 'unscaled is peakier');
   assert.ok(figures[0].entropy < figures[1].entropy);
   const before = await page.textContent('.lab-side:nth-child(2) .lab-bars:last-of-type');
@@ -88,9 +88,10 @@ test('variance: measured Var(q·k) within 10% of d_k, ≈ 1 after scaling; d_k c
   await page.waitForSelector('.lab-figures[data-variance]');
   const read = () => page.$eval('.lab-figures', (p) => ({ v: Number(p.dataset.variance), sv: Number(p.dataset.scaledVariance) }));
   let r = await read();
-  assert.ok(Math.abs(r.v - 64) / 64 < 0.1, `variance ${r.v}`);
+  const { dK } = lab.models.find((m) => m.id === 'trained'); // the page's model: the lab starts at its d_k
+  assert.ok(Math.abs(r.v - dK) / dK < 0.1, `variance ${r.v}`);
   assert.ok(Math.abs(r.sv - 1) < 0.1, `scaled variance ${r.sv}`);
-  assert.equal(r.v, lab.sampleDotProducts(64, { count: 2000, bins: 40, seed: 42 }).variance);
+  assert.equal(r.v, lab.sampleDotProducts(dK, { count: 2000, bins: 40, seed: 42 }).variance);
   await page.fill('#lab-dk', '8'); // the slider's 9th step: d_k = 256
   await page.dispatchEvent('#lab-dk', 'input');
   await page.waitForFunction(() => Number(document.querySelector('.lab-figures').dataset.variance) > 150);
@@ -131,8 +132,30 @@ test('temperature and stable softmax labs respond to their controls', async () =
   await context.close();
 });
 
-test('context: same input row, different outputs; mask and position: permuted outputs without positions', async () => {
+test('context on the trained model: every head’s output and neighbours in the two sentences, as the core has them', async () => {
   const { page, context, problems } = await open('?step=output');
+  await page.click('#step-explain .why-link[data-lab="context"]');
+  await page.waitForSelector('.lab-table tr[data-compare="head-0"]');
+  const cos = (id) => page.$eval(`.lab-table tr[data-compare="${id}"] td[data-cos]`, (td) => Number(td.dataset.cos));
+  const a = lab.run('我喜欢人工智能');
+  const b = lab.run('大家都喜欢音乐');
+  const j = b.tokens.indexOf('喜');
+  assert.ok(Math.abs((await cos('embeddings')) - 1) < 1e-6, 'same embedding row');
+  for (let head = 0; head < a.config.heads; head += 1) {
+    assert.equal(await cos(`head-${head}`), a.cosineWith(b, 'output', 2, 'output', j, { head }));
+    const mine = a.softmaxRow(2, { head });
+    const theirs = b.softmaxRow(j, { head });
+    const line = await page.textContent(`.lab-neighbours li[data-head="${head}"]`);
+    assert.ok(line.includes(`${a.tokens[mine.argmax]} (${fmt(mine.maxProb)})`) && line.includes(`${b.tokens[theirs.argmax]} (${fmt(theirs.maxProb)})`), line);
+  }
+  a.dispose();
+  b.dispose();
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('context: same input row, different outputs; mask and position: permuted outputs without positions', async () => {
+  const { page, context, problems } = await open('?step=output&model=random');
   await page.click('#step-explain .why-link[data-lab="context"]');
   await page.waitForSelector('.lab-table tr[data-compare="output"]');
   const cos = (stage) => page.$eval(`.lab-table tr[data-compare="${stage}"] td[data-cos]`, (td) => Number(td.dataset.cos));

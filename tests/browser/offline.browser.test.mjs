@@ -26,7 +26,7 @@ test('the single HTML file carries everything and a strict policy of its own', (
 });
 
 test('it works from file:// with the network blocked', async () => {
-  const trace = lab.run('我喜欢人工智能', { model: 'random' });
+  const trace = lab.run('我喜欢人工智能'); // the trained model, carried inside the file
   const context = await browser.newContext({ reducedMotion: 'reduce' });
   const requests = [];
   await context.route(/^(https?|wss?):/, (route) => { requests.push(route.request().url()); return route.abort(); });
@@ -39,6 +39,15 @@ test('it works from file:// with the network blocked', async () => {
   assert.equal(await page.getAttribute('body', 'data-models'), 'trained random', 'the core loaded the trained model carried inside the file');
   const cells = await page.$$eval('figure.stage-weights td[data-j]', (tds) => tds.map((td) => Number(td.dataset.value)));
   assert.deepEqual(cells, Array.from(trace.stage('weights').data));
+  // Another head, and the model's guesses for a hidden character.
+  await page.click('.head-thumb[data-head="2"]');
+  await page.waitForSelector('.head-thumb[data-head="2"][aria-pressed="true"]');
+  const third = await page.$$eval('figure.stage-weights td[data-j]', (tds) => tds.map((td) => Number(td.dataset.value)));
+  assert.deepEqual(third, Array.from(trace.stage('weights', { head: 2 }).data));
+  await page.fill('#sentence', '猫坐在[MASK]子上');
+  await page.waitForSelector('section.guess[data-mask="0"] figure.guesses li');
+  const shown = await page.$$eval('section.guess figure.guesses li', (lis) => lis.map((li) => li.dataset.token));
+  assert.deepEqual(shown, lab.predictMasked('猫坐在[MASK]子上')[0].map((g) => g.token));
   await page.fill('#sentence', '猫坐在垫子上');
   await page.waitForFunction(() => document.querySelectorAll('#token-chips .chip').length === 8);
   await page.click('#next');

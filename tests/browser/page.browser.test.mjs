@@ -21,7 +21,8 @@ test('the page loads with the default sentence and a clean console', async () =>
   const { page, context, problems } = await open();
   assert.deepEqual(await chips(page), ['[CLS]', '我', '喜', '欢', '人', '工', '智', '能', '[SEP]']);
   assert.equal(await page.$eval('#sentence', (e) => e.value), '我喜欢人工智能');
-  assert.equal(await page.$eval('#detail-title', (e) => e.textContent), 'Row 喜 through softmax');
+  assert.equal(await page.$eval('#detail-title', (e) => e.textContent), 'Row 喜 through softmax · Head 1');
+  assert.equal(await page.$eval('#opt-model', (e) => e.value), 'trained');
   assert.equal(await page.$eval('#loading', (e) => e.hidden), true);
   // The load's steps are marked on the page's timeline, in order (the benchmark reads them).
   const marks = await page.evaluate(() => performance.getEntriesByType('mark')
@@ -42,15 +43,15 @@ test('stepping with the buttons and the keyboard visits every step in order; the
     assert.equal(await page.$eval('#step-rail [aria-current="step"]', (b) => b.dataset.step), id);
     // The formula marks this step's part (every step but embedding has one), and nothing else.
     const marked = await page.$$eval('#formula .current', (els) => [...new Set(els.map((e) => e.dataset.step))]);
-    assert.deepEqual(marked, id === 'embedding' ? [] : [id], id);
+    assert.deepEqual(marked, ['embedding', 'concat'].includes(id) ? [] : [id], id);
   }
   // Each part of the formula belongs to a step.
   const parts = await page.$$eval('#formula [data-step]', (els) => [...new Set(els.map((e) => e.dataset.step))].sort());
   assert.deepEqual(parts, ['output', 'qkv', 'scaled', 'scores', 'softmax', 'weighted-sum']);
   await page.click('#next'); // past the end: stays
-  assert.equal(await page.getAttribute('body', 'data-step'), 'output');
+  assert.equal(await page.getAttribute('body', 'data-step'), 'concat');
   await page.click('#prev');
-  await rendered(page, 'weighted-sum');
+  await rendered(page, 'output');
   await page.keyboard.press('Home');
   await rendered(page, 'tokens');
   for (const id of STEP_IDS.slice(1)) {
@@ -59,7 +60,7 @@ test('stepping with the buttons and the keyboard visits every step in order; the
     await waitForParam(page, 'step', id);
   }
   await page.keyboard.press('ArrowLeft');
-  await rendered(page, 'weighted-sum');
+  await rendered(page, 'output');
   await page.click('#step-rail button[data-step="scores"]');
   await rendered(page, 'scores');
   // The URL reopens the same view.
@@ -77,6 +78,7 @@ test('play walks through the steps by itself and pause stops it', async () => {
   await page.click('#play');
   await rendered(page, 'weighted-sum');
   await rendered(page, 'output');
+  await rendered(page, 'concat');
   assert.equal(await page.$eval('#play', (b) => b.getAttribute('aria-pressed')), 'false'); // stops at the end
   await page.keyboard.press('Home');
   await page.keyboard.press(' ');
@@ -89,7 +91,7 @@ test('play walks through the steps by itself and pause stops it', async () => {
 });
 
 test('displayed scores, scaled values and weights equal the trace', async () => {
-  const trace = lab.run('我喜欢人工智能', { model: 'random' });
+  const trace = lab.run('我喜欢人工智能');
   const { page, context, problems } = await open('?step=scores');
   for (const [stage, id] of [['scores', 'scores'], ['scaled', 'scaled'], ['softmax', 'weights']]) {
     if (stage !== 'scores') {
@@ -108,11 +110,11 @@ test('displayed scores, scaled values and weights equal the trace', async () => 
   // Row sums of the weights are shown as 1.00.
   const sums = await page.$$eval('figure.stage-weights td.sum', (tds) => tds.map((td) => td.textContent));
   assert.deepEqual(sums, Array(9).fill('1.00'));
-  // Output (9 × 64, too wide for printed numbers): a canvas of cells whose
+  // Output (9 × d_k, too wide for printed numbers): a canvas of cells whose
   // tooltip does the arithmetic, under the mouse and from the keyboard.
   await page.click('#step-rail button[data-step="output"]');
   await rendered(page, 'output');
-  const out = trace.stage('output');
+  const out = trace.stage('output', { head: 0 }); // the first head's output (without a head: the layer's)
   const grid = 'figure.stage-output canvas.heat';
   const box = await page.locator(grid).boundingBox();
   await page.mouse.move(box.x + ((0.5 / out.cols) * box.width), box.y + ((2.5 / out.rows) * box.height));
@@ -141,13 +143,13 @@ test('displayed scores, scaled values and weights equal the trace', async () => 
 });
 
 test('hovering or focusing a score shows q·k term by term', async () => {
-  const trace = lab.run('我喜欢人工智能', { model: 'random' });
+  const trace = lab.run('我喜欢人工智能');
   const d = trace.dotTerms('scores', 2, 3);
   const { page, context } = await open('?step=scores');
   await page.hover('figure.stage-scores td[data-i="2"][data-j="3"]');
   let tip = await page.textContent('#tooltip');
   assert.match(tip, /^score\(喜 → 欢\) = q\[喜\] · k\[欢\]/);
-  assert.ok(tip.includes('(64 terms)'));
+  assert.ok(tip.includes(`(${trace.config.dK} terms)`));
   assert.ok(tip.endsWith(`= ${fmt(d.total)}`));
   // Keyboard: focus the grid, move right with the arrows.
   await page.focus('figure.stage-scores td[tabindex="0"]');
@@ -161,7 +163,7 @@ test('hovering or focusing a score shows q·k term by term', async () => {
 });
 
 test('the detail panel for 喜 reproduces its row at every step and sums to 1', async () => {
-  const trace = lab.run('我喜欢人工智能', { model: 'random' });
+  const trace = lab.run('我喜欢人工智能');
   const r = trace.softmaxRow(2);
   const { page, context } = await open('?step=softmax');
   const table = await page.$$eval('#detail-body tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent.trim())));
@@ -187,7 +189,7 @@ test('the detail panel for 喜 reproduces its row at every step and sums to 1', 
   assert.deepEqual(await marked(), [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, -1]);
   // Clicking another token's row label moves the panel to it.
   await page.click('figure.stage-scores th.row-label >> text=欢');
-  assert.equal(await page.textContent('#detail-title'), 'Row 欢 through softmax');
+  assert.equal(await page.textContent('#detail-title'), 'Row 欢 through softmax · Head 1');
   await waitForParam(page, 't', '3');
   const r3 = trace.softmaxRow(3);
   assert.deepEqual(await page.$$eval('#detail-body tbody td[data-col="scores"]', (tds) => tds.map((td) => td.textContent)),
@@ -196,7 +198,7 @@ test('the detail panel for 喜 reproduces its row at every step and sums to 1', 
   // An edit recomputes the row: the panel shows the new sentence's numbers.
   await page.fill('#sentence', '我喜欢数学');
   await page.waitForFunction(() => document.querySelectorAll('#detail-body tbody tr').length === 7);
-  const edited = lab.run('我喜欢数学', { model: 'random' });
+  const edited = lab.run('我喜欢数学');
   assert.deepEqual(await page.$$eval('#detail-body tbody td[data-col="scores"]', (tds) => tds.map((td) => td.textContent)),
     Array.from(edited.softmaxRow(3).scores, (v) => fmt(v)));
   edited.dispose();
