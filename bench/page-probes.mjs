@@ -18,15 +18,16 @@ export function markFirstPaint() {
   }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-ready'] });
 }
 
-// An edit that recomputes and repaints, without the typing debounce: the
-// causal switch takes the same path as a keystroke (core run, then one
+// An edit that recomputes and repaints, without the typing debounce: a
+// switch (the trained model's knock-out switch of a head, or the seeded
+// head's causal mask) takes the same path as a keystroke (core run, then one
 // redraw). Measured from the change to the end of the frame that paints the
 // result. Each edit waits a random part of a frame first: keystrokes arrive at
 // any point of the display's cycle, while back-to-back measurements would all
 // start at the same point of it and measure one phase only.
-export function editToPaint(flip) {
+export function editToPaint([flip, selector]) {
   return new Promise((start) => { setTimeout(start, Math.random() * (1000 / 60)); }).then(() => {
-    const box = document.getElementById('opt-causal');
+    const box = document.querySelector(selector);
     box.checked = flip;
     const before = document.body.dataset.rendered;
     const t0 = performance.now();

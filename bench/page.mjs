@@ -102,7 +102,7 @@ export async function page() {
   const server = await serve();
   const { origin } = server;
   const browser = await launchChromium();
-  const result = { firstRender: [], firstParts: [], warmRender: [], floorView: [], floorEmpty: [], control: [], keystroke: {}, frames: {}, bytes: 0, gzip: 0 };
+  const result = { firstRender: [], firstParts: [], warmRender: [], floorView: [], floorEmpty: [], control: [], keystroke: {}, keystrokeRandom: {}, frames: {}, bytes: 0, gzip: 0 };
   const floor = await staticFloor(browser, origin);
   try {
     for (let r = 0; r < 9; r += 1) {
@@ -143,16 +143,21 @@ export async function page() {
       await p.waitForLoadState('networkidle');
       await context.close();
     }
-    {
-      const { context, p } = await openPage(browser, `${origin}/?step=softmax`);
-      for (const n of [9, 128, 512]) {
+    // Edit → paint at the softmax step: the trained model (the page's own: a
+    // head knocked out and back in), and the seeded head (its causal switch).
+    for (const [key, query, selector, sizes] of [
+      ['keystroke', '', '.head-card[data-head="1"] input[role="switch"]', [9, 128, 512]],
+      ['keystrokeRandom', '&model=random', '#opt-causal', [9, 128]],
+    ]) {
+      const { context, p } = await openPage(browser, `${origin}/?step=softmax${query}`);
+      for (const n of sizes) {
         // Put the sentence of n tokens in place first (through the debounced input).
         await p.fill('#sentence', sentenceOf(n));
         await p.waitForFunction((count) => document.querySelectorAll('#token-chips .chip').length === count, n);
         await p.waitForTimeout(500); // the typed sentence's redraw and address-bar update are over
         const times = [];
-        for (let r = 0; r < 41; r += 1) times.push(await p.evaluate(editToPaint, r % 2 === 0));
-        result.keystroke[n] = median(times.slice(10)); // the first ten warm the code up
+        for (let r = 0; r < 41; r += 1) times.push(await p.evaluate(editToPaint, [r % 2 === 0, selector]));
+        result[key][n] = median(times.slice(10)); // the first ten warm the code up
       }
       await context.close();
     }

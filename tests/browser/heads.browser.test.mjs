@@ -159,3 +159,20 @@ test('model=random, head= and layer= in a link; bad ones are named', async () =>
   await second.close();
   assert.deepEqual(problems, []);
 });
+
+test('a load slower than 300 ms shows a progress state, gone once the page is drawn', async () => {
+  const context = await env.browser.newContext({ reducedMotion: 'reduce' });
+  // The model file held back for a second, as on a slow connection.
+  await context.route('**/models/trained.almodel', async (route) => {
+    await new Promise((resolve) => { setTimeout(resolve, 1000); });
+    await route.continue();
+  });
+  const page = await context.newPage();
+  await page.goto(`${env.origin}/`);
+  await page.waitForSelector('#loading:not([hidden]) progress', { timeout: 900 });
+  assert.match(await page.textContent('#loading'), /Loading the WebAssembly core and the trained model/);
+  await page.waitForSelector('body[data-ready="true"]', { state: 'attached', timeout: 20_000 });
+  assert.equal(await page.$eval('#loading', (e) => e.hidden), true);
+  assert.equal(await page.$eval('#opt-model', (s) => s.value), 'trained');
+  await context.close();
+});

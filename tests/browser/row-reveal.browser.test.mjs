@@ -50,7 +50,7 @@ async function openAtQkv() {
 
 test('Q·Kᵀ comes in row by row: stand-ins first, final column widths throughout, the core\'s numbers at the end', async () => {
   const { context, page, problems } = await openAtQkv();
-  const trace = lab.run(SENTENCE, { model: 'random' });
+  const trace = lab.run(SENTENCE);
   const scores = trace.stage('scores');
   const n = trace.tokens.length;
   const expected = Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => fmt(scores.data[i * n + j])));
@@ -87,7 +87,7 @@ test('Q·Kᵀ comes in row by row: stand-ins first, final column widths througho
 
 test('a drawing that takes over mid-reveal stays: the interrupted reveal brings no stale row back', async () => {
   const { context, page, problems } = await openAtQkv();
-  const trace = lab.run(SENTENCE, { model: 'random' });
+  const trace = lab.run(SENTENCE);
   const scores = trace.stage('scores');
   const n = trace.tokens.length;
   await page.clock.runFor(30 + 70 + 10); // two rows in

@@ -49,7 +49,7 @@ export default {
     if (!ctx.trained) return t('step.concat.explainRandom');
     const off = ctx.knockOut.filter((k) => k.layer === ctx.where.layer).map((k) => headNumber(k.head));
     const text = t('step.concat.explain', { heads: ctx.heads, dK: ctx.config.dK, dModel: ctx.config.dModel });
-    return off.length ? `${text} ${t('step.concat.explainOff', { heads: off.join(', ') })}` : text;
+    return off.length ? `${text}${t('step.concat.explainOff', { heads: off.join(', ') })}` : text;
   },
   async render(body, ctx) {
     if (!ctx.trained) return [];

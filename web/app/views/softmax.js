@@ -24,7 +24,7 @@ export default {
   explain(ctx) {
     const r = ctx.trace.softmaxRow(ctx.selected);
     const text = t('step.softmax.explain', { token: ctx.tokens[ctx.selected], p: fmt(r.maxProb), best: ctx.tokens[r.argmax] });
-    return ctx.heads > 1 ? `${t('step.softmax.explainHeads', { heads: ctx.heads, n: ctx.where.head + 1 })} ${text}` : text;
+    return ctx.heads > 1 ? `${t('step.softmax.explainHeads', { heads: ctx.heads, n: ctx.where.head + 1 })}${text}` : text;
   },
   async render(body, ctx) {
     // Animated: each row first shows its plain exps e^x and their total, then

@@ -18,7 +18,7 @@ export default {
   inFormula: false, // its part of the formula is marked (index.html: data-step)
   matrices: [], // the core stages it shows, and exports
   title: () => t('step.tokens.title'),
-  explain: (ctx) => `${t('step.tokens.explain', { n: ctx.n })}${ctx.trained ? ` ${t('step.tokens.explainHide')}` : ''}`,
+  explain: (ctx) => `${t('step.tokens.explain', { n: ctx.n })}${ctx.trained ? t('step.tokens.explainHide') : ''}`,
   async render(body, ctx) {
     const chips = ctx.tokens.map((token, i) => {
       const { title, onclick } = chipAction(ctx, token, i);
