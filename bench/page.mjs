@@ -39,7 +39,7 @@ async function serve() {
 // (inline styles allowed: the drawn view carries some), opened in fresh
 // contexts alternated with the page's own first visits; their first
 // contentful paint is their complete render.
-async function staticFloor(browser, origin) {
+export async function staticFloor(browser, origin) {
   const context = await browser.newContext({ reducedMotion: 'reduce', viewport: { width: 1280, height: 800 } });
   const p = await context.newPage();
   await p.goto(`${origin}/`);
@@ -74,8 +74,28 @@ async function staticFloor(browser, origin) {
     await fresh.close();
     return frames;
   };
+  // The floor under edit → paint: the same view as static HTML, where an edit
+  // changes one number and nothing else (a listener the bench adds), measured
+  // as the page's edits are.
+  const editFloor = async () => {
+    const fresh = await browser.newContext({ reducedMotion: 'reduce', viewport: { width: 1280, height: 800 } });
+    const q = await fresh.newPage();
+    await q.goto(`http://127.0.0.1:${server.address().port}/index.html`);
+    await q.evaluate(() => {
+      const cell = document.querySelector('#detail-body td[data-col="probs"]') ?? document.body;
+      document.getElementById('opt-causal').addEventListener('change', (event) => {
+        cell.firstChild.data = event.target.checked ? '0.50' : '0.25';
+        document.body.dataset.rendered = String(Number(document.body.dataset.rendered ?? 0) + 1);
+      });
+    });
+    const times = [];
+    for (let r = 0; r < 41; r += 1) times.push(await q.evaluate(editToPaint, [r % 2 === 0, '#opt-causal']));
+    await fresh.close();
+    return median(times.slice(10));
+  };
   return {
     control,
+    editFloor,
     view: () => contentful('index.html'),
     empty: () => contentful('empty.html'),
     close: () => { server.close(); rmSync(root, { recursive: true, force: true }); },
@@ -161,6 +181,7 @@ export async function page() {
       }
       await context.close();
     }
+    result.editFloor = await floor.editFloor();
     // Each walk in a fresh browser context: the first walk through the steps,
     // started at once after the first render, and started after a reader's
     // pause of 2 s (in which the page draws each step once out of sight).

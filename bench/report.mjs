@@ -57,7 +57,8 @@ function targets({ ker, model, pg, heap, single }) {
       first <= 300 ? 'yes' : `no${floor > 300 ? ': the floor itself is above the target on this machine' : ''}`],
     ['trained model loaded and first render ≤ 1.4 × the floor (the same view as static HTML)', `${(first / floor).toFixed(2)} ×`, yes(first / floor <= 1.4)],
     ['repeat visit ≤ 300 ms', `${median(pg.warmRender).toFixed(0)} ms`, yes(median(pg.warmRender) <= 300)],
-    ['edit → paint ≤ 16 ms at n = 9, trained model', `${pg.keystroke[9].toFixed(1)} ms (seeded head: ${pg.keystrokeRandom[9].toFixed(1)} ms)`, yes(pg.keystroke[9] <= 16)],
+    ['edit → paint ≤ 16 ms at n = 9, trained model', `${pg.keystroke[9].toFixed(1)} ms: ${(pg.keystroke[9] / pg.editFloor).toFixed(2)} × the floor, one number changed in the same view as static HTML (${pg.editFloor.toFixed(1)} ms); seeded head ${pg.keystrokeRandom[9].toFixed(1)} ms`,
+      pg.keystroke[9] <= 16 ? 'yes' : `no${pg.editFloor > 12 ? ': the floor takes most of the 16 ms on this machine' : ''}`],
     ['edit → paint ≤ 100 ms at n = 128, trained model', `${pg.keystroke[128].toFixed(1)} ms (seeded head: ${pg.keystrokeRandom[128].toFixed(1)} ms)`, yes(pg.keystroke[128] <= 100)],
     ['edit → paint ≤ 500 ms at n = 512, trained model', `${pg.keystroke[512].toFixed(1)} ms`, yes(pg.keystroke[512] <= 500)],
     ['no dropped frames while the steps animate at n = 9 (after a pause)',
@@ -115,6 +116,7 @@ export function report({ ceiling, topAll, ker, nat, model, heap, pg, single, sin
     `| the same page again in that context, once the first visit has settled (a repeat visit: caches written) | ${median(pg.warmRender).toFixed(0)} ms |`,
     ...Object.entries(pg.keystroke).map(([n, ms]) => `| edit → updated paint at the softmax step, trained model (a head knocked out or back in), n = ${n} | ${ms.toFixed(1)} ms |`),
     ...Object.entries(pg.keystrokeRandom).map(([n, ms]) => `| edit → updated paint at the softmax step, seeded head (causal switch), n = ${n} | ${ms.toFixed(1)} ms |`),
+    `| the floor under an edit: one number changed in the same first view as static HTML, measured the same way | ${pg.editFloor.toFixed(1)} ms |`,
     ...Object.entries(pg.frames).flatMap(([n, { atOnce, paused }]) => [
       `| frames dropped while the steps animate, n = ${n}, first walk started at once | ${dropShare(atOnce)} |`,
       `| the same, first walk started after a 2 s pause (steps drawn out of sight meanwhile) | ${dropShare(paused)} |`,

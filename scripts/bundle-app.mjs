@@ -24,7 +24,7 @@ await build({
   outfile: outFile,
   bundle: true,
   format: 'esm',
-  minify: true,
+  minify: process.env.NO_MINIFY !== "1",
   // Chromium's explicit compile hint (first line of the file): compile every
   // function while the file streams in, on a background thread, instead of
   // each one on the main thread the first time it is called. Without it a
@@ -48,7 +48,7 @@ await build({
   entryPoints: [fileURLToPath(new URL('../web/styles/app.css', import.meta.url))],
   outfile: outFile.replace(/\.js$/, '.css'),
   bundle: true,
-  minify: true,
+  minify: process.env.NO_MINIFY !== "1",
   logLevel: 'warning',
 });
 console.log(`wrote ${outFile} and its stylesheet`);

@@ -64,3 +64,41 @@ test('CSV, LaTeX, JSON and PNG exports hold the trace\'s numbers', async () => {
   trace.dispose();
   await context.close();
 });
+
+test('with the trained model, exports are of the selected head; the concat step exports its layer', async () => {
+  const trace = lab.run('我喜欢人工智能');
+  const where = { layer: 0, head: 2 };
+  const context = await env.browser.newContext({ acceptDownloads: true, reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  const problems = watchProblems(page);
+  await page.goto(`${env.origin}/?step=softmax&head=2`);
+  await page.waitForSelector('body[data-rendered]', { state: 'attached' });
+
+  const csv = await exported(page, 'csv');
+  assert.equal(csv.name, 'attention-lab-softmax-layer1-head3.csv');
+  const lines = csv.bytes.toString('utf8').trim().split('\r\n');
+  const weights = trace.stage('weights', where);
+  lines[2].split(',').slice(1).forEach((text, j) => assert.equal(Number(text), weights.data[j]));
+
+  const file = await exported(page, 'json');
+  assert.equal(file.name, 'attention-lab-trace-layer1-head3.json');
+  const json = JSON.parse(file.bytes.toString('utf8'));
+  assert.deepEqual(json.head, where);
+  assert.deepEqual(json.config, { ...trace.config });
+  for (const id of lab.stageNames) assert.deepEqual(json.stages[id].data, Array.from(trace.stage(id, where).data), id);
+  assert.deepEqual(Object.keys(json.layerStages), [...lab.layerStageNames]);
+  assert.deepEqual(json.layerStages.concat.data, Array.from(trace.stage('concat', { layer: 0 }).data));
+  assert.deepEqual(json.layerStages.output.data, Array.from(trace.stage('output', { layer: 0 }).data));
+
+  await page.click('#step-rail button[data-step="concat"]');
+  await page.waitForSelector('body[data-step="concat"][data-rendered]', { state: 'attached' });
+  const concat = await exported(page, 'csv');
+  assert.equal(concat.name, 'attention-lab-concat-layer1.csv');
+  const text = concat.bytes.toString('utf8');
+  assert.match(text, /^# concat \(9 x 128\)/);
+  assert.match(text, /# wo \(128 x 128\)/);
+  assert.match(text, /# projected \(9 x 128\)/);
+  assert.deepEqual(problems, []);
+  trace.dispose();
+  await context.close();
+});

@@ -56,6 +56,17 @@ test('every head at the softmax step shows the core’s weights for that head, w
   // The labelled heads of 我喜欢人工智能: one looks back, one ahead (喜 → 欢).
   const labels = await page.$$eval('.head-thumb', (els) => els.map((e) => e.dataset.label));
   assert.ok(labels.includes('previous') && labels.includes('next'), labels.join());
+  // An edit repaints the same canvases (no new drawing surface a frame), with the new weights.
+  await page.$$eval('.head-thumb canvas', (els) => els.forEach((c) => { c.kept = true; }));
+  await page.fill('#sentence', '我喜欢人工智慧');
+  await page.waitForFunction(() => document.querySelectorAll('#token-chips .chip .text')[7]?.textContent === '慧');
+  await rendered(page, 'softmax');
+  assert.deepEqual(await page.$$eval('.head-thumb canvas', (els) => els.map((c) => c.kept === true && c.isConnected)), [true, true, true, true]);
+  const edited = lab.run('我喜欢人工智慧');
+  const size = await page.$eval('.head-thumb[data-head="0"] canvas', (c) => c.getBoundingClientRect().width);
+  await page.hover('.head-thumb[data-head="0"] canvas', { position: { x: (7.5 * size) / 9, y: (7.5 * size) / 9 } });
+  assert.equal(await page.textContent('#tooltip'), `Head 1: p(慧 → 慧) = ${at(edited.stage('weights', { head: 0 }), 7, 7).toFixed(3)}`);
+  edited.dispose();
   trace.dispose();
   assert.deepEqual(problems, []);
   await context.close();

@@ -62,12 +62,14 @@ export function morphChildren(live, fresh) {
     const next = node.nextSibling; // read first: the node may move to live
     if (!old) {
       live.append(node);
+      paintArrived(node);
     } else if (sameKind(old, node)) {
       morph(old, node);
       old = old.nextSibling;
     } else {
       const after = old.nextSibling;
       old.replaceWith(node);
+      paintArrived(node);
       old = after;
     }
     node = next;
@@ -90,7 +92,33 @@ export const live = (el) => LIVE.get(el) ?? el;
 function sameKind(a, b) {
   if (a.nodeType !== b.nodeType || a.nodeName !== b.nodeName) return false;
   if (a.nodeType !== Node.ELEMENT_NODE) return true;
-  return a.nodeName !== 'CANVAS' && !a.hasAttribute('data-atomic') && !b.hasAttribute('data-atomic');
+  if (a.nodeName === 'CANVAS') return Boolean(b[REPAINT]) && a.hasAttribute('data-repaint') && a.width === b.width && a.height === b.height;
+  return !a.hasAttribute('data-atomic') && !b.hasAttribute('data-atomic');
+}
+
+// ---- canvases painted where they land --------------------------------------------
+// A new canvas on the page costs the browser a new drawing surface, in the
+// frame that shows it; a redraw that only changes a canvas's pixels should
+// not. A canvas marked repaintable is painted only where it lands: into the
+// page's canvas of the same size in its place (which stays), or itself when it
+// is new on the page.
+const REPAINT = Symbol('repaint');
+
+/** Marks a canvas whose pixels paint(target) draws into a target canvas. */
+export function repaintable(canvas, paint) {
+  canvas.dataset.repaint = '';
+  canvas[REPAINT] = paint;
+  return canvas;
+}
+
+// A subtree that has just arrived on the page: its repaintable canvases paint themselves.
+function paintArrived(node) {
+  if (node.nodeType !== Node.ELEMENT_NODE) return;
+  const canvases = node.nodeName === 'CANVAS' ? [node] : node.querySelectorAll('canvas[data-repaint]');
+  for (const canvas of canvases) {
+    canvas[REPAINT]?.(canvas);
+    delete canvas[REPAINT];
+  }
 }
 
 // Attribute names and values as strings (element.attributes would make an
@@ -119,6 +147,7 @@ function morph(live, fresh) {
     }
     for (const type of Object.keys(handlers ?? {})) on(live, type, handlers[type]);
   }
+  if (fresh[REPAINT]) fresh[REPAINT](live);
   if (live.firstChild || fresh.firstChild) morphChildren(live, fresh);
 }
 

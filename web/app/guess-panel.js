@@ -3,7 +3,7 @@
 // whole model and of the model without them side by side (before → after).
 import { h, morphChildren } from './dom.js';
 import { fmt } from './format.js';
-import { errorText, t } from './i18n.js';
+import { errorText, language, t } from './i18n.js';
 import { canHide, countMasks } from './masking.js';
 import { headNumber } from './head-view.js';
 
@@ -20,8 +20,14 @@ function guessList(list, caption, kind) {
 }
 
 /** ctx: the page's context; hidden: what each [MASK] hid, when the page hid it;
- *  onHide(i): hides token i. */
+ *  onHide(i): hides token i. Drawn again only when what it shows has changed
+ *  (the model's guesses are asked of the core once a run). */
+let drawnFor = null; // [run, selected token, language, hidden] the guesses were drawn for
+
 export function renderGuess(container, ctx, { hidden, onHide }) {
+  const key = [ctx.run, ctx.selected, language(), hidden];
+  if (drawnFor && key.every((v, k) => v === drawnFor[k])) return;
+  drawnFor = key;
   const parts = [];
   if (!ctx.trained) {
     parts.push(h('p', { class: 'hint' }, t('guess.random')));

@@ -19,6 +19,7 @@ export function headGrid(ctx) {
     const row = ctx.run.softmaxRow(ctx.selected, where);
     const name = t('heads.name', { n: headNumber(head) });
     const canvas = heatCanvas(w, scale, {
+      inPlace: true, // an edit repaints the grid's canvases, it does not add new ones
       explain: (i, j) => t('heads.cell', { head: name, a: ctx.tokens[i], b: ctx.tokens[j], p: fmt(w.data[i * w.cols + j], 3) }),
     });
     return h('button', {

@@ -5,7 +5,7 @@
 // knocks it out (the run zeroes its output before W_O).
 import { h, morphChildren } from './dom.js';
 import { fmt } from './format.js';
-import { t } from './i18n.js';
+import { language, t } from './i18n.js';
 import { headNumber } from './head-view.js';
 
 export const SHARES = ['self', 'previous', 'next', 'special', 'same'];
@@ -51,8 +51,14 @@ function card(ctx, head, { onKnockOut }) {
     h('label', { class: 'switch' }, knock, ' ', t('heads.knockOut'))));
 }
 
-/** Draws the cards (or, for the seeded model, why there are none). */
+let drawnFor = null; // [run, head, selected token, language] the cards were drawn for
+
+/** Draws the cards (or, for the seeded model, why there are none), again only
+ *  when what they show has changed (not on every step). */
 export function renderHeads(container, ctx, handlers) {
+  const key = [ctx.run, ctx.trace, ctx.selected, language()];
+  if (drawnFor && key.every((v, k) => v === drawnFor[k])) return;
+  drawnFor = key;
   if (!ctx.trained) {
     morphChildren(container, h('div', {}, h('p', { class: 'hint' }, t('heads.random'))));
     return;

@@ -2,7 +2,7 @@
 // hover names the value), canvases kept for their trace, and one-row strips
 // (a hard-stop gradient when short). Colours come from the page's scales of
 // the core's numbers; nothing here computes a value.
-import { h, on } from './dom.js';
+import { h, on, repaintable } from './dom.js';
 import { fmt } from './format.js';
 import { hideTooltip, showTooltip } from './tooltip.js';
 
@@ -10,18 +10,21 @@ const UNPAINTED = new WeakMap();
 
 /** A canvas with one pixel per entry, stretched; hover shows the value.
  *  later: leave the pixels for paintCanvas() (an animation that shows canvases
- *  one by one then fills each as it appears, not all in one frame). */
-export function heatCanvas(m, scale, { height, explain, onCell, later = false } = {}) {
+ *  one by one then fills each as it appears, not all in one frame).
+ *  inPlace: painted where it lands (dom.js, repaintable): a redraw paints the
+ *  page's canvas of the same size in its place instead of adding a new one. */
+export function heatCanvas(m, scale, { height, explain, onCell, later = false, inPlace = false } = {}) {
   const canvas = h('canvas', { class: 'heat' });
   canvas.width = m.cols;
   canvas.height = m.rows;
-  const paint = () => {
-    const ctx = canvas.getContext('2d');
-    const image = ctx.createImageData(m.cols, m.rows);
+  const paintInto = (target) => {
+    const image = new ImageData(m.cols, m.rows);
     scale.fill(m.data, image.data, m.rows * m.cols);
-    ctx.putImageData(image, 0, 0);
+    target.getContext('2d').putImageData(image, 0, 0);
   };
-  if (later) UNPAINTED.set(canvas, paint);
+  const paint = () => paintInto(canvas);
+  if (inPlace) repaintable(canvas, paintInto);
+  else if (later) UNPAINTED.set(canvas, paint);
   else paint();
   if (height) canvas.style.height = height;
   hoverCells(canvas, m, { explain, onCell });
@@ -33,7 +36,8 @@ export function heatCanvas(m, scale, { height, explain, onCell, later = false } 
  *  again answers with the handlers of the view that shows it now. */
 export function hoverCells(canvas, m, { explain, onCell } = {}) {
   on(canvas, 'mousemove', (event) => {
-    const [i, j] = cellAt(canvas, m, event);
+    // The canvas under the pointer: a canvas repainted in place answers with these handlers.
+    const [i, j] = cellAt(event.currentTarget, m, event);
     const text = explain ? explain(i, j) : `(${i}, ${j}) = ${fmt(m.data[i * m.cols + j])}`;
     showTooltip(text, { x: event.clientX, y: event.clientY });
     onCell?.(i, j);

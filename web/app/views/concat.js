@@ -24,7 +24,7 @@ function headOutputs(ctx, scale) {
     const name = t('heads.name', { n: headNumber(head) });
     return h('figure', { class: `head-output${head === shown ? ' selected' : ''}${report.knockedOut ? ' knocked-out' : ''}`, dataset: { head } },
       h('figcaption', {}, name, ' ', h('span', { class: 'head-label' }, report.knockedOut ? t('heads.zeroed') : labelText(report.label))),
-      heatCanvas(out, scale, { explain: (i, j) => t('step.concat.headCell', { head: name, token: ctx.tokens[i], j: j + 1, value: out.data[i * out.cols + j].toFixed(3) }) }));
+      heatCanvas(out, scale, { inPlace: true, explain: (i, j) => t('step.concat.headCell', { head: name, token: ctx.tokens[i], j: j + 1, value: out.data[i * out.cols + j].toFixed(3) }) }));
   }));
 }
 
