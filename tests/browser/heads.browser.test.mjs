@@ -4,8 +4,10 @@
 // hidden characters are guessed, and model=, head=, layer= work in links.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadAttentionLab } from 'attention-lab';
+import { fmt } from '../../web/app/format.js';
 import { useServedChromium } from './chromium.mjs';
 import { cells, chips, openPage, rendered } from './page-helpers.mjs';
 
@@ -134,6 +136,11 @@ test('hidden characters are guessed by the core, and knock-out changes the guess
   await rendered(page, 'tokens');
   await page.click('.token-step .chip[data-i="3"] button');
   await page.waitForFunction(() => document.getElementById('sentence').value === '我喜欢人[MASK]智能');
+  // From the keyboard: a character's chip is a button.
+  await rendered(page, 'tokens');
+  await page.focus('.token-step .chip[data-i="6"] button');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.getElementById('sentence').value === '我喜欢人[MASK][MASK]能');
   trace.dispose();
   assert.deepEqual(problems, []);
   await context.close();
@@ -185,5 +192,66 @@ test('a load slower than 300 ms shows a progress state, gone once the page is dr
   await page.waitForSelector('body[data-ready="true"]', { state: 'attached', timeout: 20_000 });
   assert.equal(await page.$eval('#loading', (e) => e.hidden), true);
   assert.equal(await page.$eval('#opt-model', (s) => s.value), 'trained');
+  await context.close();
+});
+
+// A model of two layers for the layer picker: the fuzz corpus's small model
+// (one layer of two heads) with its layer's blocks written twice (the file
+// format: cpp/include/attention/model_file.hpp; blocks: tok, ln0 gain and
+// bias, each layer's 16, the decoder bias), its checksum made again.
+function twoLayers(one) {
+  const view = new DataView(one.buffer, one.byteOffset, one.byteLength);
+  let at = 8 + 5 * 4;
+  at += 4 + view.getUint32(at, true); // the vocabulary
+  const blocks = [];
+  while (at < one.length - 4) {
+    const rows = view.getUint32(at, true);
+    const cols = view.getUint32(at + 4, true);
+    const kind = one[at + 8];
+    const size = 9 + (kind === 0 ? rows * cols * 4 : rows * (4 + cols));
+    blocks.push(one.subarray(at, at + size));
+    at += size;
+  }
+  const head = Uint8Array.from(one.subarray(0, blocks[0].byteOffset - one.byteOffset));
+  new DataView(head.buffer).setUint32(8 + 16, 2, true); // layers
+  const body = [head, ...blocks.slice(0, 3), ...blocks.slice(3, 19), ...blocks.slice(3, 19), ...blocks.slice(19)];
+  const out = new Uint8Array(body.reduce((n, b) => n + b.length, 0) + 4);
+  let k = 0;
+  for (const b of body) { out.set(b, k); k += b.length; }
+  let hash = 2166136261;
+  for (let i = 0; i < k; i += 1) hash = Math.imul(hash ^ out[i], 16777619) >>> 0;
+  new DataView(out.buffer).setUint32(k, hash, true);
+  return out;
+}
+
+test('a model file the learner loads: its own heads, a layer picker for its two layers; a damaged file is refused', async () => {
+  const one = new Uint8Array(readFileSync(new URL('../fuzz/corpus/model-small-2a317f64', import.meta.url)));
+  const bytes = twoLayers(one);
+  const info = lab.loadModel('two', bytes);
+  assert.equal(info.layers, 2);
+  const { page, context, problems } = await openPage(env, `?step=softmax&s=${encodeURIComponent('hello world')}`);
+  await page.setInputFiles('#opt-model-file', { name: 'two.almodel', mimeType: 'application/octet-stream', buffer: Buffer.from(bytes) });
+  await page.waitForFunction(() => document.getElementById('opt-model').value === 'two');
+  assert.match(await page.$eval('#opt-model option:checked', (o) => o.textContent), /two \(2 layer\(s\) of 2 heads/);
+  await page.waitForSelector('.heads .layer-picker');
+  await page.selectOption('.heads .layer-picker', '1');
+  await page.waitForFunction(() => new URLSearchParams(location.search).get('layer') === '1');
+  const trace = lab.run('hello world', { model: 'two' });
+  const shares = await page.$$eval('.head-card[data-head="1"] .share-value', (els) => els.map((e) => e.textContent));
+  const report = trace.headReport({ layer: 1, head: 1 });
+  assert.deepEqual(shares, ['self', 'previous', 'next', 'special', 'same'].map((k) => fmt(report.shares[k])));
+  const w = trace.stage('weights', { layer: 1, head: 1 });
+  await page.click('.head-thumb[data-head="1"]');
+  await rendered(page, 'softmax');
+  for (const c of await cells(page, 'weights')) assert.equal(c.value, at(w, c.i, c.j));
+  // A damaged file: a clear message, and the model shown stays.
+  const damaged = Uint8Array.from(bytes);
+  damaged[40] ^= 0xff;
+  await page.setInputFiles('#opt-model-file', { name: 'broken.almodel', mimeType: 'application/octet-stream', buffer: Buffer.from(damaged) });
+  await page.waitForSelector('#input-message:not([hidden])');
+  assert.match(await page.textContent('#input-message'), /That model file cannot be loaded: .*checksum/);
+  assert.equal(await page.$eval('#opt-model', (s) => s.value), 'two');
+  trace.dispose();
+  assert.deepEqual(problems, []);
   await context.close();
 });

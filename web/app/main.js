@@ -20,7 +20,7 @@ import { afterNextPaint, h, morphChildren, prefersReducedMotion, setText } from 
 import { exportView } from './exports.js';
 import { connectHost } from './host-messages.js';
 import { errorText, language, pickLanguage, setLanguage, t, translateStatic } from './i18n.js';
-import { fillSettings, onSettingsChange, readSettings } from './settings.js';
+import { fillSettings, onModelFile, onSettingsChange, readSettings } from './settings.js';
 import { LABS, labIndex } from './labs/index.js';
 import { createLabPanel } from './lab-panel.js';
 import { renderLegend } from './legend.js';
@@ -235,6 +235,16 @@ function wire() {
   });
   bindControls(player, { at: () => page.step, goTo });
   onSettingsChange(applySettings);
+  onModelFile(() => page.lab.models.map((m) => m.id), (id, bytes) => {
+    try {
+      page.lab.loadModel(id, bytes);
+    } catch (error) {
+      showMessage(t('msg.modelFile', { error: errorText(error) }));
+      return;
+    }
+    if (compute(page.sentence, { model: id })) scheduleRedraw();
+    fillSettings(page.options, page.lab.models);
+  });
   for (const kind of ['png', 'csv', 'latex', 'json']) {
     $(`export-${kind}`).addEventListener('click', () => exportView(kind, STEPS[page.step], page.view, page.lab,
       () => showMessage(t('msg.tokensExport'), 'notice'), page.trained));

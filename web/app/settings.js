@@ -8,7 +8,7 @@ const FLAG_OPTIONS = ['scale', 'causal', 'positional'];
 const input = (name) => document.getElementById(`opt-${name}`);
 
 /** A model's name in the model menu. */
-const modelName = (m) => t(m.trained ? 'page.modelTrained' : 'page.modelRandom',
+const modelName = (m) => t({ trained: 'page.modelTrained', random: 'page.modelRandom' }[m.id] ?? 'page.modelLoaded',
   { id: m.id, heads: m.heads, layers: m.layers, dModel: m.dModel, dK: m.dK });
 
 export function fillSettings(options, models) {
@@ -42,4 +42,21 @@ export function readSettings() {
 
 export function onSettingsChange(handler) {
   for (const name of ['model', ...NUMBER_OPTIONS, ...FLAG_OPTIONS]) input(name).addEventListener('change', handler);
+}
+
+/** A model file the learner picks (one `npm run train` or train_encoder --export
+ *  wrote): onFile(id, bytes), the id made from the file's name (letters,
+ *  digits, . _ -), never one of the ids taken. */
+export function onModelFile(taken, onFile) {
+  const box = input('model-file');
+  box.addEventListener('change', async () => {
+    const file = box.files?.[0];
+    if (!file) return;
+    const base = (file.name.replace(/\.almodel$/i, '').match(/[\w.-]+/g) ?? []).join('-').slice(0, 40) || 'model';
+    let id = base;
+    for (let k = 2; taken().includes(id); k += 1) id = `${base}-${k}`;
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    box.value = '';
+    onFile(id, bytes);
+  });
 }
