@@ -6,6 +6,7 @@
 // It also bundles the stylesheet (web/styles/app.css and the files it
 // @imports) into ONE file beside it, web/generated/app.css.
 //   node scripts/bundle-app.mjs <out.js>
+//   NO_MINIFY=1 node scripts/bundle-app.mjs <out.js>   readable names, for a profile
 // The sources stay plain ES modules (readable, importable by tests); this is
 // the form served. The public API (web/lib/attention-lab.js, with lab.js and
 // the Emscripten glue) is NOT copied in: the page imports the very module

@@ -64,7 +64,7 @@ export default {
       explain: (r, c) => t('step.concat.woCell', { r: r + 1, c: c + 1, value: w.data[r * w.cols + c].toFixed(4) }),
     });
     wo.classList.add('wo-thumb');
-    const lane = h('div', { class: 'lane' },
+    const lane = h('div', { class: 'lane concat-lane' },
       h('figure', { class: 'matrix-block' }, h('div', { class: 'caption' }, t('step.concat.wo'), h('span', { class: 'shape' }, `${w.rows} × ${w.cols}`)), wo),
       h('span', { class: 'op' }, '→'), out.element);
     body.append(layerPicker(ctx) ?? '', headOutputs(ctx, scale), joined.element, lane, restOfLayer(ctx));
