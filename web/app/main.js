@@ -47,9 +47,9 @@ const page = {
 };
 const player = createPlayer({ button: $('play'), count: STEPS.length, at: () => page.step, goTo });
 const pause = () => player.pause();
-const { isTrained, modelOptions, selectHead, selectLayer, knockOut, hideAt, unhideAt } = createModelControls(page, {
-  compute: (sentence) => compute(sentence, page.options), redraw: scheduleRedraw, notice: (text) => showMessage(text, 'notice'),
-  showSentence: (sentence) => { $('sentence').value = sentence; } });
+const { isTrained, modelOptions, selectHead, selectLayer, knockOut, hideAt, unhideAt, loadModelFile } = createModelControls(page, {
+  compute: (sentence, options = page.options) => compute(sentence, options), redraw: scheduleRedraw, showMessage,
+  showSentence: (sentence) => { $('sentence').value = sentence; }, showModels: () => fillSettings(page.options, page.lab.models) });
 const labs = createLabPanel({ tabs: $('lab-tabs'), body: $('lab-body'), context: () => context(false), changed: syncUrl });
 
 // ---- running the core --------------------------------------------------------
@@ -176,9 +176,9 @@ function selectToken(i) {
 // ---- settings and host messages ---------------------------------------------
 function applySettings() {
   const settings = readSettings();
-  const options = settings.model === page.options.model ? settings : modelOptions(settings.model);
-  if (compute(page.sentence, options)) scheduleRedraw();
-  fillSettings(page.options, page.lab.models);
+  const switched = settings.model !== page.options.model; // another model: its own options
+  if (compute(page.sentence, switched ? modelOptions(settings.model) : settings)) scheduleRedraw();
+  if (switched) fillSettings(page.options, page.lab.models); // the boxes it fixes, greyed out (or the model kept)
 }
 
 /** Carries out a validated "set" message from the embedding page. */
@@ -235,16 +235,7 @@ function wire() {
   });
   bindControls(player, { at: () => page.step, goTo });
   onSettingsChange(applySettings);
-  onModelFile(() => page.lab.models.map((m) => m.id), (id, bytes) => {
-    try {
-      page.lab.loadModel(id, bytes);
-    } catch (error) {
-      showMessage(t('msg.modelFile', { error: errorText(error) }));
-      return;
-    }
-    if (compute(page.sentence, { model: id })) scheduleRedraw();
-    fillSettings(page.options, page.lab.models);
-  });
+  onModelFile(() => page.lab.models.map((m) => m.id), loadModelFile);
   for (const kind of ['png', 'csv', 'latex', 'json']) {
     $(`export-${kind}`).addEventListener('click', () => exportView(kind, STEPS[page.step], page.view, page.lab,
       () => showMessage(t('msg.tokensExport'), 'notice'), page.trained));

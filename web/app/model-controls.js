@@ -3,7 +3,7 @@
 // [MASK] and bring it back. Each change runs the core again when it must and
 // asks for a redraw.
 import { headView } from './head-view.js';
-import { t } from './i18n.js';
+import { errorText, t } from './i18n.js';
 import { countMasks, hideToken, maskNumber, showMask } from './masking.js';
 
 function spliced(list, at, remove, ...add) {
@@ -14,10 +14,12 @@ function spliced(list, at, remove, ...add) {
 
 /**
  * page: the page's state (lab, trace, sentence, where, knockOut, hidden, view);
- * compute(sentence) → true when the run succeeded (failures are shown by it);
- * redraw(); notice(text); showSentence(text) puts a sentence in the input box.
+ * compute(sentence, options?) → true when the run succeeded (failures are
+ * shown by it); redraw(); showMessage(text, kind); showSentence(text) puts a
+ * sentence in the input box; showModels() fills the settings' model menu again.
  */
-export function createModelControls(page, { compute, redraw, notice, showSentence }) {
+export function createModelControls(page, { compute, redraw, showMessage, showSentence, showModels }) {
+  const notice = (text) => showMessage(text, 'notice');
   const isTrained = (model) => page.lab.models.some((m) => m.id === model && m.trained);
 
   function selectHead(head, layer = page.where.layer) {
@@ -55,6 +57,19 @@ export function createModelControls(page, { compute, redraw, notice, showSentenc
       if (!done) return notice(t('msg.cannotHide', { token: page.trace.tokens[i] }));
       const originals = page.hidden?.originals ?? Array(countMasks(page.sentence)).fill(null);
       return edit(done.sentence, spliced(originals, maskNumber(page.trace.tokens, i), 0, done.hidden));
+    },
+
+    /** Loads a model file the learner picked, under id, and shows it; a file the
+     *  core refuses gets a message, and the model shown stays. */
+    loadModelFile(id, bytes) {
+      try {
+        page.lab.loadModel(id, bytes);
+      } catch (error) {
+        showMessage(t('msg.modelFile', { error: errorText(error) }));
+        return;
+      }
+      if (compute(page.sentence, { model: id })) redraw();
+      showModels();
     },
 
     /** Puts back what the [MASK] at token i hid, when the page hid it. */
