@@ -19,11 +19,11 @@ function guessList(list, caption, kind) {
     })));
 }
 
+let drawnFor = null; // [run, selected token, language, hidden] the guesses were drawn for
+
 /** ctx: the page's context; hidden: what each [MASK] hid, when the page hid it;
  *  onHide(i): hides token i. Drawn again only when what it shows has changed
  *  (the model's guesses are asked of the core once a run). */
-let drawnFor = null; // [run, selected token, language, hidden] the guesses were drawn for
-
 export function renderGuess(container, ctx, { hidden, onHide }) {
   const key = [ctx.run, ctx.selected, language(), hidden];
   if (drawnFor && key.every((v, k) => v === drawnFor[k])) return;
