@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadAttentionLab } from 'attention-lab';
-import { fmt } from '../../web/app/format.js';
+import { share } from '../../web/app/format.js';
 import { useServedChromium } from './chromium.mjs';
 import { cells, chips, openPage, rendered } from './page-helpers.mjs';
 
@@ -239,7 +239,7 @@ test('a model file the learner loads: its own heads, a layer picker for its two 
   const trace = lab.run('hello world', { model: 'two' });
   const shares = await page.$$eval('.head-card[data-head="1"] .share-value', (els) => els.map((e) => e.textContent));
   const report = trace.headReport({ layer: 1, head: 1 });
-  assert.deepEqual(shares, ['self', 'previous', 'next', 'special', 'same'].map((k) => fmt(report.shares[k])));
+  assert.deepEqual(shares, ['self', 'previous', 'next', 'special', 'same'].map((k) => share(report.shares[k])));
   const w = trace.stage('weights', { layer: 1, head: 1 });
   await page.click('.head-thumb[data-head="1"]');
   await rendered(page, 'softmax');

@@ -23,3 +23,8 @@ export function factor(value, digits = 2) {
   const text = fmt(value, digits);
   return value < 0 ? `(${text})` : text;
 }
+
+/** A share in [0, 1] with two decimals, never in exponent form (a bar beside it shows its size). */
+export function share(value) {
+  return fmt(Math.abs(value) < 0.005 ? 0 : value);
+}

@@ -4,7 +4,7 @@
 // row, a button that makes it the head every step shows, and a switch that
 // knocks it out (the run zeroes its output before W_O).
 import { h, morphChildren } from './dom.js';
-import { fmt } from './format.js';
+import { fmt, share } from './format.js';
 import { language, t } from './i18n.js';
 import { headNumber } from './head-view.js';
 
@@ -30,7 +30,7 @@ function card(ctx, head, { onKnockOut }) {
     const bar = h('span', { class: 'bar' });
     bar.style.width = `${Math.round(Math.min(1, report.shares[name]) * 100)}%`;
     return h('li', { dataset: { share: name } }, h('span', { class: 'share-name' }, t(`heads.share.${name}`)),
-      h('span', { class: 'share-bar' }, bar), h('span', { class: 'share-value' }, fmt(report.shares[name])));
+      h('span', { class: 'share-bar' }, bar), h('span', { class: 'share-value', title: fmt(report.shares[name], 4) }, share(report.shares[name])));
   });
   const says = t(`heads.says.${report.label ?? 'mixed'}`,
     { token: ctx.tokens[ctx.selected], best: ctx.tokens[row.argmax], p: fmt(row.maxProb) });
