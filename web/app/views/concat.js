@@ -64,10 +64,9 @@ export default {
       explain: (r, c) => t('step.concat.woCell', { r: r + 1, c: c + 1, value: w.data[r * w.cols + c].toFixed(4) }),
     });
     wo.classList.add('wo-thumb');
-    const lane = h('div', { class: 'lane concat-lane' },
-      h('figure', { class: 'matrix-block' }, h('div', { class: 'caption' }, t('step.concat.wo'), h('span', { class: 'shape' }, `${w.rows} × ${w.cols}`)), wo),
-      h('span', { class: 'op' }, '→'), out.element);
-    body.append(layerPicker(ctx) ?? '', headOutputs(ctx, scale), joined.element, lane, restOfLayer(ctx));
+    // × W_O beside its result where the width allows, above it where not (its caption starts with "=").
+    const woBlock = h('figure', { class: 'matrix-block' }, h('div', { class: 'caption' }, t('step.concat.wo'), h('span', { class: 'shape' }, `${w.rows} × ${w.cols}`)), wo);
+    body.append(layerPicker(ctx) ?? '', headOutputs(ctx, scale), joined.element, h('div', {}, woBlock, out.element), restOfLayer(ctx));
     for (const block of [joined, out]) await block.reveal({ animate: ctx.animate, mode: 'rows', stagger: 30 });
     return [{ label: t('step.concat.legend'), scale: joined.scale }, { label: t('step.concat.legendProjected'), scale: out.scale }];
   },
