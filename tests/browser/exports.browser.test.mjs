@@ -11,6 +11,16 @@ const WEB = fileURLToPath(new URL('../../web/', import.meta.url));
 const lab = await loadAttentionLab();
 const env = useServedChromium(WEB);
 
+/** The page at `query`, drawn, in a context that accepts downloads. */
+async function openForDownloads(query) {
+  const context = await env.browser.newContext({ acceptDownloads: true, reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  const problems = watchProblems(page);
+  await page.goto(`${env.origin}/${query}`);
+  await page.waitForSelector('body[data-rendered]', { state: 'attached' });
+  return { context, page, problems };
+}
+
 async function exported(page, kind) {
   const [file] = await Promise.all([page.waitForEvent('download'), page.click(`#export-${kind}`)]);
   return { name: file.suggestedFilename(), bytes: readFileSync(await file.path()) };
@@ -18,11 +28,7 @@ async function exported(page, kind) {
 
 test('CSV, LaTeX, JSON and PNG exports hold the trace\'s numbers', async () => {
   const trace = lab.run('我喜欢人工智能', { model: 'random', causal: true });
-  const context = await env.browser.newContext({ acceptDownloads: true, reducedMotion: 'reduce' });
-  const page = await context.newPage();
-  const problems = watchProblems(page);
-  await page.goto(`${env.origin}/?step=scaled&causal=1`);
-  await page.waitForSelector('body[data-rendered]', { state: 'attached' });
+  const { context, page, problems } = await openForDownloads('?step=scaled&causal=1');
 
   const csv = await exported(page, 'csv');
   assert.equal(csv.name, 'attention-lab-scaled.csv');
@@ -68,11 +74,7 @@ test('CSV, LaTeX, JSON and PNG exports hold the trace\'s numbers', async () => {
 test('with the trained model, exports are of the selected head; the concat step exports its layer', async () => {
   const trace = lab.run('我喜欢人工智能');
   const where = { layer: 0, head: 2 };
-  const context = await env.browser.newContext({ acceptDownloads: true, reducedMotion: 'reduce' });
-  const page = await context.newPage();
-  const problems = watchProblems(page);
-  await page.goto(`${env.origin}/?step=softmax&head=2`);
-  await page.waitForSelector('body[data-rendered]', { state: 'attached' });
+  const { context, page, problems } = await openForDownloads('?step=softmax&head=2');
 
   const csv = await exported(page, 'csv');
   assert.equal(csv.name, 'attention-lab-softmax-layer1-head3.csv');

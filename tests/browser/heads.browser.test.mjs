@@ -18,6 +18,8 @@ const env = useServedChromium(WEB);
 const at = (m, i, j) => m.data[i * m.cols + j];
 const guesses = (page, kind, mask = 0) => page.$$eval(`section.guess[data-mask="${mask}"] figure.guesses[data-kind="${kind}"] li`,
   (lis) => lis.map((li) => ({ token: li.dataset.token, p: Number(li.querySelector('.guess-p').textContent) })));
+// The trained model's head whose label is 'next' (the one whose 喜 row looks at 欢).
+const nextHead = (trace) => Array.from({ length: trace.config.heads }, (_, k) => k).find((k) => trace.headReport({ head: k }).label === 'next');
 const asShown = (list) => list.map((g) => ({ token: g.token, p: Number(g.probability.toFixed(3)) }));
 
 test('the page opens on the trained model: its token ids, its sizes, its heads', async () => {
@@ -77,7 +79,7 @@ test('every head at the softmax step shows the core’s weights for that head, w
 test('a head clicked at the softmax step threads through every step, the panel and the link', async () => {
   const { page, context, problems } = await openPage(env, '?step=softmax');
   const trace = lab.run(SENTENCE);
-  const head = [0, 1, 2, 3].find((k) => trace.headReport({ head: k }).label === 'next');
+  const head = nextHead(trace);
   await page.click(`.head-thumb[data-head="${head}"]`);
   await page.waitForSelector(`.head-thumb[data-head="${head}"][aria-pressed="true"]`);
   await rendered(page, 'softmax');
@@ -116,7 +118,7 @@ test('hidden characters are guessed by the core, and knock-out changes the guess
   assert.deepEqual(await guesses(page, 'before', 1), asShown(before[1]));
   // Knock out the head that looks ahead: the guesses without it are the API's.
   const trace = lab.run(masked);
-  const head = [0, 1, 2, 3].find((k) => trace.headReport({ head: k }).label === 'next');
+  const head = nextHead(trace);
   await page.check(`.head-card[data-head="${head}"] input[role="switch"]`);
   await page.waitForSelector('figure.guesses[data-kind="after"]');
   const after = lab.predictMasked(masked, { knockOut: [{ layer: 0, head }] });

@@ -3,6 +3,7 @@
 // trace.softmaxRow() (the C++ core).
 import { h, morphChildren, setText } from './dom.js';
 import { fmt } from './format.js';
+import { headName } from './head-view.js';
 import { language, t } from './i18n.js';
 
 // The table's columns; a step's panelColumn (steps.js) is marked as it is shown.
@@ -24,7 +25,7 @@ export function renderDetail(container, titleEl, ctx, step) {
   }
   const r = ctx.trace.softmaxRow(i);
   const title = t('detail.title', { token: ctx.tokens[i] });
-  setText(titleEl, ctx.heads > 1 ? `${title} · ${t('heads.name', { n: ctx.where.head + 1 })}` : title);
+  setText(titleEl, ctx.heads > 1 ? `${title} · ${headName(ctx.where.head)}` : title);
   const divisor = fmt(r.divisor, r.divisor % 1 ? 3 : 0);
   const headers = [t('detail.key'), t('detail.raw'), t('detail.divided', { d: divisor }), t('detail.exp'), t('detail.share'), t('detail.prob')];
   const head = h('tr', {}, headers.map((text, c) => h('th', { scope: 'col', class: c === current ? 'current' : undefined }, text)));

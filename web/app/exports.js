@@ -3,6 +3,7 @@
 // own, written out; only their text form is made here.
 import { makeScale } from './colors.js';
 import { fmt } from './format.js';
+import { headNumber } from './head-view.js';
 
 
 const labelsFor = (m, tokens) => ({
@@ -129,9 +130,10 @@ export function download(name, content, type) {
 /** Saves the step's matrices (or the whole trace) as kind: png, csv, latex or json.
  *  noMatrix() is called when the step has none for png/latex (the tokens step). */
 export async function exportView(kind, step, trace, { stageNames, layerStageNames }, noMatrix, trained) {
-  const ids = trained || step.id !== 'concat' ? step.matrices : []; // the seeded head has no W_O
-  const head = trained ? `-layer${trace.where.layer + 1}-head${trace.where.head + 1}` : '';
-  const base = `attention-lab-${step.id}${step.id === 'concat' ? `-layer${trace.where.layer + 1}` : head}`;
+  const ids = trained || !step.ofLayer ? step.matrices : []; // the seeded head has no layer around it
+  const layer = trained ? `-layer${trace.where.layer + 1}` : '';
+  const head = trained ? `${layer}-head${headNumber(trace.where.head)}` : '';
+  const base = `attention-lab-${step.id}${step.ofLayer ? layer : head}`;
   if (kind === 'json') download(`attention-lab-trace${head}.json`, toJson(trace, stageNames, trained ? layerStageNames : []), 'application/json');
   else if (kind === 'csv') download(`${base}.csv`, toCsv(trace, ids), 'text/csv');
   else if (ids.length === 0) noMatrix();

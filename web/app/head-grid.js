@@ -7,7 +7,7 @@ import { fmt } from './format.js';
 import { heatCanvas } from './heat-canvas.js';
 import { t } from './i18n.js';
 import { labelText } from './heads-panel.js';
-import { headNumber } from './head-view.js';
+import { headName } from './head-view.js';
 
 export function headGrid(ctx) {
   const { layer, head: shown } = ctx.where;
@@ -15,9 +15,9 @@ export function headGrid(ctx) {
   const thumbs = Array.from({ length: ctx.heads }, (_, head) => {
     const where = { layer, head };
     const w = ctx.stageOf('weights', where);
-    const report = ctx.run.headReport(where);
-    const row = ctx.run.softmaxRow(ctx.selected, where);
-    const name = t('heads.name', { n: headNumber(head) });
+    const report = ctx.reportOf(where);
+    const row = ctx.rowOf(where);
+    const name = headName(head);
     const canvas = heatCanvas(w, scale, {
       inPlace: true, // an edit repaints the grid's canvases, it does not add new ones
       explain: (i, j) => t('heads.cell', { head: name, a: ctx.tokens[i], b: ctx.tokens[j], p: fmt(w.data[i * w.cols + j], 3) }),

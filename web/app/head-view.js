@@ -3,6 +3,7 @@
 // selected { layer, head } on to the trace, so selecting another head changes
 // what every step draws without the steps knowing there are several.
 // (The seeded random model has one head: { layer: 0, head: 0 }.)
+import { t } from './i18n.js';
 
 /** trace seen through `where` = { layer, head }. */
 export function headView(trace, where) {
@@ -26,5 +27,8 @@ export function headView(trace, where) {
   });
 }
 
-/** A head's name on the page: "head 3" counts from 1, as a learner does. */
+/** A head's number on the page: "head 3" counts from 1, as a learner does (the API from 0). */
 export const headNumber = (head) => head + 1;
+
+/** A head's name on the page, "Head 3" / "第 3 个头". */
+export const headName = (head) => t('heads.name', { n: headNumber(head) });

@@ -6,9 +6,9 @@
 import { h, morphChildren } from './dom.js';
 import { fmt, share } from './format.js';
 import { language, t } from './i18n.js';
-import { headNumber } from './head-view.js';
+import { headName, headNumber } from './head-view.js';
 
-export const SHARES = ['self', 'previous', 'next', 'special', 'same'];
+const SHARES = ['self', 'previous', 'next', 'special', 'same'];
 
 /** The label's words ('previous' …, or mixed when no share reaches 0.5). */
 export const labelText = (label) => t(`heads.label.${label ?? 'mixed'}`);
@@ -23,8 +23,8 @@ export function layerPicker(ctx) {
 
 function card(ctx, head, { onKnockOut }) {
   const where = { layer: ctx.where.layer, head };
-  const report = ctx.run.headReport(where);
-  const row = ctx.run.softmaxRow(ctx.selected, where);
+  const report = ctx.reportOf(where);
+  const row = ctx.rowOf(where);
   const selected = head === ctx.where.head;
   const bars = SHARES.map((name) => {
     const bar = h('span', { class: 'bar' });
@@ -41,7 +41,7 @@ function card(ctx, head, { onKnockOut }) {
     dataset: { head, label: report.label ?? 'mixed' },
     'aria-label': t('heads.cardName', { n: headNumber(head), label: labelText(report.label) }),
   },
-  h('h3', {}, t('heads.name', { n: headNumber(head) }), ' ', h('span', { class: 'head-label' }, labelText(report.label))),
+  h('h3', {}, headName(head), ' ', h('span', { class: 'head-label' }, labelText(report.label))),
   h('ul', { class: 'shares' }, bars),
   h('p', { class: 'says' }, says),
   report.knockedOut ? h('p', { class: 'note' }, t('heads.knockedOutNote')) : null,

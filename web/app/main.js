@@ -12,9 +12,8 @@
 import { loadAttentionLab } from '../lib/attention-lab.js';
 import { renderGuess } from './guess-panel.js';
 import { renderHeads } from './heads-panel.js';
-import { headView } from './head-view.js';
 import { createModelControls } from './model-controls.js';
-import { viewContext } from './view-context.js';
+import { selectedHead, viewContext } from './view-context.js';
 import { renderDetail } from './detail-panel.js';
 import { afterNextPaint, h, morphChildren, prefersReducedMotion, setText } from './dom.js';
 import { exportView } from './exports.js';
@@ -42,13 +41,13 @@ const page = {
   lab: null, defaults: null, host: { announce() {} }, // the core, its default options, the embedding host
   trace: null, cache: new Map(), sentence: DEFAULT_SENTENCE, options: null, // the current run and its stages
   step: 0, selected: 2, renderId: 0, announcedStep: null, // what is shown
-  trained: false, where: { layer: 0, head: 0 }, view: null, // a trained model's selected head, and the run seen through it
+  trained: false, where: { layer: 0, head: 0 }, view: null, // a trained model's selected head, and the run seen through it (view-context.js)
   knockOut: [], hidden: null, layerOpen: false, // heads knocked out; what the page hid behind [MASK]; the layer's rest unfolded
 };
 const player = createPlayer({ button: $('play'), count: STEPS.length, at: () => page.step, goTo });
 const pause = () => player.pause();
 const { isTrained, modelOptions, selectHead, selectLayer, knockOut, hideAt, unhideAt, loadModelFile } = createModelControls(page, {
-  compute: (sentence, options = page.options) => compute(sentence, options), redraw: scheduleRedraw, showMessage,
+  compute, redraw: scheduleRedraw, showMessage,
   showSentence: (sentence) => { $('sentence').value = sentence; }, showModels: () => fillSettings(page.options, page.lab.models) });
 const labs = createLabPanel({ tabs: $('lab-tabs'), body: $('lab-body'), context: () => context(false), changed: syncUrl });
 
@@ -74,7 +73,6 @@ function tryCompute(sentence, options) {
   if (page.hidden?.sentence !== sentence) page.hidden = null;
   const { layer, head } = page.where;
   page.where = { layer: layer < next.config.layers ? layer : 0, head: head < next.config.heads ? head : 0 };
-  page.view = headView(next, page.where);
   if (page.selected === null || page.selected >= next.tokens.length) page.selected = defaultSelection(next.tokens.length);
   hideMessage();
   renderChips();
@@ -237,7 +235,7 @@ function wire() {
   onSettingsChange(applySettings);
   onModelFile(() => page.lab.models.map((m) => m.id), loadModelFile);
   for (const kind of ['png', 'csv', 'latex', 'json']) {
-    $(`export-${kind}`).addEventListener('click', () => exportView(kind, STEPS[page.step], page.view, page.lab,
+    $(`export-${kind}`).addEventListener('click', () => exportView(kind, STEPS[page.step], selectedHead(page), page.lab,
       () => showMessage(t('msg.tokensExport'), 'notice'), page.trained));
   }
 

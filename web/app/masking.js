@@ -3,6 +3,7 @@
 // tokens (one per CJK character; an English word is a token and its ##pieces),
 // and the guesses from lab.predictMasked.
 export const MASK = '[MASK]';
+const MASKS = /\[mask\]/gi; // [MASK] in the text, any case, as the core reads it
 
 const isWordChar = (c) => /[\p{L}\p{N}]/u.test(c);
 const isCjk = (text) => /^\p{Script=Han}$/u.test(text);
@@ -59,10 +60,10 @@ export const maskNumber = (tokens, i) => tokens.slice(0, i).filter((t) => t === 
 
 /** The sentence with its m-th [MASK] (any case) replaced by `text`, or null. */
 export function showMask(sentence, m, text) {
-  const found = [...sentence.matchAll(/\[mask\]/gi)][m];
+  const found = [...sentence.matchAll(MASKS)][m];
   if (!found) return null;
   return sentence.slice(0, found.index) + text + sentence.slice(found.index + found[0].length);
 }
 
 /** How many [MASK]s the sentence has (any case), as predictMasked counts them. */
-export const countMasks = (sentence) => (sentence.match(/\[mask\]/gi) ?? []).length;
+export const countMasks = (sentence) => (sentence.match(MASKS) ?? []).length;

@@ -2,7 +2,6 @@
 // head every step shows (and its layer), knock heads out, hide a token behind
 // [MASK] and bring it back. Each change runs the core again when it must and
 // asks for a redraw.
-import { headView } from './head-view.js';
 import { errorText, t } from './i18n.js';
 import { countMasks, hideToken, maskNumber, showMask } from './masking.js';
 
@@ -14,7 +13,7 @@ function spliced(list, at, remove, ...add) {
 
 /**
  * page: the page's state (lab, trace, sentence, where, knockOut, hidden, view);
- * compute(sentence, options?) → true when the run succeeded (failures are
+ * compute(sentence, options) → true when the run succeeded (failures are
  * shown by it); redraw(); showMessage(text, kind); showSentence(text) puts a
  * sentence in the input box; showModels() fills the settings' model menu again.
  */
@@ -24,13 +23,12 @@ export function createModelControls(page, { compute, redraw, showMessage, showSe
 
   function selectHead(head, layer = page.where.layer) {
     page.where = { layer, head };
-    page.view = headView(page.trace, page.where);
     redraw();
   }
 
   // A sentence from the page's own edit; originals: what each of its [MASK]s hid (null: typed).
   function edit(sentence, originals) {
-    if (!compute(sentence)) return;
+    if (!compute(sentence, page.options)) return;
     showSentence(sentence);
     page.hidden = { sentence, originals };
     redraw();
@@ -48,7 +46,7 @@ export function createModelControls(page, { compute, redraw, showMessage, showSe
       const { layer } = page.where;
       const others = page.knockOut.filter((k) => k.layer !== layer || k.head !== head);
       page.knockOut = on ? [...others, { layer, head }] : others;
-      if (compute(page.sentence)) redraw();
+      if (compute(page.sentence, page.options)) redraw();
     },
 
     /** Hides token i behind [MASK]; the model then guesses it. */

@@ -9,6 +9,7 @@
 //   label()      its button on the rail; title(ctx), explain(ctx) its texts
 //   inFormula    whether index.html's formula has a part marked data-step=id
 //   matrices     the core stages it shows, exported as CSV and LaTeX (the last as PNG)
+//   ofLayer      its matrices are the selected layer's (a trained model's), not one head's
 //   panelColumn  the side panel's column it computes ('scores', 'scaled', 'probs'), if any
 //   labs         the labs that explain it (their Why? buttons)
 //   render(body, ctx)  draws it; resolves to its legends

@@ -42,17 +42,17 @@ export function readUrl(search, defaults) {
     if (/^[\w.-]{1,64}$/.test(params.get('model'))) state.options.model = params.get('model');
     else ignored.push('model');
   }
-  for (const name of ['head', 'layer']) {
-    if (!params.has(name)) continue;
+  // An integer parameter (from `min`), or null with its name noted as ignored.
+  const integer = (name, min = -Infinity) => {
     const value = Number(params.get(name));
-    if (params.get(name).trim() !== '' && Number.isSafeInteger(value) && value >= 0) state[name] = value;
-    else ignored.push(name);
-  }
-  for (const name of OPTION_PARAMS) {
-    if (!params.has(name)) continue;
-    const value = Number(params.get(name));
-    if (params.get(name).trim() !== '' && Number.isSafeInteger(value)) state.options[name] = value;
-    else ignored.push(name);
+    if (params.get(name).trim() !== '' && Number.isSafeInteger(value) && value >= min) return value;
+    ignored.push(name);
+    return null;
+  };
+  for (const name of ['head', 'layer']) if (params.has(name)) state[name] = integer(name, 0);
+  for (const name of OPTION_PARAMS.filter((n) => params.has(n))) {
+    const value = integer(name);
+    if (value !== null) state.options[name] = value;
   }
   for (const name of FLAG_PARAMS) {
     if (!params.has(name)) continue;

@@ -4,6 +4,7 @@
 // positions off (only the neighbours then differ).
 import { clear, h } from '../dom.js';
 import { fmt } from '../format.js';
+import { headNumber } from '../head-view.js';
 import { errorText, t } from '../i18n.js';
 
 /** The three keys a row gives most weight to, as "token (weight)". */
@@ -22,13 +23,13 @@ function trainedRows(ctx, b, j) {
   const rows = [
     ['embeddings', t('lab.context.embedding'), run.cosineWith(b, 'embeddings', i, 'embeddings', j)],
     ['x', t('lab.context.x'), run.cosineWith(b, 'x', i, 'x', j)],
-    ...heads.map((where) => [`head-${where.head}`, t('lab.context.headOutput', { n: where.head + 1 }), run.cosineWith(b, 'output', i, 'output', j, where)]),
+    ...heads.map((where) => [`head-${where.head}`, t('lab.context.headOutput', { n: headNumber(where.head) }), run.cosineWith(b, 'output', i, 'output', j, where)]),
   ];
   return [
     h('table', { class: 'steps lab-table' }, h('tbody', {}, rows.map(([id, text, c]) => h('tr', { dataset: { compare: id } },
       h('td', {}, text), h('td', { dataset: { cos: c } }, fmt(c, 3)))))),
     h('ul', { class: 'note lab-neighbours' }, heads.map((where) => h('li', { dataset: { head: where.head } },
-      t('lab.context.headNeighbours', { n: where.head + 1, token, a: topKeys(run, i, where), b: topKeys(b, j, where) })))),
+      t('lab.context.headNeighbours', { n: headNumber(where.head), token, a: topKeys(run, i, where), b: topKeys(b, j, where) })))),
   ];
 }
 

@@ -5,6 +5,7 @@
 // and the positions-on side on the trained model's selected head.
 import { clear, h } from '../dom.js';
 import { fmt } from '../format.js';
+import { headNumber } from '../head-view.js';
 import { errorText, t } from '../i18n.js';
 import { renderMatrix } from '../matrix-view.js';
 
@@ -55,7 +56,7 @@ export default {
           h('td', { dataset: { cos: c ?? '' } }, c === null ? '—' : fmt(c, 3))));
         result.append(h('section', { class: 'lab-side', dataset: { positional: String(positional) } },
           h('h3', {}, t(positional ? 'lab.mask.withPositions' : 'lab.mask.withoutPositions'),
-            ctx.trained ? h('span', { class: 'model-note' }, ' ', t(positional ? 'lab.mask.trainedHead' : 'lab.mask.seededHead', { n: where.head + 1 })) : null),
+            ctx.trained ? h('span', { class: 'model-note' }, ' ', t(positional ? 'lab.mask.trainedHead' : 'lab.mask.seededHead', { n: headNumber(where.head) })) : null),
           h('table', { class: 'steps lab-table' }, h('thead', {}, h('tr', {}, h('th', {}, t('lab.token')), h('th', {}, t('lab.mask.cosine')))),
             h('tbody', {}, rows))));
         ta.dispose();

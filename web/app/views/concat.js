@@ -9,7 +9,7 @@ import { heatCanvas } from '../heat-canvas.js';
 import { t } from '../i18n.js';
 import { renderMatrix } from '../matrix-view.js';
 import { labelText, layerPicker } from '../heads-panel.js';
-import { headNumber } from '../head-view.js';
+import { headName, headNumber } from '../head-view.js';
 
 // The rest of the layer, in order: [stage id, caption key].
 const AFTER = [['residual', 'residual'], ['norm', 'norm'], ['ffHidden', 'ffHidden'], ['ffOutput', 'ffOutput'],
@@ -20,8 +20,8 @@ function headOutputs(ctx, scale) {
   return h('div', { class: 'head-outputs' }, Array.from({ length: ctx.heads }, (_, head) => {
     const where = { layer, head };
     const out = ctx.stageOf('output', where);
-    const report = ctx.run.headReport(where);
-    const name = t('heads.name', { n: headNumber(head) });
+    const report = ctx.reportOf(where);
+    const name = headName(head);
     return h('figure', { class: `head-output${head === shown ? ' selected' : ''}${report.knockedOut ? ' knocked-out' : ''}`, dataset: { head } },
       h('figcaption', {}, name, ' ', h('span', { class: 'head-label' }, report.knockedOut ? t('heads.zeroed') : labelText(report.label))),
       heatCanvas(out, scale, { inPlace: true, explain: (i, j) => t('step.concat.headCell', { head: name, token: ctx.tokens[i], j: j + 1, value: out.data[i * out.cols + j].toFixed(3) }) }));
@@ -43,7 +43,8 @@ export default {
   id: 'concat',
   label: () => t('step.concat.label'),
   inFormula: false, // its part of the formula is marked (index.html: data-step)
-  matrices: ['concat', 'wo', 'projected'], // the core stages it shows, and exports (a trained model's)
+  matrices: ['concat', 'wo', 'projected'], // the core stages it shows, and exports
+  ofLayer: true, // its stages are the selected layer's (a trained model's), not one head's
   title: (ctx) => t(ctx.trained ? 'step.concat.title' : 'step.concat.titleRandom'),
   explain(ctx) {
     if (!ctx.trained) return t('step.concat.explainRandom');

@@ -5,6 +5,7 @@ import { t } from '../i18n.js';
 import { renderMatrix, TABLE_LIMIT } from '../matrix-view.js';
 import { h } from '../dom.js';
 import { headGrid } from '../head-grid.js';
+import { headNumber } from '../head-view.js';
 
 export function explainWeight(ctx, i, j) {
   const r = ctx.trace.softmaxRow(i);
@@ -24,7 +25,7 @@ export default {
   explain(ctx) {
     const r = ctx.trace.softmaxRow(ctx.selected);
     const text = t('step.softmax.explain', { token: ctx.tokens[ctx.selected], p: fmt(r.maxProb), best: ctx.tokens[r.argmax] });
-    return ctx.heads > 1 ? `${t('step.softmax.explainHeads', { heads: ctx.heads, n: ctx.where.head + 1 })}${text}` : text;
+    return ctx.heads > 1 ? `${t('step.softmax.explainHeads', { heads: ctx.heads, n: headNumber(ctx.where.head) })}${text}` : text;
   },
   async render(body, ctx) {
     // Animated: each row first shows its plain exps e^x and their total, then
@@ -50,7 +51,7 @@ export default {
       sums: ctx.trace.rowSums('weights'),
       explain: (i, j) => explainWeight(ctx, i, j),
     });
-    if (ctx.heads > 1) body.append(headGrid(ctx), h('h3', { class: 'head-shown' }, t('step.softmax.shown', { n: ctx.where.head + 1 })));
+    if (ctx.heads > 1) body.append(headGrid(ctx), h('h3', { class: 'head-shown' }, t('step.softmax.shown', { n: headNumber(ctx.where.head) })));
     body.append(block.element);
     await block.reveal({ animate: ctx.animate, mode: 'rows', stagger: ctx.n > TABLE_LIMIT ? 0 : 220 });
     return [{ label: t('step.softmax.legend'), scale: block.scale }];
