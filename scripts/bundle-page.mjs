@@ -72,6 +72,8 @@ replaceOnce(/<link rel="stylesheet" href="generated\/app.css">/, `<style>${style
 replaceOnce(/\s*<script type="module" src="generated\/app.js"><\/script>/, '');
 replaceOnce(/\s*<script src="app\/start-core.js"><\/script>/, '');
 html = html.replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
+// No file beside it to fetch: the icon is an empty data: URL (its img-src allows data:).
+replaceOnce(/<link rel="icon"[^>]*>/, '<link rel="icon" href="data:,">');
 replaceOnce(/<\/body>/, `<script>${script}</script>\n</body>`);
 replaceOnce(/\s*<script nomodule defer src="app\/no-modules.js"><\/script>/, '');
 replaceOnce(/<meta charset="utf-8">/, `<meta charset="utf-8">\n  <meta http-equiv="Content-Security-Policy" content="${csp}">`);

@@ -1,6 +1,6 @@
 // A small static file server for web/ (and, for tests, any folder), sending the
 // strict Content-Security-Policy the page is built to live under:
-//   default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'
+//   default-src 'self'; script-src 'self' 'wasm-unsafe-eval'
 // Usage: node scripts/serve.mjs        → http://localhost:8080 (PORT, HOST override)
 import { createServer } from 'node:http';
 import { createReadStream } from 'node:fs';
@@ -9,7 +9,7 @@ import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const STRICT_CSP =
-  "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:";
+  "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'";
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',

@@ -14,6 +14,7 @@
 
 #include "attention/encoder_trace.hpp"
 #include "attention/error.hpp"
+#include "attention/exercises.hpp"
 #include "attention/explain.hpp"
 #include "attention/heads.hpp"
 #include "attention/labs.hpp"
@@ -188,6 +189,24 @@ val error_value(const std::string& code, const std::string& message,
     return object({{"error", val(message)}, {"code", val(code)}, {"params", values}});
 }
 
+// {exercise, row, col, a, b, dK, dModel, divisor, expected, tolerance, mistakes: [{mistake, value}]}
+val js(const Exercise& e) {
+    val mistakes = val::array();
+    for (const Mistake& m : e.mistakes) mistakes.call<void>("push", object({{"mistake", val(m.id)}, {"value", js(m.value)}}));
+    return object({{"exercise", val(e.name)}, {"row", js(e.row)}, {"col", js(e.col)},
+                   {"a", js(e.a)}, {"b", js(e.b)}, {"dK", js(e.d_k)}, {"dModel", js(e.d_model)},
+                   {"divisor", js(e.divisor)}, {"expected", js(e.expected)},
+                   {"tolerance", js(e.tolerance)}, {"mistakes", mistakes}});
+}
+
+val js(const Verdict& v) {
+    return object({{"correct", val(v.correct)}, {"mistake", v.mistake.empty() ? val::null() : val(v.mistake)}});
+}
+
+val js(const std::pair<std::int64_t, std::int64_t>& cell) {
+    return object({{"row", js(cell.first)}, {"col", js(cell.second)}});
+}
+
 // Runs body and hands back its value as JS, or its error as {error, code, params}.
 template <class F>
 val guarded(F&& body) {
@@ -217,7 +236,6 @@ val js(const EncoderTrace& t) {
 
 // Bytes of the wasm heap handed out by malloc and not yet freed.
 double heap_bytes_in_use() { return static_cast<double>(mallinfo().uordblks); }
-
 }  // namespace
 
 // A Trace is owned by its JS handle; web/lib/lab.js deletes it in trace.dispose().
@@ -242,6 +260,18 @@ EMSCRIPTEN_BINDINGS(attention_lab) {
                   }))
         .function("headReport", optional_override([](const Trace& t) {
                       return guarded([&] { return head_report(t); });
+                  }))
+        .function("exercise", optional_override([](const Trace& t, const std::string& name, double i, double j) {
+                      return guarded([&] { return make_exercise(t, name, integer(i), integer(j)); });
+                  }))
+        .function("pickCell", optional_override([](const Trace& t, const std::string& name, double row, double seed) {
+                      return guarded([&] {
+                          return pick_cell(t, name, integer(row), static_cast<std::uint32_t>(integer(seed)));
+                      });
+                  }))
+        .function("checkAnswer",
+                  optional_override([](const Trace& t, const std::string& name, double i, double j, double answer) {
+                      return guarded([&] { return check_answer(make_exercise(t, name, integer(i), integer(j)), answer); });
                   }))
         .function("rowSums", optional_override([](const Trace& t, const std::string& id) {
                       return guarded([&] { return row_sums(t.stage(id)); });

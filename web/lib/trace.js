@@ -70,6 +70,38 @@ export class Trace {
     return wrapMatrix(unwrap(this.#head(where).weightedRows(i)));
   }
 
+  /** "Your turn": what the learner is given for exercise `name` on cell
+   *  { row, col } of a head, and what the core expects. name: 'dot' (q_i·k_j),
+   *  'scaled' (÷√d_k), 'exp' (e^x), 'softmax' (a probability) or 'output'
+   *  (Σ_k p_ik·v_kj; col is a d_k column). { exercise, cell, a, b, dK, dModel,
+   *  divisor, expected, tolerance, mistakes: [{ mistake, value }] }: a and b
+   *  are the inputs (see cpp/include/attention/exercises.hpp). */
+  exercise(name, { row, col, ...where } = {}) {
+    const e = unwrap(this.#head(where).exercise(exerciseName(name), cellIndex('row', row), cellIndex('col', col)));
+    const { row: r, col: c, ...rest } = e;
+    return Object.freeze({ ...rest, cell: Object.freeze({ row: r, col: c }), mistakes: Object.freeze(e.mistakes.map(Object.freeze)) });
+  }
+
+  /** A cell for exercise `name`: query row `row` if it is a real token (else
+   *  the first), and a key (or d_k column) picked by `seed`. { row, col }. */
+  pickCell(name, { row = 1, seed = 0, ...where } = {}) {
+    checkIndex('row', row);
+    checkIndex('seed', seed);
+    return Object.freeze(unwrap(this.#head(where).pickCell(exerciseName(name), row, seed)));
+  }
+
+  /** Checks a learner's answer: { exercise, cell, answer, expected, correct,
+   *  mistake, tolerance }; mistake names the usual error the answer matches
+   *  ('no_scale', 'sqrt_d_model', 'no_sqrt', 'transposed', 'already_scaled',
+   *  'not_normalised', 'wrong_row_sum', 'wrong_axis', 'unweighted'), or null. */
+  checkAnswer(name, { row, col, ...where } = {}, answer) {
+    if (typeof answer !== 'number' || !Number.isFinite(answer)) fail(`an answer must be a finite number, got ${describe(answer)}`, 'invalid_argument');
+    const e = this.exercise(name, { row, col, ...where });
+    const verdict = unwrap(this.#head(where).checkAnswer(e.exercise, row, col, answer));
+    return Object.freeze({ exercise: e.exercise, cell: e.cell, answer, expected: e.expected, correct: verdict.correct,
+      mistake: verdict.mistake, tolerance: e.tolerance });
+  }
+
   /** Σ of each row of a head's stage (−∞ counts as 0): Float32Array. */
   rowSums(id, where = {}) {
     return unwrap(this.#head(where).rowSums(this.#stageId(id)));
@@ -139,6 +171,16 @@ export class Trace {
     this.#handle = null;
     this.#owner.release(this, { handle, views: this.#heads });
   }
+}
+
+function exerciseName(name) {
+  if (typeof name !== 'string') fail(`an exercise is named by a string (dot, scaled, exp, softmax, output), got ${describe(name)}`, 'invalid_argument');
+  return name;
+}
+
+function cellIndex(name, value) {
+  checkIndex(name, value);
+  return value;
 }
 
 /** Frees a trace's wasm objects: its head views, then the run. */
