@@ -12,6 +12,7 @@
 // the Emscripten glue) is NOT copied in: the page imports the very module
 // course authors import, so a page and an embedder share one core, and
 // index.html preloads it alongside. The wasm stays a separate file, preloaded too.
+import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 
@@ -45,6 +46,31 @@ await build({
     },
   }],
 });
+// The <attention-lab> element (web/app/element.js): the same lab in a shadow
+// root, with the page's markup (web/index.html's <body>, without its scripts)
+// built in, and the public API external as above, so every element on a page
+// and any other user of the API share one core.
+const indexHtml = readFileSync(fileURLToPath(new URL('../web/index.html', import.meta.url)), 'utf8');
+const markup = indexHtml.match(/<body>([\s\S]*)<\/body>/)[1]
+  .replace(/<noscript>[\s\S]*?<\/noscript>/g, '').replace(/<script[\s\S]*?<\/script>/g, '').replace(/\n\s*/g, '\n');
+await build({
+  entryPoints: [fileURLToPath(new URL('../web/app/element.js', import.meta.url))],
+  outfile: outFile.replace(/app\.js$/, 'attention-lab-element.js'),
+  bundle: true,
+  format: 'esm',
+  minify: process.env.NO_MINIFY !== "1",
+  sourcemap: 'linked',
+  target: 'es2020',
+  logLevel: 'warning',
+  plugins: [{
+    name: 'markup-and-public-api',
+    setup(b) {
+      b.onResolve({ filter: /\/lib\/attention-lab\.js$/ }, () => ({ path: '../lib/attention-lab.js', external: true }));
+      b.onResolve({ filter: /^attention-lab:markup$/ }, () => ({ path: 'markup', namespace: 'markup' }));
+      b.onLoad({ filter: /.*/, namespace: 'markup' }, () => ({ contents: `export default ${JSON.stringify(markup)};`, loader: 'js' }));
+    },
+  }],
+});
 await build({
   entryPoints: [fileURLToPath(new URL('../web/styles/app.css', import.meta.url))],
   outfile: outFile.replace(/\.js$/, '.css'),
@@ -52,4 +78,4 @@ await build({
   minify: process.env.NO_MINIFY !== "1",
   logLevel: 'warning',
 });
-console.log(`wrote ${outFile} and its stylesheet`);
+console.log(`wrote ${outFile}, the <attention-lab> element beside it, and their stylesheet`);

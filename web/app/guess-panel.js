@@ -19,15 +19,16 @@ function guessList(list, caption, kind) {
     })));
 }
 
-let drawnFor = null; // [run, selected token, language, hidden] the guesses were drawn for
+const drawnFor = new WeakMap(); // container → [run, selected token, language, hidden] the guesses were drawn for
 
 /** ctx: the page's context; hidden: what each [MASK] hid, when the page hid it;
  *  onHide(i): hides token i. Drawn again only when what it shows has changed
  *  (the model's guesses are asked of the core once a run). */
 export function renderGuess(container, ctx, { hidden, onHide }) {
   const key = [ctx.run, ctx.selected, language(), hidden];
-  if (drawnFor && key.every((v, k) => v === drawnFor[k])) return;
-  drawnFor = key;
+  const last = drawnFor.get(container);
+  if (last && key.every((v, k) => v === last[k])) return;
+  drawnFor.set(container, key);
   const parts = [];
   if (!ctx.trained) {
     parts.push(h('p', { class: 'hint' }, t('guess.random')));

@@ -24,6 +24,9 @@ export function headView(trace, where) {
     headReport: () => trace.headReport(where),
     cosine: (idA, rowA, idB, rowB) => trace.cosine(idA, rowA, idB, rowB, where),
     cosineWith: (other, idA, rowA, idB, rowB) => trace.cosineWith(other.run ?? other, idA, rowA, idB, rowB, where),
+    exercise: (name, cell) => trace.exercise(name, { ...cell, ...where }),
+    pickCell: (name, pick) => trace.pickCell(name, { ...pick, ...where }),
+    checkAnswer: (name, cell, answer) => trace.checkAnswer(name, { ...cell, ...where }, answer),
   });
 }
 

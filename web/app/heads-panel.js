@@ -51,14 +51,15 @@ function card(ctx, head, { onKnockOut }) {
     h('label', { class: 'switch' }, knock, ' ', t('heads.knockOut'))));
 }
 
-let drawnFor = null; // [run, head, selected token, language] the cards were drawn for
+const drawnFor = new WeakMap(); // container → [run, head, selected token, language] the cards were drawn for
 
 /** Draws the cards (or, for the seeded model, why there are none), again only
  *  when what they show has changed (not on every step). */
 export function renderHeads(container, ctx, handlers) {
   const key = [ctx.run, ctx.trace, ctx.selected, language()];
-  if (drawnFor && key.every((v, k) => v === drawnFor[k])) return;
-  drawnFor = key;
+  const last = drawnFor.get(container);
+  if (last && key.every((v, k) => v === last[k])) return;
+  drawnFor.set(container, key);
   if (!ctx.trained) {
     morphChildren(container, h('div', {}, h('p', { class: 'hint' }, t('heads.random'))));
     return;

@@ -3,8 +3,10 @@
 import { STRINGS_EN } from './strings-en.js';
 import { STRINGS_ZH } from './strings-zh.js';
 import { HEADS_EN, HEADS_ZH } from './strings-heads.js';
+import { EXERCISES_EN, EXERCISES_ZH } from './strings-exercises.js';
 
-export const LANGUAGES = Object.freeze({ en: { ...STRINGS_EN, ...HEADS_EN }, zh: { ...STRINGS_ZH, ...HEADS_ZH } });
+export const LANGUAGES = Object.freeze({
+  en: { ...STRINGS_EN, ...HEADS_EN, ...EXERCISES_EN }, zh: { ...STRINGS_ZH, ...HEADS_ZH, ...EXERCISES_ZH } });
 let current = 'en';
 
 /** 'zh' or 'en' from a lang parameter, else from the browser's languages. */
@@ -13,10 +15,19 @@ export function pickLanguage(param, navigatorLanguages = []) {
   return navigatorLanguages.some((l) => /^zh\b/i.test(l)) ? 'zh' : 'en';
 }
 
+/** The language t() writes in, for the page: its <html lang> follows. */
 export function setLanguage(lang) {
-  current = lang in LANGUAGES ? lang : 'en';
-  document.documentElement.lang = current === 'zh' ? 'zh-CN' : 'en';
+  useLanguage(lang);
+  document.documentElement.lang = htmlLang();
 }
+
+/** The language t() writes in, and nothing else (a lab element sets its own lang). */
+export function useLanguage(lang) {
+  current = lang in LANGUAGES ? lang : 'en';
+}
+
+/** The current language as an HTML lang value. */
+export const htmlLang = () => (current === 'zh' ? 'zh-CN' : 'en');
 
 export const language = () => current;
 
@@ -34,7 +45,7 @@ export function errorText(error) {
 }
 
 /** Fills every element marked data-i18n (text), data-i18n-title, data-i18n-aria-label. */
-export function translateStatic(root = document) {
+export function translateStatic(root = document, { title = true } = {}) {
   // Only what differs is written: the page's HTML already reads in English, and
   // a rewrite with the same words would still cost the browser a new layout.
   for (const el of root.querySelectorAll('[data-i18n]')) {
@@ -49,5 +60,5 @@ export function translateStatic(root = document) {
     const text = t(el.dataset.i18nAriaLabel);
     if (el.getAttribute('aria-label') !== text) el.setAttribute('aria-label', text);
   }
-  if (document.title !== t('page.title')) document.title = t('page.title');
+  if (title && document.title !== t('page.title')) document.title = t('page.title');
 }

@@ -4,6 +4,7 @@
 import { makeScale } from './colors.js';
 import { h, live, sleep } from './dom.js';
 import { fmt } from './format.js';
+import { frame } from './instance.js';
 
 /** reveal({ animate, stagger, mode }) for a table el of m (matrix-table.js);
  *  arrivals: arrivingRows(…) when its rows come in one by one, else null. */
@@ -173,7 +174,7 @@ export const reservedWidth = (chars) => `max(3.4rem, calc(${chars}ch + 0.6rem))`
 export function motionMs() {
   // The page sets --motion inline (speed, reduced motion); reading the inline
   // value forces no style recalculation, unlike getComputedStyle.
-  const root = document.documentElement;
+  const root = frame();
   const value = root.style.getPropertyValue('--motion') || getComputedStyle(root).getPropertyValue('--motion');
   return Number.parseFloat(value) || 0;
 }

@@ -1,6 +1,8 @@
 // The message line under the sentence: errors from the core (the last good
 // view stays) and notices about the link that opened the page. Shown as text.
-const line = () => document.getElementById('input-message');
+import { byId } from './instance.js';
+
+const line = () => byId('input-message');
 
 export function showMessage(text, kind = 'error') {
   const el = line();

@@ -1,6 +1,7 @@
 // Play and pause through the steps, and the speed of every animation.
 import { prefersReducedMotion, setText, sleep } from './dom.js';
 import { t } from './i18n.js';
+import { byId, frame } from './instance.js';
 
 const DWELL_MS = 1600; // how long Play rests on each step, at speed 1
 
@@ -33,7 +34,7 @@ export function createPlayer({ button, count, at, goTo }) {
     },
     setSpeed(next) {
       speed = next;
-      document.documentElement.style.setProperty('--motion', prefersReducedMotion() ? '0ms' : `${Math.round(450 / speed)}ms`);
+      frame().style.setProperty('--motion', prefersReducedMotion() ? '0ms' : `${Math.round(450 / speed)}ms`);
     },
     /** The button's words again (after a language switch). */
     relabel() { setPlaying(playing); },
@@ -43,8 +44,8 @@ export function createPlayer({ button, count, at, goTo }) {
 
 /** The step and Play buttons, the speed menu, and their keys (← → Home Space),
  *  for a player; at(): the step shown; goTo(k, animate) shows step k. */
-export function bindControls(player, { at, goTo }) {
-  const $ = (id) => document.getElementById(id);
+export function bindControls(player, { at, goTo, keys = document }) {
+  const $ = byId;
   const step = (k) => { player.pause(); goTo(k, true); };
   const toggle = () => (player.playing ? player.pause() : player.play());
   $('prev').addEventListener('click', () => step(at() - 1));
@@ -52,7 +53,7 @@ export function bindControls(player, { at, goTo }) {
   $('restart').addEventListener('click', () => step(0));
   $('play').addEventListener('click', toggle);
   $('speed').addEventListener('change', () => player.setSpeed(Number($('speed').value)));
-  document.addEventListener('keydown', (event) => {
+  keys.addEventListener('keydown', (event) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     if (event.target.closest('input, select, textarea, table.matrix')) return;
     if (event.key === 'ArrowRight') step(at() + 1);

@@ -2,10 +2,11 @@
 // A trained model fixes its sizes and switches: they are shown, greyed out.
 import { h } from './dom.js';
 import { t } from './i18n.js';
+import { byId } from './instance.js';
 
 const NUMBER_OPTIONS = ['dModel', 'dK', 'seed'];
 const FLAG_OPTIONS = ['scale', 'causal', 'positional'];
-const input = (name) => document.getElementById(`opt-${name}`);
+const input = (name) => byId(`opt-${name}`);
 
 /** A model's name in the model menu. */
 const modelName = (m) => t({ trained: 'page.modelTrained', random: 'page.modelRandom' }[m.id] ?? 'page.modelLoaded',
@@ -24,7 +25,7 @@ export function fillSettings(options, models) {
     input(name).checked = options[name];
     input(name).disabled = fixed;
   }
-  document.getElementById('settings-fixed').hidden = !fixed;
+  byId('settings-fixed').hidden = !fixed;
 }
 
 /** The form's values (the model and what it lets the learner set); an empty

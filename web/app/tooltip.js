@@ -1,5 +1,7 @@
-// One tooltip for the whole page: cell arithmetic on hover and keyboard focus.
-const tip = () => document.getElementById('tooltip');
+// One tooltip for each lab: cell arithmetic on hover and keyboard focus.
+import { byId } from './instance.js';
+
+const tip = () => byId('tooltip');
 
 export function showTooltip(text, anchor) {
   const el = tip();

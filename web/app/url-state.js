@@ -11,7 +11,7 @@ import { t } from './i18n.js';
 
 const OPTION_PARAMS = ['dModel', 'dK', 'seed'];
 const FLAG_PARAMS = ['scale', 'causal', 'positional'];
-const KEPT_PARAMS = ['embed', 'origin']; // set by the embedding page; carried along as they are
+const KEPT_PARAMS = ['embed', 'origin', 'exercises']; // set by the embedding page; carried along as they are
 
 /** Reads what it can; returns { state, ignored: [names of bad parameters] }. */
 export function readUrl(search, defaults) {
@@ -19,7 +19,7 @@ export function readUrl(search, defaults) {
   const ignored = [];
   const state = {
     sentence: defaults.sentence, step: defaults.step, selected: null, options: {}, head: null, layer: null,
-    embed: params.get('embed') === '1', origin: params.get('origin'), lang: null, lab: null,
+    embed: params.get('embed') === '1', origin: params.get('origin'), lang: null, lab: null, exercises: params.get('exercises') ?? '',
   };
   if (params.has('lab')) {
     if (defaults.labs.includes(params.get('lab'))) state.lab = params.get('lab');

@@ -7,6 +7,7 @@
 // each right after a frame is painted, the rest in idle time. Anything the
 // page draws afterwards (a click, a key, an edit, a host message) stops it.
 import { afterNextPaint, h } from './dom.js';
+import { enter, frame } from './instance.js';
 
 // Only whole idle periods (a browser grants at most 50 ms): one step's
 // drawing is a single task that must not delay a frame.
@@ -20,7 +21,7 @@ let current = null;
 /** Stops a warm-up in progress (before the page draws anything itself). */
 export function stopWarmUp() {
   if (!current) return;
-  document.body.dataset.warmUp = current.queue.length ? 'stopped' : 'done';
+  current.frame.dataset.warmUp = current.queue.length ? 'stopped' : 'done';
   current.stopped = true;
   current.box.remove();
   current = null;
@@ -37,14 +38,14 @@ export function stopWarmUp() {
  * ready within a few frames of the first view; the rest wait for idle periods
  * (where a browser has no requestIdleCallback, they are not drawn).
  */
-export function warmUp(host, tokens, draws, { urgent = 0 } = {}) {
+export function warmUp(host, tokens, draws, { urgent = 0, instance } = {}) {
   stopWarmUp();
   const idle = typeof requestIdleCallback === 'function'; // not in every browser: then the urgent ones only
   const queue = idle ? [...draws] : draws.slice(0, urgent);
   if (!queue.length || tokens > MAX_TOKENS) return;
-  const run = { stopped: false, queue, box: h('div', { class: 'warm-up', 'aria-hidden': 'true' }) };
+  const run = { stopped: false, queue, box: h('div', { class: 'warm-up', 'aria-hidden': 'true' }), frame: frame(), instance };
   current = run;
-  document.body.dataset.warmUp = 'running';
+  run.frame.dataset.warmUp = 'running';
   let left = urgent;
   const next = () => {
     if (left > 0) {
@@ -61,6 +62,7 @@ export function warmUp(host, tokens, draws, { urgent = 0 } = {}) {
     }
     const fill = queue.shift();
     const sheet = h('div');
+    if (instance) enter(instance); // its words and ids, not another lab's
     try {
       Promise.resolve(fill(sheet)).catch(() => {});
       host.append(run.box);

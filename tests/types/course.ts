@@ -1,0 +1,51 @@
+// Typed course code, as a course author would write it against the installed
+// package: tests/js/package.test.mjs compiles it with `tsc --strict` (and the
+// lines marked @ts-expect-error must stay errors), then runs the JavaScript.
+import { AttentionLabError, loadAttentionLab, TRAINED_MODEL } from 'attention-lab';
+import type { Cell, ExerciseResult, Lab, Matrix, Trace } from 'attention-lab';
+import type { AttentionLabElement, ExerciseEventDetail, StepId } from 'attention-lab/element';
+
+export async function lesson(): Promise<string> {
+  const lab: Lab = await loadAttentionLab();
+  const trace: Trace = lab.run('我喜欢人工智能', { model: TRAINED_MODEL });
+  const cell: Cell = trace.pickCell('softmax', { row: 2, seed: 1, head: 2 });
+  const exercise = trace.exercise('softmax', { ...cell, head: 2 });
+  const right: ExerciseResult = trace.checkAnswer('softmax', { ...cell, head: 2 }, exercise.expected);
+  const wrong = trace.checkAnswer('scaled', { row: 2, col: 3 }, trace.stage('scores').data[2 * trace.tokens.length + 3]);
+  const weights: Matrix = trace.stage('weights', { layer: 0, head: 2 });
+  const probs: Float32Array = trace.softmaxRow(2, { head: 2 }).probs;
+  let code = '';
+  try {
+    lab.run('');
+  } catch (error) {
+    if (error instanceof AttentionLabError) code = error.code;
+  }
+  const summary = JSON.stringify({ right: right.correct, wrong: wrong.mistake, rows: weights.rows, n: probs.length, code });
+  trace.dispose();
+  return summary;
+}
+
+/** What an element's page does with its events. */
+export function follow(element: AttentionLabElement, log: (line: string) => void): void {
+  element.addEventListener('exercise', (event) => {
+    const detail: ExerciseEventDetail = event.detail;
+    log(`${detail.exercise} ${detail.correct ? 'right' : detail.mistake ?? 'wrong'} (${detail.set.right} of ${detail.set.count})`);
+  });
+  element.addEventListener('step', (event) => {
+    const step: StepId = event.detail.step;
+    log(step);
+  });
+  const again: AttentionLabElement | null = document.querySelector('attention-lab');
+  again?.setAttribute('step', 'softmax');
+}
+
+// Never called: each line is a mistake the types must catch.
+export function mistakes(trace: Trace, cell: Cell): void {
+  // @ts-expect-error: there is no exercise "sum"
+  trace.exercise('sum', cell);
+  // @ts-expect-error: an answer is a number, not text
+  trace.checkAnswer('dot', cell, '0.5');
+  // @ts-expect-error: a stage's data is a Float32Array, not an array of strings
+  const texts: string[] = trace.stage('q').data;
+  void texts;
+}

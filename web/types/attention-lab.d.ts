@@ -1,0 +1,224 @@
+// Types of Attention Lab's JavaScript API (web/lib/attention-lab.js), for
+// TypeScript course code:  import { loadAttentionLab } from 'attention-lab';
+// Every number comes from the C++ core; every array returned is a copy the
+// caller owns. Only a Trace holds wasm memory: call trace.dispose().
+
+/** A stage id of one head: 'embeddings', 'positional', 'x', 'wq', 'wk', 'wv',
+ *  'bq', 'bk', 'bv', 'q', 'k', 'v', 'scores', 'scaled', 'masked', 'weights',
+ *  'output' (lab.stageNames); or a trained model's layer stage (lab.layerStageNames). */
+export type StageId = string;
+
+/** Stable error codes of AttentionLabError. */
+export type ErrorCode =
+  | 'invalid_text' | 'invalid_utf8' | 'empty_text' | 'too_many_tokens' | 'text_too_long'
+  | 'invalid_config' | 'unknown_stage' | 'invalid_argument' | 'invalid_option' | 'invalid_model'
+  | 'unknown_model' | 'disposed' | 'load_failed' | 'out_of_memory' | 'internal';
+
+export class AttentionLabError extends Error {
+  readonly name: 'AttentionLabError';
+  readonly code: ErrorCode;
+  /** The values the message quotes, by name, to say it in another language. */
+  readonly params: Readonly<Record<string, string>>;
+}
+
+/** The id of the trained model shipped with the lab. */
+export const TRAINED_MODEL: 'trained';
+
+/** A head of a trained model, both counted from 0 (both 0 when absent). */
+export interface Where {
+  layer?: number;
+  head?: number;
+}
+
+/** A row-major matrix: data[i * cols + j]; min and max over its finite entries. */
+export interface Matrix {
+  readonly rows: number;
+  readonly cols: number;
+  readonly data: Float32Array;
+  readonly min: number;
+  readonly max: number;
+}
+
+export interface RunOptions {
+  /** 'trained' (the default), 'random' (the seeded head) or a loaded model's id. */
+  model?: string;
+  /** Heads whose output is zeroed (a trained model only). */
+  knockOut?: ReadonlyArray<{ layer: number; head: number }>;
+  /** The seeded head's options (fixed by a trained model). */
+  dModel?: number;
+  dK?: number;
+  seed?: number;
+  scale?: boolean;
+  causal?: boolean;
+  positional?: boolean;
+  layers?: number;
+  heads?: number;
+  vocabSize?: number;
+}
+
+/** A run's configuration, every default filled in. */
+export interface RunConfig {
+  readonly model: string;
+  readonly layers: number;
+  readonly heads: number;
+  readonly dModel: number;
+  readonly dK: number;
+  readonly vocabSize: number;
+  readonly scale: boolean;
+  readonly causal: boolean;
+  readonly positional: boolean;
+  /** The random model's seed (absent for a trained model). */
+  readonly seed?: number;
+}
+
+export interface ModelInfo {
+  readonly id: string;
+  readonly trained: boolean;
+  readonly layers: number;
+  readonly heads: number;
+  readonly dModel: number;
+  readonly dK: number;
+  readonly vocabSize: number;
+}
+
+/** One row of scores through softmax, every intermediate (the article's table and the stable form). */
+export interface SoftmaxRow {
+  readonly scores: Float32Array;
+  readonly divisor: number;
+  readonly scaled: Float32Array;
+  readonly masked: Float32Array;
+  /** e^x with no shift, as the article prints them (Infinity once x passes ≈ 88.7). */
+  readonly exps: Float32Array;
+  readonly expSum: number;
+  readonly expsMin: number;
+  readonly expsMax: number;
+  readonly shares: Float32Array;
+  readonly overflowed: boolean;
+  readonly max: number;
+  readonly shiftedExps: Float32Array;
+  readonly shiftedSum: number;
+  /** The softmax (for a trace row: its weights row). */
+  readonly probs: Float32Array;
+  readonly probSum: number;
+  readonly argmax: number;
+  readonly maxProb: number;
+  readonly entropy: number;
+  readonly maxJacobian: number;
+  readonly jacobian: Matrix | null;
+}
+
+export interface DotTerms {
+  readonly a: Float32Array;
+  readonly b: Float32Array;
+  readonly products: Float32Array;
+  readonly total: number;
+  readonly productsMin: number;
+  readonly productsMax: number;
+}
+
+export type HeadLabel = 'self' | 'previous' | 'next' | 'special' | 'same';
+
+export interface HeadReport {
+  readonly shares: Readonly<Record<HeadLabel, number>>;
+  readonly label: HeadLabel | null;
+  readonly knockedOut: boolean;
+}
+
+/** "Your turn": the exercises the core checks. */
+export type ExerciseName = 'dot' | 'scaled' | 'exp' | 'softmax' | 'output';
+
+/** The usual mistakes a wrong answer is matched against. */
+export type MistakeId =
+  | 'no_scale' | 'sqrt_d_model' | 'no_sqrt' | 'transposed' | 'already_scaled'
+  | 'not_normalised' | 'wrong_row_sum' | 'wrong_axis' | 'unweighted';
+
+/** A cell: query row (a token, [CLS] = 0) and key column (a d_k column for 'output'). */
+export interface Cell {
+  readonly row: number;
+  readonly col: number;
+}
+
+export interface Exercise {
+  readonly exercise: ExerciseName;
+  readonly cell: Cell;
+  /** The inputs: q_i ('dot'), [score] ('scaled'), [scaled score] ('exp'), the scaled row
+   *  ('softmax', −Infinity where masked), the weights row ('output'). */
+  readonly a: Float32Array;
+  /** k_j ('dot'), V's column ('output'); empty otherwise. */
+  readonly b: Float32Array;
+  readonly dK: number;
+  readonly dModel: number;
+  readonly divisor: number;
+  readonly expected: number;
+  readonly tolerance: number;
+  readonly mistakes: ReadonlyArray<{ readonly mistake: MistakeId; readonly value: number }>;
+}
+
+export interface ExerciseResult {
+  readonly exercise: ExerciseName;
+  readonly cell: Cell;
+  readonly answer: number;
+  readonly expected: number;
+  readonly correct: boolean;
+  readonly mistake: MistakeId | null;
+  readonly tolerance: number;
+}
+
+export interface Guess {
+  readonly token: string;
+  readonly probability: number;
+}
+
+export interface DotProductSample {
+  readonly variance: number;
+  readonly scaledVariance: number;
+  readonly halfVectorDot: number;
+  readonly histogram: Uint32Array;
+  readonly scaledHistogram: Uint32Array;
+  readonly range: number;
+  readonly scaledRange: number;
+}
+
+/** One run of the core. */
+export interface Trace {
+  /** Token texts, [CLS] first and [SEP] last. */
+  readonly tokens: readonly string[];
+  readonly ids: Int32Array;
+  readonly config: RunConfig;
+  readonly knockOut: ReadonlyArray<{ readonly layer: number; readonly head: number }>;
+  /** √dK when scaling is on, else 1. */
+  readonly divisor: number;
+  readonly disposed: boolean;
+  stage(id: StageId, where?: Where): Matrix;
+  softmaxRow(i: number, options?: Where & { jacobian?: boolean }): SoftmaxRow;
+  dotTerms(id: 'scores' | 'output', i: number, j: number, where?: Where): DotTerms;
+  weightedRows(i: number, where?: Where): Matrix;
+  rowSums(id: StageId, where?: Where): Float32Array;
+  headReport(where?: Where): HeadReport;
+  cosine(idA: StageId, rowA: number, idB: StageId, rowB: number, where?: Where): number;
+  cosineWith(other: Trace, idA: StageId, rowA: number, idB: StageId, rowB: number, where?: Where): number;
+  exercise(name: ExerciseName, cell: Cell & Where): Exercise;
+  pickCell(name: ExerciseName, options?: { row?: number; seed?: number } & Where): Cell;
+  checkAnswer(name: ExerciseName, cell: Cell & Where, answer: number): ExerciseResult;
+  /** Frees the wasm memory behind the trace; safe to call twice. */
+  dispose(): void;
+}
+
+export interface Lab {
+  readonly stageNames: readonly string[];
+  readonly layerStageNames: readonly string[];
+  readonly defaults: Readonly<Required<Pick<RunOptions, 'dModel' | 'dK' | 'seed' | 'scale' | 'causal' | 'positional'>>>;
+  readonly limits: { readonly maxTokens: number; readonly maxDModel: number; readonly maxSeed: number; readonly maxTextBytes: number };
+  readonly models: readonly ModelInfo[];
+  readonly modelError: AttentionLabError | null;
+  loadModel(id: string, bytes: Uint8Array): ModelInfo;
+  run(sentence: string, options?: RunOptions): Trace;
+  predictMasked(sentence: string, options?: { topK?: number; model?: string; knockOut?: RunOptions['knockOut'] }): ReadonlyArray<ReadonlyArray<Guess>>;
+  softmaxRow(scores: ArrayLike<number>, options?: { dK?: number; temperature?: number; jacobian?: boolean }): SoftmaxRow;
+  crossEntropyGradient(probs: ArrayLike<number>, target: number): Float32Array;
+  sampleDotProducts(dK: number, options?: { count?: number; bins?: number; seed?: number }): DotProductSample;
+  memoryUsage(): { heapBytesInUse: number; wasmMemoryBytes: number; liveTraces: number; liveHandles: number };
+}
+
+/** Loads and instantiates the wasm core once; later calls return the same lab. */
+export function loadAttentionLab(): Promise<Lab>;

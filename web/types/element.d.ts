@@ -1,0 +1,65 @@
+// Types of the <attention-lab> element (import 'attention-lab/element'): its
+// attributes and the events it fires, each with its body as `detail`.
+import type { Cell, ExerciseName, MistakeId, ModelInfo } from './attention-lab.js';
+
+/** A step of the page, in order. */
+export type StepId = 'tokens' | 'embedding' | 'qkv' | 'scores' | 'scaled' | 'softmax' | 'weighted-sum' | 'output' | 'concat';
+
+/** What the lab shows. */
+export interface LabState {
+  readonly sentence: string;
+  readonly step: StepId;
+  readonly selected: number;
+  readonly tokens: readonly string[];
+  readonly options: Readonly<Record<string, string | number | boolean>>;
+  readonly layer: number;
+  readonly head: number;
+  readonly knockOut: ReadonlyArray<{ readonly layer: number; readonly head: number }>;
+}
+
+/** An answer to "Your turn", as the element and a framed lab send it. */
+export interface ExerciseEventDetail {
+  readonly exercise: ExerciseName;
+  readonly cell: Cell;
+  readonly answer: number;
+  readonly expected: number;
+  readonly correct: boolean;
+  readonly mistake: MistakeId | null;
+  readonly tolerance: number;
+  readonly layer: number;
+  readonly head: number;
+  /** The learner had the answer shown before: it does not count as right. */
+  readonly revealed: boolean;
+  readonly set: { readonly index: number; readonly count: number; readonly answered: number; readonly right: number };
+}
+
+export interface AttentionLabEventMap {
+  ready: CustomEvent<{ readonly steps: readonly StepId[]; readonly models: readonly ModelInfo[]; readonly state: LabState }>;
+  step: CustomEvent<{ readonly step: StepId; readonly index: number; readonly selected: number }>;
+  select: CustomEvent<{ readonly selected: number; readonly token: string }>;
+  exercise: CustomEvent<ExerciseEventDetail>;
+}
+
+/** The attributes, as the link parameters they mirror (docs/embedding.md). */
+export type AttentionLabAttribute =
+  | 'sentence' | 'step' | 'token' | 'lang' | 'model' | 'head' | 'layer' | 'dk' | 'd-model' | 'seed'
+  | 'scale' | 'causal' | 'positional' | 'lab' | 'exercises' | 'embed';
+
+export class AttentionLabElement extends HTMLElement {
+  static readonly observedAttributes: readonly AttentionLabAttribute[];
+  /** Resolves when the lab has drawn its first view. */
+  readonly ready: Promise<void>;
+  addEventListener<K extends keyof AttentionLabEventMap>(type: K, listener: (this: AttentionLabElement, event: AttentionLabEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
+  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
+  removeEventListener<K extends keyof AttentionLabEventMap>(type: K, listener: (this: AttentionLabElement, event: AttentionLabEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;
+  removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
+}
+
+/** The attributes' names, each mapped to the link parameter it stands for. */
+export const ATTRIBUTES: Readonly<Record<AttentionLabAttribute, string>>;
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'attention-lab': AttentionLabElement;
+  }
+}
