@@ -55,7 +55,7 @@ export function startServer({ root, port = 8080, host = 'localhost', csp = STRIC
       // the compiled wasm included.
       const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
       const headers = {
-        'Content-Security-Policy': csp,
+        ...(csp ? { 'Content-Security-Policy': csp } : {}), // csp: null sends none (as a learning platform may)
         'X-Content-Type-Options': 'nosniff',
         'Cache-Control': 'no-cache',
         ETag: etag,

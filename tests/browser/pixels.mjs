@@ -19,9 +19,9 @@ export const canvasPixels = (page, selector, points) => page.$$eval(selector, (e
 export async function paintedAt(page, element, points) {
   const png = (await element.screenshot()).toString('base64');
   return page.evaluate(async ([data, pts]) => {
-    const img = new Image();
-    img.src = `data:image/png;base64,${data}`;
-    await img.decode();
+    // Decoded from a Blob: a data: URL is an image the page's policy (img-src 'self') blocks.
+    const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+    const img = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
     const canvas = document.createElement('canvas');
     canvas.width = img.width;
     canvas.height = img.height;

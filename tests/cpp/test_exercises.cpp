@@ -95,6 +95,21 @@ TEST_CASE("exercise softmax: every named mistake of the normalisation") {
     const double d = std::sqrt(768.0);
     CHECK(verdict(e, e_to(t.scores(i, j) / d) / row_exp_sum(t, i, d)) == "sqrt_d_model");
     for (const Mistake& m : e.mistakes) CHECK(std::fabs(m.value - e.expected) > e.tolerance);
+    // Each offered mistake is named as itself: none is within another's reach.
+    for (const Mistake& m : e.mistakes) CHECK(verdict(e, m.value) == m.id);
+}
+
+TEST_CASE("exercises: of two mistakes with the same value, the first is named") {
+    const Trace t = run_attention("我喜欢人工智能");
+    // In the query's own strongest cell, e^(x − max) without normalising is 1.
+    const std::int64_t i = 2;
+    const SoftmaxRow row = softmax_row(t, i);
+    const auto j = static_cast<std::int64_t>(row.argmax);
+    const Exercise e = make_exercise(t, "softmax", i, j);
+    int ones = 0;
+    for (const Mistake& m : e.mistakes) ones += std::fabs(m.value - 1.0f) < 0.02f;
+    CHECK(ones <= 1);
+    for (const Mistake& m : e.mistakes) CHECK(verdict(e, m.value) == m.id);
 }
 
 TEST_CASE("exercise output: Σ_k p_ik v_kj; the weights' column and the plain sum named") {

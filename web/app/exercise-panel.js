@@ -98,9 +98,11 @@ export function createExercises({ announce, showCell }) {
       return;
     }
     const input = h('input', { id: 'exercise-answer', type: 'text', inputmode: 'decimal', autocomplete: 'off', spellcheck: 'false', size: 12 });
+    // The panel is morphed into the page: the box on screen may be an earlier
+    // render's, so the handlers find it through the event, not through `input`.
     const submit = (event) => {
       event.preventDefault();
-      check(ctx, at, input.value);
+      check(ctx, at, event.currentTarget.querySelector('input').value);
       redraw();
     };
     const shown = feedback?.index === at ? feedback : null;
@@ -120,9 +122,15 @@ export function createExercises({ announce, showCell }) {
           feedback = { index: at, text: t('ex.revealed', { expected: fmt(e.expected, 4) }), kind: 'revealed' };
           redraw();
         } }, t('ex.reveal')), ' ',
-        items[at].cell ? null : h('button', { type: 'button', class: 'ex-another', onclick: () => { seed += items.length; feedback = null; redraw(); } }, t('ex.another')), ' ',
-        items.length > 1 ? h('button', { type: 'button', class: 'ex-next', onclick: () => { at = (at + 1) % items.length; redraw(); } }, t('ex.next')) : null)));
+        items[at].cell ? null : h('button', { type: 'button', class: 'ex-another', onclick: (event) => { seed += items.length; feedback = null; emptyBox(event); redraw(); } }, t('ex.another')), ' ',
+        items.length > 1 ? h('button', { type: 'button', class: 'ex-next', onclick: (event) => { at = (at + 1) % items.length; emptyBox(event); redraw(); } }, t('ex.next')) : null)));
   }
+
+  // Another exercise or cell: the last answer's box is emptied.
+  const emptyBox = (event) => {
+    const box = event.currentTarget.closest('.exercise-panel')?.querySelector('#exercise-answer');
+    if (box) box.value = '';
+  };
 
   // "Exercise 2 of 5 · 1 right", a button per exercise (✓ right, ✗ wrong), and the score once all are answered.
   function progress(ctx, redraw) {
@@ -131,7 +139,7 @@ export function createExercises({ announce, showCell }) {
       const mark = r ? (r.correct ? '✓' : '✗') : String(k + 1);
       return h('button', { type: 'button', class: `ex-dot${k === at ? ' current' : ''}${r ? (r.correct ? ' right' : ' wrong') : ''}`,
         'aria-pressed': String(k === at), 'aria-label': t('ex.goTo', { k: k + 1, name: t(`ex.name.${item.name}`) }),
-        onclick: () => { at = k; redraw(); } }, mark);
+        onclick: (event) => { if (at !== k) emptyBox(event); at = k; redraw(); } }, mark);
     });
     const done = answered() === items.length ? h('strong', { class: 'ex-score' }, ' ', t('ex.done', { right: right(), n: items.length })) : null;
     return h('p', { class: 'ex-progress' }, t('ex.progress', { k: at + 1, n: items.length, right: right() }), ' ', h('span', { class: 'ex-dots' }, marks), done);
