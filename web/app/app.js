@@ -3,13 +3,12 @@
 // all come from the trace. The page (main.js) is one lab; each <attention-lab>
 // element (element.js) is another, in its shadow root, sharing the one core.
 //
-// About 330 lines on purpose: this is a lab's state and every handler that
-// shares it, in one place a reader can follow from boot() at the end. Each
-// part with a concern of its own lives beside it: steps.js and views/ (what a
-// step draws), view-context.js (what a view draws from), model-controls.js (a
-// trained model's heads, knock-out, [MASK]), heads-panel.js, guess-panel.js,
-// exercise-panel.js, rail.js, playback.js, lab-panel.js, host-messages.js,
-// url-state.js, warm-up.js, exports.js; instance.js says which lab is drawing.
+// About 330 lines on purpose: a lab's state and every handler that shares it,
+// in one place to follow from boot() at the end. Each concern of its own lives
+// beside it: steps.js and views/ (what a step draws), view-context.js (what from),
+// model-controls.js (heads, knock-out, [MASK]), the panels (*-panel.js),
+// host-control.js (what a host may change), rail.js, playback.js, url-state.js,
+// warm-up.js, exports.js; instance.js says which lab is drawing.
 import { loadAttentionLab } from '../lib/attention-lab.js';
 import { renderGuess } from './guess-panel.js';
 import { createExercises } from './exercise-panel.js';
@@ -20,6 +19,7 @@ import { renderDetail } from './detail-panel.js';
 import { afterNextPaint, h, morphChildren, prefersReducedMotion, setText } from './dom.js';
 import { exportView } from './exports.js';
 import { connectHost } from './host-messages.js';
+import { createHostControl } from './host-control.js';
 import { errorText, htmlLang, language, pickLanguage, setLanguage, t, translateStatic } from './i18n.js';
 import { enter, enterOn } from './instance.js';
 import { fillSettings, onModelFile, onSettingsChange, readSettings } from './settings.js';
@@ -38,21 +38,17 @@ import { checkLink, readUrl, writeUrlSoon } from './url-state.js';
 import { stopWarmUp, warmUp } from './warm-up.js';
 
 const TYPING_DELAY_MS = 180;
-
-/**
- * Starts a lab. env: { scope: document or a ShadowRoot (where its ids are),
- * frame: the element standing for <body> (its data-* and classes), search: the
- * link's query (the page's URL, or an element's attributes as one), page: true
- * for the page itself (it writes the address bar, <html lang> and the title,
- * and talks to a parent frame), announce(type, body): an element's events }.
- * Returns { ready: a promise, apply(message), switchLanguage(lang), openLab(id) }.
- */
+/** Starts a lab. env: { scope: document or a ShadowRoot (where its ids are), frame: what stands
+ *  for <body> (its data-* and classes), search: the link's query (the page's URL, or an element's
+ *  attributes as one), page: true for the page itself (it writes the address bar, <html lang> and
+ *  the title, and talks to a parent frame), announce(type, body): an element's events,
+ *  onExercise(result): each answer to Your turn (the page's SCORM session) }. Returns { ready,
+ *  apply, switchLanguage, openLab, setExercises, applyLink }: what an element's attributes call. */
 export function startApp(env) {
   const $ = (id) => env.scope.getElementById(id);
   const instance = { scope: env.scope, frame: env.frame, lang: 'en' };
   enter(instance);
   enterOn(instance);
-
   const page = {
     lab: null, defaults: null, host: { announce() {} }, // the core, its default options, the embedding host
     trace: null, cache: new Map(), sentence: DEFAULT_SENTENCE, options: null, // the current run and its stages
@@ -62,12 +58,14 @@ export function startApp(env) {
   };
   const player = createPlayer({ button: $('play'), count: STEPS.length, at: () => page.step, goTo });
   const pause = () => player.pause();
+  const showSentence = (sentence) => { $('sentence').value = sentence; };
+  const showSettings = () => fillSettings(page.options, page.lab.models);
   const { isTrained, modelOptions, selectHead, selectLayer, knockOut, hideAt, unhideAt, loadModelFile } = createModelControls(page, {
-    compute, redraw: scheduleRedraw, showMessage,
-    showSentence: (sentence) => { $('sentence').value = sentence; }, showModels: () => fillSettings(page.options, page.lab.models) });
+    compute, redraw: scheduleRedraw, showMessage, showSentence, showModels: showSettings });
   const exercises = createExercises({
     announce: (result) => { page.host.announce('exercise', result); env.onExercise?.(result); },
     showCell: (step, row) => { page.selected = row; renderChips(); pause(); goTo(stepIndex(step), true); } });
+  const host = createHostControl(page, { tryCompute, modelOptions, selectHead, renderChips: () => renderChips(), redraw: scheduleRedraw, showSentence, showSettings });
   const labs = createLabPanel({ tabs: $('lab-tabs'), body: $('lab-body'), context: () => context(false), changed: syncUrl });
 
   // ---- running the core --------------------------------------------------------
@@ -201,40 +199,7 @@ export function startApp(env) {
     const settings = readSettings();
     const switched = settings.model !== page.options.model; // another model: its own options
     if (compute(page.sentence, switched ? modelOptions(settings.model) : settings)) scheduleRedraw();
-    if (switched) fillSettings(page.options, page.lab.models); // the boxes it fixes, greyed out (or the model kept)
-  }
-
-  /** Carries out a validated "set" message from the embedding page. */
-  function applyHostMessage(message) {
-    if ('sentence' in message || 'options' in message) {
-      const sentence = message.sentence ?? page.sentence;
-      const model = message.options?.model;
-      const base = model !== undefined && model !== page.options.model ? modelOptions(model) : page.options;
-      const error = tryCompute(sentence, { ...base, ...message.options });
-      if (error) {
-        showMessage(t('msg.lastGood', { error: errorText(error) }));
-        return error;
-      }
-      $('sentence').value = sentence;
-      fillSettings(page.options, page.lab.models);
-    }
-    if ('layer' in message || 'head' in message) {
-      const layer = Math.min(message.layer ?? page.where.layer, page.trace.config.layers - 1);
-      selectHead(Math.min(message.head ?? page.where.head, page.trace.config.heads - 1), layer);
-    }
-    if ('selected' in message) {
-      page.selected = Math.min(message.selected, page.trace.tokens.length - 1);
-      renderChips();
-    }
-    const step = message.step ?? message.stage; // `stage`: the older name
-    if (step !== undefined) page.step = stepIndex(step);
-    scheduleRedraw();
-    return null;
-  }
-
-  function viewState() {
-    return { sentence: page.sentence, step: STEPS[page.step].id, selected: page.selected,
-      tokens: [...page.trace.tokens], options: { ...page.options }, ...page.where, knockOut: page.knockOut.map((k) => ({ ...k })) };
+    if (switched) showSettings(); // the boxes it fixes, greyed out (or the model kept)
   }
 
   // ---- wiring ----------------------------------------------------------------
@@ -264,7 +229,6 @@ export function startApp(env) {
       $(`export-${kind}`).addEventListener('click', () => exportView(kind, STEPS[page.step], selectedHead(page), page.lab,
         () => showMessage(t('msg.tokensExport'), 'notice'), page.trained));
     }
-
   }
 
   /** Switches every word on the page to another language. */
@@ -321,33 +285,22 @@ export function startApp(env) {
     env.frame.classList.toggle('embed', state.embed);
     page.step = step;
     page.selected = state.selected;
-    $('sentence').value = state.sentence;
     page.where = { layer: state.layer ?? 0, head: state.head ?? 0 };
-    const model = state.options.model ?? page.defaults.model;
-    let error = tryCompute(state.sentence, { ...modelOptions(model), ...state.options });
-    if (error && ['invalid_config', 'invalid_option', 'unknown_model'].includes(error.code)) {
-      notices.push(t('msg.linkSettings', { error: errorText(error) }));
-      error = tryCompute(state.sentence, page.defaults);
-    }
-    if (error) {
-      notices.push(t('msg.linkSentence', { error: errorText(error) }));
-      $('sentence').value = DEFAULT_SENTENCE;
-      tryCompute(DEFAULT_SENTENCE, page.defaults);
-    }
+    notices.push(...host.firstRun(state));
     if (badExercises.length) notices.push(t('ex.ignored', { items: badExercises.join(', ') }));
     for (const name of ['layer', 'head']) {
       if (state[name] !== null && state[name] !== page.where[name]) notices.push(t('msg.ignored', { names: name }));
     }
     mark('first-run');
-    fillSettings(page.options, page.lab.models);
+    showSettings();
     wire();
     if (!env.page) page.host = { announce: env.announce };
     else if (state.origin === null || allowedOrigin) {
-      page.host = connectHost({ allowedOrigin, stepIds: STEPS.map((v) => v.id), apply: applyHostMessage, state: viewState });
+      page.host = connectHost({ allowedOrigin, stepIds: STEPS.map((v) => v.id), apply: host.apply, state: host.state });
     }
     page.announcedStep = STEPS[page.step].id; // "ready" reports the first step
     await show(false);
-    page.host.announce('ready', { steps: STEPS.map((v) => v.id), models: page.lab.models.map((m) => ({ ...m })), state: viewState() });
+    page.host.announce('ready', { steps: STEPS.map((v) => v.id), models: page.lab.models.map((m) => ({ ...m })), state: host.state() });
     if (notices.length) showMessage(notices.join(' '), 'notice');
     env.frame.dataset.models = page.lab.models.map((m) => m.id).join(' '); // the models the core loaded
     env.frame.dataset.ready = 'true';
@@ -358,35 +311,20 @@ export function startApp(env) {
       { urgent: 2, instance });
   }
 
-  /** An element's attributes changed (`what`: 'run' for the sentence and the
-   *  model's options, else the one link parameter): the lab follows them. */
-  function applyLink(search, what) {
-    const { state, ignored } = readUrl(search, { sentence: page.sentence, step: STEPS[page.step].id, labs: LABS.map((l) => l.id) });
-    const notices = ignored.length ? [t('msg.ignored', { names: ignored.join(', ') })] : [];
-    let message = {};
-    if (what === 'run') message = { sentence: state.sentence, options: state.options };
-    else if (what === 'step' && stepIndex(state.step) < 0) notices.push(t('msg.noStep', { step: state.step }));
-    else if (what === 'step') message = { step: state.step };
-    else if (what === 'token' && state.selected !== null) message = { selected: state.selected };
-    else if ((what === 'head' || what === 'layer') && state[what] !== null) message = { [what]: state[what] };
-    const error = applyHostMessage(message);
-    if (notices.length && !error) showMessage(notices.join(' '), 'notice');
+  function setExercises(text) {
+    const bad = exercises.set(text);
+    if (bad.length) showMessage(t('ex.ignored', { items: bad.join(', ') }), 'notice');
+    scheduleRedraw();
   }
 
   const ready = boot();
   return {
     ready,
     /** Carries out a "set" (see host-messages.js) once the lab is ready; returns its error or null. */
-    apply: async (message) => { await ready; enter(instance); return page.lab ? applyHostMessage(message) : null; },
+    apply: async (message) => { await ready; enter(instance); return page.lab ? host.apply(message) : null; },
     switchLanguage: async (lang) => { await ready; switchLanguage(lang); },
     openLab: async (id) => { await ready; enter(instance); labs.open(LABS.some((l) => l.id === id) ? id : null, false); },
-    setExercises: async (text) => {
-      await ready;
-      enter(instance);
-      const bad = exercises.set(text);
-      if (bad.length) showMessage(t('ex.ignored', { items: bad.join(', ') }), 'notice');
-      scheduleRedraw();
-    },
-    applyLink: async (search, what) => { await ready; enter(instance); if (page.lab) applyLink(search, what); },
+    setExercises: async (text) => { await ready; enter(instance); setExercises(text); },
+    applyLink: async (search, what) => { await ready; enter(instance); if (page.lab) host.applyLink(search, what); },
   };
 }
