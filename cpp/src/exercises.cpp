@@ -143,11 +143,12 @@ Exercise make_exercise(const Trace& t, std::string_view name, std::int64_t i, st
         add("not_normalised", weighted(exp_scaled, t.v, j));
     }
     e.tolerance = tolerance_for(e.expected);
-    // A mistake is offered when its value can be told from the right one and
-    // from every mistake before it (the first of two that agree is named).
+    // A mistake is offered when its value can be told from the right one, from
+    // 0 (an answer of about 0 says nothing about how it was reached) and from
+    // every mistake before it (the first of two that agree is named).
     auto apart = [](float a, float b) { return std::fabs(a - b) > tolerance_for(a) + tolerance_for(b); };
     for (const Mistake& m : wrong) {
-        if (!std::isfinite(m.value) || !apart(m.value, e.expected)) continue;
+        if (!std::isfinite(m.value) || !apart(m.value, e.expected) || !apart(m.value, 0)) continue;
         if (std::all_of(e.mistakes.begin(), e.mistakes.end(), [&](const Mistake& kept) { return apart(kept.value, m.value); })) {
             e.mistakes.push_back(m);
         }

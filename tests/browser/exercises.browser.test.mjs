@@ -18,15 +18,17 @@ const REQUIRED = ['no_scale', 'sqrt_d_model', 'not_normalised', 'wrong_row_sum',
 // A mistake's sentence up to its first {slot}: enough to know which one the page said.
 const opening = (strings, id) => strings[`ex.mistake.${id}`].split('{')[0];
 
-/** Cells of head 0 (the page's first head) where every exercise offers its mistakes:
- *  the softmax cell is one where all five mistakes the issue names can be told apart. */
+/** A head and cells where every exercise offers its mistakes: the softmax cell is
+ *  one where the softmax mistakes the issue names can all be told apart. */
 function chooseCells(trace) {
   const n = trace.tokens.length;
-  for (let row = 1; row < n - 1; row += 1) {
-    for (let col = 0; col < n; col += 1) {
-      const ids = trace.exercise('softmax', { row, col }).mistakes.map((m) => m.mistake);
-      if (['not_normalised', 'wrong_row_sum', 'wrong_axis', 'no_scale'].every((id) => ids.includes(id))) {
-        return { dot: { row, col }, scaled: { row, col }, exp: { row, col }, softmax: { row, col }, output: { row, col: 5 } };
+  for (let head = 0; head < trace.config.heads; head += 1) {
+    for (let row = 1; row < n - 1; row += 1) {
+      for (let col = 0; col < n; col += 1) {
+        const ids = trace.exercise('softmax', { row, col, head }).mistakes.map((m) => m.mistake);
+        if (['not_normalised', 'wrong_row_sum', 'wrong_axis', 'no_scale'].every((id) => ids.includes(id))) {
+          return { head, cells: { dot: { row, col }, scaled: { row, col }, exp: { row, col }, softmax: { row, col }, output: { row, col: 5 } } };
+        }
       }
     }
   }
@@ -42,14 +44,14 @@ async function answer(page, value) {
 
 test('each exercise: the right answer, and each usual mistake named (English)', { timeout: 120_000 }, async () => {
   const trace = lab.run(SENTENCE);
-  const cells = chooseCells(trace);
+  const { head, cells } = chooseCells(trace);
   const set = Object.entries(cells).map(([name, c]) => `${name}:${c.row}:${c.col}`).join(',');
-  const { page, context, problems } = await openPage(env, `index.html?lang=en&exercises=${set}`);
+  const { page, context, problems } = await openPage(env, `index.html?lang=en&head=${head}&exercises=${set}`);
   const seen = new Set();
   for (const [k, [name, cell]] of Object.entries(cells).entries()) {
     await page.click(`.ex-dots button:nth-child(${k + 1})`);
     await page.waitForFunction((n) => document.querySelector('.exercise-panel h3')?.textContent === n, EXERCISES_EN[`ex.name.${name}`]);
-    const e = trace.exercise(name, cell);
+    const e = trace.exercise(name, { ...cell, head });
     for (const { mistake, value } of e.mistakes) {
       const said = await answer(page, value.toPrecision(8));
       assert.match(said.kind, /wrong/, `${name} ${mistake}`);

@@ -95,6 +95,8 @@ TEST_CASE("exercise softmax: every named mistake of the normalisation") {
     const double d = std::sqrt(768.0);
     CHECK(verdict(e, e_to(t.scores(i, j) / d) / row_exp_sum(t, i, d)) == "sqrt_d_model");
     for (const Mistake& m : e.mistakes) CHECK(std::fabs(m.value - e.expected) > e.tolerance);
+    for (const Mistake& m : e.mistakes) CHECK(std::fabs(m.value) > 0.01f);  // never about 0
+    CHECK(verdict(e, 0) == (e.expected < 0.005f ? "correct" : ""));          // 0 is no named mistake
     // Each offered mistake is named as itself: none is within another's reach.
     for (const Mistake& m : e.mistakes) CHECK(verdict(e, m.value) == m.id);
 }

@@ -47,8 +47,8 @@ struct Exercise {
     float divisor = 1;       // what the scores are divided by: √d_k (1 when scaling is off)
     float expected = 0;      // the stage's own value
     float tolerance = 0;     // |answer − expected| ≤ tolerance is right
-    std::vector<Mistake> mistakes;  // only those a tolerance away from expected and from
-                                    // each other (of two that agree, the first listed)
+    std::vector<Mistake> mistakes;  // only those a tolerance away from expected, from 0 and
+                                    // from each other (of two that agree, the first listed)
 };
 
 // The exercise `name` on cell (row, col) of a trace. Throws attention::Error
