@@ -55,8 +55,12 @@ test('two elements on a course page: nothing is blocked', { timeout: 90_000 }, a
   assert.deepEqual(problems, []);
 });
 
-test('the offline file from file://: nothing is blocked by its own policy', { timeout: 90_000 }, async () => {
-  const { problems, violations } = await visit(`${pathToFileURL(OFFLINE).href}?step=tokens`, 'body[data-ready="true"]', (page) => walkLab(page));
+test('the offline file from file://: nothing is blocked by its own policy; its link sets the exercises', { timeout: 90_000 }, async () => {
+  const { problems, violations } = await visit(`${pathToFileURL(OFFLINE).href}?step=tokens&lang=zh&exercises=scaled:2:3,output`,
+    'body[data-ready="true"]', async (page) => {
+      assert.match(await page.textContent('.ex-progress'), /第 1 题，共 2 题/);
+      await walkLab(page);
+    });
   assert.deepEqual(violations, []);
   assert.deepEqual(problems, []);
 });
