@@ -1,237 +1,24 @@
 // The Embind binding (built only with Emscripten) translates and does nothing
-// else: one rule for numbers coming in (integer()), one conversion per core type
-// going out (js()), the registration table. Checks, caches and rules live in the
-// core. No C++ exception crosses into JS: guarded() returns {error, code, params}.
+// else: the registration table, over to_js.hpp's rules for numbers coming in
+// (integer()) and core types going out (js(); guarded() turns a C++ exception
+// into {error, code, params}). Checks, caches and rules live in the core.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 #include <malloc.h>
 
-#include <cmath>
-#include <initializer_list>
-#include <new>
-#include <type_traits>
-#include <utility>
-
-#include "attention/encoder_trace.hpp"
-#include "attention/error.hpp"
-#include "attention/exercises.hpp"
-#include "attention/explain.hpp"
-#include "attention/heads.hpp"
-#include "attention/labs.hpp"
-#include "attention/model.hpp"
 #include "attention/model_shelf.hpp"
-#include "attention/softmax_row.hpp"
+#include "to_js.hpp"
 
 using emscripten::val;
-using namespace attention;  // NOLINT: this file only translates the core's names
+using namespace attention;          // NOLINT: this file only translates the core's names
+using namespace attention_binding;  // NOLINT: integer(), small(), numbers(), js(), guarded() …
 
 namespace {
-
-// Integers arrive as JS numbers, clamped into ±2^53 so any value reaches the
-// core's own range check intact or clearly out of range, never as UB.
-std::int64_t integer(double v) {
-    constexpr double kSafe = 9007199254740992.0;  // 2^53
-    return static_cast<std::int64_t>(
-        std::fmax(-kSafe, std::fmin(kSafe, std::isnan(v) ? -kSafe : v)));
-}
-
-// A layer, head or count: integer(), then into int's range (±1e6 is out of
-// range for every one of them, and still reported as the number it was).
-int small(double v) { return static_cast<int>(std::fmax(-1e6, std::fmin(1e6, static_cast<double>(integer(v))))); }
-
-std::vector<float> numbers(const val& a) {
-    return emscripten::convertJSArrayToNumberVector<float>(a);
-}
-
-// Arrays go out as copies in fresh JS typed arrays: a view over the wasm heap
-// would be detached when the heap grows, and its storage may be freed before
-// the caller looks at it. The view lives only for the duration of the call.
-template <class T>
-val typed_copy(const T* data, std::size_t size) {
-    const char* type = std::is_same_v<T, float>          ? "Float32Array"
-                       : std::is_same_v<T, std::int32_t> ? "Int32Array"
-                                                         : "Uint32Array";
-    return val::global(type).new_(emscripten::typed_memory_view(size, data));
-}
-template <class T>
-val js(const std::vector<T>& v) {
-    return typed_copy(v.data(), v.size());
-}
-template <class Number, class = std::enable_if_t<std::is_arithmetic_v<Number>>>
-val js(Number x) {
-    return val(static_cast<double>(x));  // a JS number
-}
-val js(val v) { return v; }  // already a JS value
-val js(const std::vector<std::string>& items) {
-    val out = val::array();
-    for (const auto& s : items) out.call<void>("push", s);
-    return out;
-}
-
-val object(std::initializer_list<std::pair<const char*, val>> fields) {
-    val out = val::object();
-    for (const auto& [name, value] : fields) out.set(name, value);
-    return out;
-}
-
-// One object per core type, its fields as a table (clang-format would put
-// each on a line of its own).
-// clang-format off
-// {rows, cols, data, min, max}: data row-major, data[i * cols + j] == M(i, j);
-// min and max over the finite entries.
-val js(const Matrix& m) {
-    const auto range = finite_range(m);
-    return object({{"rows", js(m.rows())}, {"cols", js(m.cols())},
-                   {"data", typed_copy(m.data(), static_cast<std::size_t>(m.size()))},
-                   {"min", js(range.min)}, {"max", js(range.max)}});
-}
-
-val js(const Config& c) {
-    return object({{"dModel", js(c.d_model)}, {"dK", js(c.d_k)}, {"seed", js(c.seed)},
-                   {"scale", val(c.scale)}, {"causal", val(c.causal)},
-                   {"positional", val(c.positional)}});
-}
-
-val js(const ModelInfo& m) {
-    return object({{"id", val(m.id)}, {"trained", val(m.trained)}, {"layers", js(m.layers)},
-                   {"heads", js(m.heads)}, {"dModel", js(m.d_model)}, {"dK", js(m.d_k)},
-                   {"vocabSize", js(m.vocab_size)}});
-}
-
-val js(const HeadReport& r) {
-    const HeadShares& s = r.shares;
-    return object({{"shares", object({{"self", js(s.self)}, {"previous", js(s.previous)},
-                                      {"next", js(s.next)}, {"special", js(s.special)},
-                                      {"same", js(s.same)}})},
-                   {"label", r.label.empty() ? val::null() : val(r.label)}});
-}
-
-// One list per [MASK]: [{token, probability}], most likely first.
-val js(const std::vector<std::vector<Guess>>& lists) {
-    val out = val::array();
-    for (const auto& list : lists) {
-        val guesses = val::array();
-        for (const Guess& g : list) {
-            guesses.call<void>("push", object({{"token", val(g.token)}, {"probability", js(g.probability)}}));
-        }
-        out.call<void>("push", guesses);
-    }
-    return out;
-}
-
-val js(const SoftmaxRow& r) {
-    return object({{"scores", js(r.scores)}, {"divisor", js(r.divisor)},
-                   {"scaled", js(r.scaled)}, {"masked", js(r.masked)},
-                   {"exps", js(r.exps)}, {"expSum", js(r.exp_sum)}, {"shares", js(r.shares)},
-                   {"expsMin", js(r.exps_min)}, {"expsMax", js(r.exps_max)},
-                   {"overflowed", val(r.overflowed)}, {"max", js(r.max)},
-                   {"shiftedExps", js(r.shifted_exps)}, {"shiftedSum", js(r.shifted_sum)},
-                   {"probs", js(r.probs)}, {"probSum", js(r.prob_sum)},
-                   {"argmax", js(r.argmax)}, {"maxProb", js(r.max_prob)},
-                   {"entropy", js(r.entropy)}, {"maxJacobian", js(r.max_jacobian)},
-                   {"jacobian", r.jacobian.size() ? js(r.jacobian) : val::null()}});
-}
-
-val js(const DotTerms& d) {
-    return object({{"a", js(d.a)}, {"b", js(d.b)}, {"products", js(d.products)},
-                   {"total", js(d.total)}, {"productsMin", js(d.products_min)},
-                   {"productsMax", js(d.products_max)}});
-}
-
-val js(const DotProductSample& s) {
-    return object({{"variance", js(s.variance)}, {"scaledVariance", js(s.scaled_variance)},
-                   {"halfVectorDot", js(s.half_vector_dot)}, {"histogram", js(s.histogram)},
-                   {"scaledHistogram", js(s.scaled_histogram)}, {"range", js(s.range)},
-                   {"scaledRange", js(s.scaled_range)}});
-}
-
-// {texts, ids}: the token texts and their vocabulary ids (Int32Array).
-val js(const std::vector<Token>& tokens) {
-    std::vector<std::string> texts;
-    std::vector<std::int32_t> ids;
-    for (const auto& t : tokens) texts.push_back(t.text), ids.push_back(t.id);
-    return object({{"texts", js(texts)}, {"ids", js(ids)}});
-}
-
-// What never changes: the stage ids in order, the default options, the limits.
-val constants() {
-    const val limits = object({{"maxTokens", js(kMaxTokens)}, {"maxDModel", js(kMaxDModel)},
-                               {"maxSeed", js(kMaxSeed)}, {"maxTextBytes", js(kMaxTextBytes)}});
-    const std::vector<std::string> stages(kStageNames.begin(), kStageNames.end());
-    const std::vector<std::string> layer_stages(kLayerStageNames.begin(), kLayerStageNames.end());
-    return object({{"stageNames", js(stages)}, {"layerStageNames", js(layer_stages)},
-                   {"defaults", js(Config{})}, {"limits", limits}});
-}
-
-// The options object as lab.js passes it: every field present, types checked.
-Config to_config(const val& o) {
-    return {integer(o["dModel"].as<double>()), integer(o["dK"].as<double>()),
-            integer(o["seed"].as<double>()), o["scale"].as<bool>(), o["causal"].as<bool>(),
-            o["positional"].as<bool>()};
-}
-
-// [{layer, head}] as lab.js passes it (checked to be integers there).
-std::vector<HeadId> head_ids(const val& list) {
-    std::vector<HeadId> out;
-    const auto count = list["length"].as<unsigned>();
-    for (unsigned i = 0; i < count; ++i) {
-        out.push_back({small(list[i]["layer"].as<double>()), small(list[i]["head"].as<double>())});
-    }
-    return out;
-}
-
-// clang-format on
-
-val error_value(const std::string& code, const std::string& message,
-                const Error::Params& params = {}) {
-    val values = val::object();
-    for (const auto& [name, value] : params) values.set(name, value);
-    return object({{"error", val(message)}, {"code", val(code)}, {"params", values}});
-}
-
-// {exercise, row, col, a, b, dK, dModel, divisor, expected, tolerance, mistakes: [{mistake, value}]}
-val js(const Exercise& e) {
-    val mistakes = val::array();
-    for (const Mistake& m : e.mistakes) mistakes.call<void>("push", object({{"mistake", val(m.id)}, {"value", js(m.value)}}));
-    return object({{"exercise", val(e.name)}, {"row", js(e.row)}, {"col", js(e.col)},
-                   {"a", js(e.a)}, {"b", js(e.b)}, {"dK", js(e.d_k)}, {"dModel", js(e.d_model)},
-                   {"divisor", js(e.divisor)}, {"expected", js(e.expected)},
-                   {"tolerance", js(e.tolerance)}, {"mistakes", mistakes}});
-}
-
-val js(const Verdict& v) {
-    return object({{"correct", val(v.correct)}, {"mistake", v.mistake.empty() ? val::null() : val(v.mistake)}});
-}
-
-val js(const std::pair<std::int64_t, std::int64_t>& cell) {
-    return object({{"row", js(cell.first)}, {"col", js(cell.second)}});
-}
-
-// Runs body and hands back its value as JS, or its error as {error, code, params}.
-template <class F>
-val guarded(F&& body) {
-    try {
-        return js(body());
-    } catch (const Error& e) {
-        return error_value(e.code(), e.what(), e.params());
-    } catch (const std::bad_alloc&) {
-        return error_value("out_of_memory", "the computation ran out of memory");
-    } catch (const std::exception& e) {
-        return error_value("internal", std::string("internal error: ") + e.what());
-    }
-}
 
 // The models this instance can run: trained ones as loaded, and "random".
 ModelShelf& shelf() {
     static ModelShelf models;
     return models;
-}
-
-val js(const EncoderTrace& t) {
-    const EncoderShape& s = t.trained->params.shape;
-    return object({{"model", val(t.model)}, {"layers", js(s.layers)}, {"heads", js(s.heads)},
-                   {"dModel", js(s.d_model)}, {"dK", js(s.d_k())}, {"vocabSize", js(s.vocab)},
-                   {"scale", val(true)}, {"causal", val(false)}, {"positional", val(true)}});
 }
 
 // Bytes of the wasm heap handed out by malloc and not yet freed.

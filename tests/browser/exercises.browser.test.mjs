@@ -120,6 +120,12 @@ test('a framed lab posts each result to its host', { timeout: 60_000 }, async ()
   assert.equal(result.answer, Number(wrong.value.toPrecision(8)));
   assert.equal(result.expected, e.expected);
   assert.equal(result.tolerance, e.tolerance);
+  // The host sets another exercise set; a bad one is refused with a reason.
+  const post = (message) => page.evaluate((m) => document.getElementById('lab').contentWindow.postMessage(m, location.origin), message);
+  await post({ protocol: 'attention-lab', type: 'set', exercises: 'scaled:2:3,dot' });
+  await frame.waitForFunction(() => /Exercise 1 of 2/.test(document.querySelector('.ex-progress')?.textContent));
+  await post({ protocol: 'attention-lab', type: 'set', exercises: 7 });
+  await page.waitForFunction(() => [...document.querySelectorAll('#log li')].some((li) => li.textContent.includes('exercises must be a string')));
   assert.deepEqual(problems, []);
   trace.dispose();
   await context.close();

@@ -65,7 +65,7 @@ export function startApp(env) {
   const exercises = createExercises({
     announce: (result) => { page.host.announce('exercise', result); env.onExercise?.(result); },
     showCell: (step, row) => { page.selected = row; renderChips(); pause(); goTo(stepIndex(step), true); } });
-  const host = createHostControl(page, { tryCompute, modelOptions, selectHead, renderChips: () => renderChips(), redraw: scheduleRedraw, showSentence, showSettings });
+  const host = createHostControl(page, { tryCompute, modelOptions, selectHead, renderChips: () => renderChips(), redraw: scheduleRedraw, showSentence, showSettings, setExercises });
   const labs = createLabPanel({ tabs: $('lab-tabs'), body: $('lab-body'), context: () => context(false), changed: syncUrl });
 
   // ---- running the core --------------------------------------------------------

@@ -10,7 +10,7 @@ import { STEPS, stepIndex } from './steps.js';
 import { readUrl } from './url-state.js';
 
 /** page: the lab's state; the lab's own actions (app.js). Returns { apply, applyLink, firstRun, state }. */
-export function createHostControl(page, { tryCompute, modelOptions, selectHead, renderChips, redraw, showSentence, showSettings }) {
+export function createHostControl(page, { tryCompute, modelOptions, selectHead, renderChips, redraw, showSentence, showSettings, setExercises }) {
   /** Carries out a validated "set" message from the embedding page. */
   function apply(message) {
     if ('sentence' in message || 'options' in message) {
@@ -33,6 +33,7 @@ export function createHostControl(page, { tryCompute, modelOptions, selectHead, 
       page.selected = Math.min(message.selected, page.trace.tokens.length - 1);
       renderChips();
     }
+    if ('exercises' in message) setExercises(message.exercises);
     const step = message.step ?? message.stage; // `stage`: the older name
     if (step !== undefined) page.step = stepIndex(step);
     redraw();

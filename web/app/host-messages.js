@@ -6,7 +6,8 @@
 export const PROTOCOL = 'attention-lab';
 
 const OPTION_TYPES = { model: 'string', dModel: 'number', dK: 'number', seed: 'number', scale: 'boolean', causal: 'boolean', positional: 'boolean' };
-const SET_KEYS = new Set(['protocol', 'type', 'sentence', 'step', 'stage', 'selected', 'options', 'head', 'layer']);
+const SET_KEYS = new Set(['protocol', 'type', 'sentence', 'step', 'stage', 'selected', 'options', 'head', 'layer', 'exercises']);
+const MAX_EXERCISES = 400; // characters of an exercise set (20 items with their cells fit)
 const MAX_SENTENCE = 20000;
 
 const isPlainObject = (v) => v !== null && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype;
@@ -20,6 +21,9 @@ export function checkMessage(data, stepIds) {
   }
   if ('sentence' in data && (typeof data.sentence !== 'string' || data.sentence.length > MAX_SENTENCE)) {
     return `sentence must be a string of at most ${MAX_SENTENCE} characters`;
+  }
+  if ('exercises' in data && (typeof data.exercises !== 'string' || data.exercises.length > MAX_EXERCISES)) {
+    return `exercises must be a string of at most ${MAX_EXERCISES} characters, such as "softmax:2:3,output"`;
   }
   for (const key of ['step', 'stage']) {
     if (key in data && !stepIds.includes(data[key])) return `${key} must be one of ${stepIds.join(', ')}`;
