@@ -49,6 +49,12 @@ test('two elements on one page: each its own lab, one wasm core, its own languag
   const ready = await events(page, 'ready', 'first');
   assert.equal(ready.length, 1);
   assert.equal(ready[0].detail.state.step, 'softmax');
+  // The layout follows the element's width, not the window's: in a narrow column, one column.
+  const columns = () => page.locator('#first .workspace').evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length);
+  assert.equal(await columns(), 2, 'a wide element: the step view and the side panel side by side');
+  await page.evaluate(() => { document.getElementById('first').style.maxWidth = '560px'; });
+  await page.waitForFunction(() => getComputedStyle(document.querySelector('#first').shadowRoot.querySelector('.workspace')).gridTemplateColumns.split(' ').length === 1);
+  assert.equal(await page.locator('#second .workspace').evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length), 2);
   // Keys step only the lab that has the focus.
   await page.locator('#second #next').focus();
   await page.keyboard.press('ArrowRight');
