@@ -87,6 +87,10 @@ test('attributes change the view; the element reports steps, selections and answ
   await set('first', 'dk', 'eight');
   await page.waitForFunction(() => document.querySelector('#first').shadowRoot.querySelector('#input-message').textContent.includes('dK'));
   assert.equal(await page.locator('#first #opt-dK').inputValue(), '8', 'a bad attribute is named; the view stays');
+  await set('first', 'dk', null);
+  await set('first', 'model', null);
+  await page.waitForFunction(() => document.querySelector('#first').shadowRoot.querySelector('#opt-model').value === 'trained');
+  assert.equal(await page.locator('#first #opt-dK').inputValue(), '32', 'attributes removed: the default model, its own d_k');
   await set('first', 'lab', 'temperature');
   await page.waitForSelector('#first #lab-tabs button[data-lab="temperature"][aria-pressed="true"]');
 

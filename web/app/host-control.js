@@ -51,7 +51,11 @@ export function createHostControl(page, { tryCompute, modelOptions, selectHead, 
     const { state, ignored } = readUrl(search, { sentence: page.sentence, step: STEPS[page.step].id, labs: LABS.map((l) => l.id) });
     const notices = ignored.length ? [t('msg.ignored', { names: ignored.join(', ') })] : [];
     let message = {};
-    if (what === 'run') message = { sentence: state.sentence, options: state.options };
+    // The run's attributes as a whole (one removed goes back to its model's default),
+    // unless one is not valid: then it is named and the view stays.
+    if (what === 'run' && !ignored.length) {
+      message = { sentence: state.sentence, options: { ...modelOptions(state.options.model ?? page.defaults.model), ...state.options } };
+    }
     else if (what === 'step' && stepIndex(state.step) < 0) notices.push(t('msg.noStep', { step: state.step }));
     else if (what === 'step') message = { step: state.step };
     else if (what === 'token' && state.selected !== null) message = { selected: state.selected };
