@@ -18,6 +18,20 @@ export function crc32(bytes) {
 const DOS_TIME = 0;
 const DOS_DATE = ((2026 - 1980) << 9) | (1 << 5) | 1;
 
+// The fields a local header and its central directory entry share, from
+// "version needed" on: at 4 in a local header, at 6 in a central entry.
+function writeShared(header, at, { crc, packed, raw, nameLength }) {
+  header.writeUInt16LE(20, at); // version needed: 2.0
+  header.writeUInt16LE(0x0800, at + 2); // names are UTF-8
+  header.writeUInt16LE(8, at + 4); // deflate
+  header.writeUInt16LE(DOS_TIME, at + 6);
+  header.writeUInt16LE(DOS_DATE, at + 8);
+  header.writeUInt32LE(crc, at + 10);
+  header.writeUInt32LE(packed, at + 14);
+  header.writeUInt32LE(raw, at + 18);
+  header.writeUInt16LE(nameLength, at + 22);
+}
+
 /** entries: [{ name, data: Buffer | string }] → the zip file's bytes. */
 export function writeZip(entries) {
   const locals = [];
@@ -27,31 +41,15 @@ export function writeZip(entries) {
     const raw = Buffer.isBuffer(data) ? data : Buffer.from(data, 'utf8');
     const packed = deflateRawSync(raw, { level: 9 });
     const nameBytes = Buffer.from(name, 'utf8');
-    const crc = crc32(raw);
+    const shared = { crc: crc32(raw), packed: packed.length, raw: raw.length, nameLength: nameBytes.length };
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4); // version needed: 2.0
-    local.writeUInt16LE(0x0800, 6); // names are UTF-8
-    local.writeUInt16LE(8, 8); // deflate
-    local.writeUInt16LE(DOS_TIME, 10);
-    local.writeUInt16LE(DOS_DATE, 12);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(raw.length, 22);
-    local.writeUInt16LE(nameBytes.length, 26);
+    writeShared(local, 4, shared);
     locals.push(local, nameBytes, packed);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt16LE(DOS_TIME, 12);
-    central.writeUInt16LE(DOS_DATE, 14);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(raw.length, 24);
-    central.writeUInt16LE(nameBytes.length, 28);
+    central.writeUInt16LE(20, 4); // made by: 2.0
+    writeShared(central, 6, shared);
     central.writeUInt32LE(offset, 42);
     centrals.push(central, nameBytes);
     offset += local.length + nameBytes.length + packed.length;

@@ -203,7 +203,8 @@ val js(const Exercise& e) {
 }
 
 val js(const Verdict& v) {
-    return object({{"correct", val(v.correct)}, {"mistake", v.mistake.empty() ? val::null() : val(v.mistake)}});
+    return object({{"correct", val(v.correct)}, {"mistake", v.mistake.empty() ? val::null() : val(v.mistake)},
+                   {"expected", js(v.expected)}, {"tolerance", js(v.tolerance)}});
 }
 
 val js(const std::pair<std::int64_t, std::int64_t>& cell) {

@@ -5,81 +5,57 @@
 #include <limits>
 
 #include "attention/error.hpp"
+#include "attention/explain.hpp"
 #include "attention/softmax_row.hpp"
 
 namespace attention {
 
 namespace {
 
-using Row = std::vector<double>;
-
 // A vector index from a matrix index (never negative here).
-std::size_t at(std::int64_t k) { return static_cast<std::size_t>(k); }
+std::size_t at(Eigen::Index k) { return static_cast<std::size_t>(k); }
 // A matrix index from a checked cell index (Eigen::Index is 32 bits in wasm).
 Eigen::Index ix(std::int64_t k) { return static_cast<Eigen::Index>(k); }
 
-bool known(std::string_view name) {
-    return std::find(std::begin(kExerciseNames), std::end(kExerciseNames), name) != std::end(kExerciseNames);
-}
-
-void check_cell(const Matrix& m, std::int64_t i, std::int64_t j, std::string_view what) {
-    if (i < 0 || i >= m.rows() || j < 0 || j >= m.cols()) {
-        throw Error("invalid_argument", "cell (" + std::to_string(i) + ", " + std::to_string(j) +
-                                            ") is outside " + std::string(what) + " (" +
-                                            std::to_string(m.rows()) + " × " + std::to_string(m.cols()) + ")");
+void check_name(std::string_view name) {
+    if (std::find(std::begin(kExerciseNames), std::end(kExerciseNames), name) == std::end(kExerciseNames)) {
+        throw Error("invalid_argument", "there is no exercise \"" + std::string(name) +
+                                            "\": dot, scaled, exp, softmax or output");
     }
 }
 
-// Row i of scores divided by `divisor`, −∞ where the trace's mask hides a key.
-Row divided_row(const Trace& t, std::int64_t i, double divisor) {
-    Row row(at(t.scores.cols()));
+// Row i's softmax had its scores been divided by √d instead of the trace's
+// divisor (d = 1: not divided), the trace's mask kept: the core's softmax row of
+// the scores the query sees, 0 for the keys it does not.
+std::vector<double> softmax_divided(const Trace& t, Eigen::Index i, std::int64_t d) {
+    std::vector<float> seen;
+    std::vector<std::size_t> where;
     for (Eigen::Index k = 0; k < t.scores.cols(); ++k) {
-        row[at(k)] = std::isinf(t.masked(ix(i), k)) ? -std::numeric_limits<double>::infinity() : t.scores(ix(i), k) / divisor;
+        if (std::isfinite(t.masked(i, k))) seen.push_back(t.scores(i, k)), where.push_back(at(k));
     }
-    return row;
-}
-
-// e^x of each entry, in double, no shift (0 where masked).
-Row exps(const Row& row) {
-    Row out(row.size());
-    std::transform(row.begin(), row.end(), out.begin(), [](double x) { return std::exp(x); });
-    return out;
-}
-
-double sum(const Row& row) {
-    double s = 0;
-    for (double x : row) s += x;
-    return s;
-}
-
-// The softmax of a row, in the stable form.
-Row softmax(const Row& row) {
-    const double top = *std::max_element(row.begin(), row.end());
-    Row out(row.size());
-    std::transform(row.begin(), row.end(), out.begin(), [&](double x) { return std::exp(x - top); });
-    const double s = sum(out);
-    for (double& p : out) p /= s;
-    return out;
+    RowScaling scaling;
+    scaling.d_k = d;
+    const SoftmaxRow row = softmax_row(seen, scaling);
+    std::vector<double> probs(at(t.scores.cols()), 0.0);
+    for (std::size_t k = 0; k < where.size(); ++k) probs[where[k]] = row.probs[k];
+    return probs;
 }
 
 // Σ_k w[k] · v(k, j).
-double weighted(const Row& w, const Matrix& v, std::int64_t j) {
+template <class Weights>
+double weighted(const Weights& w, const Matrix& v, Eigen::Index j) {
     double s = 0;
-    for (std::size_t k = 0; k < w.size(); ++k) s += w[k] * v(static_cast<Eigen::Index>(k), ix(j));
+    for (Eigen::Index k = 0; k < v.rows(); ++k) s += static_cast<double>(w[at(k)]) * v(k, j);
     return s;
 }
 
 float tolerance_for(double value) { return static_cast<float>(std::max(0.005, 0.01 * std::fabs(value))); }
 
-std::vector<float> floats(const Row& row) { return std::vector<float>(row.begin(), row.end()); }
-
 }  // namespace
 
 Exercise make_exercise(const Trace& t, std::string_view name, std::int64_t i, std::int64_t j) {
-    if (!known(name)) {
-        throw Error("invalid_argument", "there is no exercise \"" + std::string(name) +
-                                            "\": dot, scaled, exp, softmax or output");
-    }
+    check_name(name);
+    const auto [r, c] = checked_cell(name == "output" ? t.output : t.scores, i, j, name == "output" ? "output" : "scores");
     Exercise e;
     e.name = std::string(name);
     e.row = i;
@@ -87,12 +63,8 @@ Exercise make_exercise(const Trace& t, std::string_view name, std::int64_t i, st
     e.d_k = t.config.d_k;
     e.d_model = t.config.d_model;
     e.divisor = t.divisor();
-    check_cell(name == "output" ? t.output : t.scores, i, j, name == "output" ? "output" : "scores");
-    const Eigen::Index r = ix(i), c = ix(j);
     const double score = t.scores(r, c);
     const double root_d_model = std::sqrt(static_cast<double>(e.d_model));
-    const Row scaled = divided_row(t, i, e.divisor);
-    const Row exp_scaled = exps(scaled);
     std::vector<Mistake> wrong;
     auto add = [&](const char* id, double value) { wrong.push_back({id, static_cast<float>(value)}); };
 
@@ -110,37 +82,38 @@ Exercise make_exercise(const Trace& t, std::string_view name, std::int64_t i, st
         add("no_sqrt", score / (e.divisor * e.divisor));
     } else if (name == "exp") {
         e.a = {t.masked(r, c)};
-        e.expected = static_cast<float>(exp_scaled[at(c)]);
+        e.expected = softmax_row(t, i).exps[at(c)];
         add("no_scale", std::exp(score));
         add("sqrt_d_model", std::exp(score / root_d_model));
     } else if (name == "softmax") {
-        e.a = floats(scaled);
+        const SoftmaxRow row = softmax_row(t, i);  // the article's e^x (no shift) and the stable form
+        e.a = row.masked;
         e.expected = t.weights(r, c);
-        const double top = exp_scaled[at(c)];
+        const double top = row.exps[at(c)];
         add("not_normalised", top);
-        add("not_normalised", std::exp(scaled[at(c)] - *std::max_element(scaled.begin(), scaled.end())));
-        add("no_scale", softmax(divided_row(t, i, 1))[at(c)]);
-        add("sqrt_d_model", softmax(divided_row(t, i, root_d_model))[at(c)]);
-        for (Eigen::Index other = 0; other < t.scores.rows(); ++other) {
-            if (other != r) add("wrong_row_sum", top / sum(exps(divided_row(t, other, e.divisor))));
-        }
+        add("not_normalised", row.shifted_exps[at(c)]);
+        add("no_scale", softmax_divided(t, r, 1)[at(c)]);
+        add("sqrt_d_model", softmax_divided(t, r, e.d_model)[at(c)]);
         double column = 0;
-        for (Eigen::Index other = 0; other < t.scores.rows(); ++other) column += exps(divided_row(t, other, e.divisor))[at(c)];
+        for (Eigen::Index other = 0; other < t.scores.rows(); ++other) {
+            const SoftmaxRow o = other == r ? row : softmax_row(t, other);
+            if (other != r) add("wrong_row_sum", top / o.exp_sum);
+            column += o.exps[at(c)];
+        }
         add("wrong_axis", top / column);
     } else {  // output
-        const Row w(t.weights.row(r).data(), t.weights.row(r).data() + t.weights.cols());
-        e.a = floats(w);
+        e.a.assign(t.weights.row(r).data(), t.weights.row(r).data() + t.weights.cols());
         for (Eigen::Index k = 0; k < t.v.rows(); ++k) e.b.push_back(t.v(k, c));
         e.expected = t.output(r, c);
         if (r < t.weights.cols()) {
-            Row column(at(t.weights.rows()));
+            std::vector<float> column(at(t.weights.rows()));
             for (Eigen::Index k = 0; k < t.weights.rows(); ++k) column[at(k)] = t.weights(k, r);
-            add("wrong_axis", weighted(column, t.v, j));
+            add("wrong_axis", weighted(column, t.v, c));
         }
-        add("unweighted", weighted(Row(w.size(), 1.0), t.v, j));
-        add("no_scale", weighted(softmax(divided_row(t, i, 1)), t.v, j));
-        add("sqrt_d_model", weighted(softmax(divided_row(t, i, root_d_model)), t.v, j));
-        add("not_normalised", weighted(exp_scaled, t.v, j));
+        add("unweighted", weighted(std::vector<double>(e.a.size(), 1.0), t.v, c));
+        add("no_scale", weighted(softmax_divided(t, r, 1), t.v, c));
+        add("sqrt_d_model", weighted(softmax_divided(t, r, e.d_model), t.v, c));
+        add("not_normalised", weighted(softmax_row(t, i).exps, t.v, c));
     }
     e.tolerance = tolerance_for(e.expected);
     // A mistake is offered when its value can be told from the right one, from
@@ -158,7 +131,7 @@ Exercise make_exercise(const Trace& t, std::string_view name, std::int64_t i, st
 
 std::pair<std::int64_t, std::int64_t> pick_cell(const Trace& t, std::string_view name, std::int64_t row,
                                                 std::uint32_t seed) {
-    if (!known(name)) make_exercise(t, name, 0, 0);  // throws the message for an unknown name
+    check_name(name);
     const std::int64_t n = t.scores.rows();
     const std::int64_t first = n > 2 ? 1 : 0, last = n > 2 ? n - 2 : n - 1;  // the real tokens
     if (row < first || row > last) row = first;
@@ -166,10 +139,10 @@ std::pair<std::int64_t, std::int64_t> pick_cell(const Trace& t, std::string_view
     if (name == "output") {
         for (std::int64_t j = 0; j < t.output.cols(); ++j) candidates.push_back(j);
     } else {
-        const Row scaled = divided_row(t, row, t.divisor());
+        // Keys the query sees whose e^x, scaled or not, stays finite.
         for (std::int64_t j = 0; j < n; ++j) {
-            if (std::isfinite(scaled[at(j)]) && std::isfinite(std::exp(scaled[at(j)])) &&
-                std::isfinite(std::exp(static_cast<double>(t.scores(ix(row), ix(j)))))) {
+            const double x = t.masked(ix(row), ix(j));
+            if (std::isfinite(x) && std::isfinite(std::exp(x)) && std::isfinite(std::exp(static_cast<double>(t.scores(ix(row), ix(j)))))) {
                 candidates.push_back(j);
             }
         }
@@ -188,8 +161,11 @@ std::pair<std::int64_t, std::int64_t> pick_cell(const Trace& t, std::string_view
 
 Verdict check_answer(const Exercise& e, double answer) {
     if (!std::isfinite(answer)) throw Error("invalid_argument", "an answer must be a finite number");
-    if (std::fabs(answer - e.expected) <= e.tolerance) return {true, ""};
     Verdict v;
+    v.expected = e.expected;
+    v.tolerance = e.tolerance;
+    v.correct = std::fabs(answer - e.expected) <= e.tolerance;
+    if (v.correct) return v;
     double best = std::numeric_limits<double>::infinity();
     for (const Mistake& m : e.mistakes) {
         const double off = std::fabs(answer - m.value);

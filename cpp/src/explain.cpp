@@ -11,9 +11,14 @@ namespace attention {
 
 namespace {
 
-// Cell (i, j) of m as Eigen indices, once it is known to be inside m.
-std::pair<Eigen::Index, Eigen::Index> cell(const Matrix& m, std::int64_t i, std::int64_t j,
-                                           std::string_view stage) {
+std::vector<float> to_vector(const Eigen::Ref<const RowVector>& row) {
+    return std::vector<float>(row.data(), row.data() + row.size());
+}
+
+}  // namespace
+
+std::pair<Eigen::Index, Eigen::Index> checked_cell(const Matrix& m, std::int64_t i, std::int64_t j,
+                                                   std::string_view stage) {
     if (i < 0 || i >= static_cast<std::int64_t>(m.rows()) || j < 0 ||
         j >= static_cast<std::int64_t>(m.cols())) {
         throw Error("invalid_argument", "cell (" + std::to_string(i) + ", " + std::to_string(j) +
@@ -24,21 +29,15 @@ std::pair<Eigen::Index, Eigen::Index> cell(const Matrix& m, std::int64_t i, std:
     return {static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j)};
 }
 
-std::vector<float> to_vector(const Eigen::Ref<const RowVector>& row) {
-    return std::vector<float>(row.data(), row.data() + row.size());
-}
-
-}  // namespace
-
 DotTerms dot_terms(const Trace& trace, std::string_view stage, std::int64_t i, std::int64_t j) {
     DotTerms terms;
     if (stage == "scores") {
-        const auto [r, c] = cell(trace.scores, i, j, stage);
+        const auto [r, c] = checked_cell(trace.scores, i, j, stage);
         terms.a = to_vector(trace.q.row(r));
         terms.b = to_vector(trace.k.row(c));
         terms.total = trace.scores(r, c);
     } else if (stage == "output") {
-        const auto [r, c] = cell(trace.output, i, j, stage);
+        const auto [r, c] = checked_cell(trace.output, i, j, stage);
         terms.a = to_vector(trace.weights.row(r));
         const RowVector column = trace.v.col(c).transpose();
         terms.b = to_vector(column);
@@ -57,7 +56,7 @@ DotTerms dot_terms(const Trace& trace, std::string_view stage, std::int64_t i, s
 }
 
 Matrix weighted_rows(const Trace& trace, std::int64_t i) {
-    const Eigen::Index r = cell(trace.weights, i, 0, "weights").first;
+    const Eigen::Index r = checked_cell(trace.weights, i, 0, "weights").first;
     return trace.weights.row(r).transpose().asDiagonal() * trace.v;
 }
 
@@ -86,8 +85,8 @@ float cosine_similarity(const Trace& a, std::string_view stage_a, std::int64_t r
                         const Trace& b, std::string_view stage_b, std::int64_t row_b) {
     const Matrix& ma = a.stage(stage_a);
     const Matrix& mb = b.stage(stage_b);
-    const Eigen::Index ra = cell(ma, row_a, 0, stage_a).first;
-    const Eigen::Index rb = cell(mb, row_b, 0, stage_b).first;
+    const Eigen::Index ra = checked_cell(ma, row_a, 0, stage_a).first;
+    const Eigen::Index rb = checked_cell(mb, row_b, 0, stage_b).first;
     return cosine_similarity(Matrix(ma.row(ra)), Matrix(mb.row(rb)));
 }
 

@@ -16,6 +16,14 @@ namespace {
 
 double e_to(double x) { return std::exp(x); }
 
+// The example sentence on the random model at hand-sized widths.
+Trace run_sized(std::int64_t d_model, std::int64_t d_k) {
+    Config c;
+    c.d_model = d_model;
+    c.d_k = d_k;
+    return run_attention("我喜欢人工智能", c);
+}
+
 // Σ_k e^(scores(r, k) / divisor): row r's sum of the article's e^x.
 double row_exp_sum(const Trace& t, Eigen::Index r, double divisor) {
     double s = 0;
@@ -47,10 +55,7 @@ TEST_CASE("exercise scaled: ÷√d_k is right; no division, ÷√d_model and ÷d
 }
 
 TEST_CASE("exercise dot: q_i · k_j; the transposed pair is named") {
-    Config c;
-    c.d_model = 8;
-    c.d_k = 4;
-    const Trace t = run_attention("我喜欢人工智能", c);
+    const Trace t = run_sized(8, 4);
     const Exercise e = make_exercise(t, "dot", 2, 4);
     REQUIRE(e.a.size() == 4);
     REQUIRE(e.b.size() == 4);
@@ -63,18 +68,17 @@ TEST_CASE("exercise dot: q_i · k_j; the transposed pair is named") {
     CHECK(verdict(e, dot) == "correct");
     double swapped = 0;
     for (int d = 0; d < 4; ++d) swapped += static_cast<double>(t.q(4, d)) * t.k(2, d);
-    if (std::fabs(swapped - dot) > 0.1 + 0.02 * std::fabs(dot)) CHECK(verdict(e, swapped) == "transposed");
+    REQUIRE(std::fabs(swapped - dot) > 0.1 + 0.02 * std::fabs(dot));  // the pair is asymmetric here
+    CHECK(verdict(e, swapped) == "transposed");
 }
 
 TEST_CASE("exercise exp: e^scaled, and e^score (no ÷√d_k) named") {
-    Config c;
-    c.d_model = 16;
-    c.d_k = 4;
-    const Trace t = run_attention("我喜欢人工智能", c);
+    const Trace t = run_sized(16, 4);
     const Exercise e = make_exercise(t, "exp", 2, 1);
     CHECK(e.expected == doctest::Approx(e_to(t.scores(2, 1) / 2.0)).epsilon(1e-5));
     CHECK(verdict(e, e_to(t.scores(2, 1) / 2.0)) == "correct");
-    if (std::fabs(t.scores(2, 1)) > 0.05) CHECK(verdict(e, e_to(t.scores(2, 1))) == "no_scale");
+    REQUIRE(std::fabs(t.scores(2, 1)) > 0.05);  // dividing by 2 changes e^x here
+    CHECK(verdict(e, e_to(t.scores(2, 1))) == "no_scale");
 }
 
 TEST_CASE("exercise softmax: every named mistake of the normalisation") {

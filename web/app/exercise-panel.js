@@ -34,23 +34,20 @@ export function createExercises({ announce, showCell }) {
   // The cell of item k in this run: its own, or one the core picks on the selected token's row.
   const cellOf = (ctx, k) => items[k].cell ?? ctx.trace.pickCell(items[k].name, { row: ctx.selected, seed: seed + k });
 
-  function check(ctx, k, text) {
+  /** Checks the learner's text against exercise e (item k, as drawn). */
+  function check(ctx, k, e, text) {
     // Full-width digits, a real minus sign, a decimal comma or 。 are read as the learner meant them.
     const answer = Number(text.normalize('NFKC').trim().replace(/^[−–]/, '-').replace(/[,。]/, '.'));
     if (text.trim() === '' || !Number.isFinite(answer)) {
       feedback = { index: k, text: t('ex.notNumber'), kind: 'error' };
       return;
     }
-    const { name } = items[k];
-    const cell = cellOf(ctx, k);
-    const verdict = ctx.trace.checkAnswer(name, cell, answer);
+    const verdict = ctx.trace.checkAnswer(e.exercise, e.cell, answer);
     results[k] = verdict;
-    const e = ctx.trace.exercise(name, cell);
-    const words = wordsOf(ctx, e);
     let said;
     if (verdict.correct) said = t('ex.right', { expected: fmt(verdict.expected, 4), tolerance: fmt(verdict.tolerance, 3) });
-    else if (verdict.mistake) said = `${t('ex.wrong')} ${t(`ex.mistake.${verdict.mistake}`, words)}`;
-    else said = `${t('ex.wrong')} ${t('ex.unknown', { answer: text.trim(), step: stepTitle(ctx, name) })}`;
+    else if (verdict.mistake) said = `${t('ex.wrong')} ${t(`ex.mistake.${verdict.mistake}`, wordsOf(ctx, e))}`;
+    else said = `${t('ex.wrong')} ${t('ex.unknown', { answer: text.trim(), step: stepTitle(ctx, e.exercise) })}`;
     feedback = { index: k, text: said, kind: verdict.correct ? 'right' : 'wrong' };
     announce({ ...verdict, cell: { ...verdict.cell }, ...ctx.where, revealed: Boolean(revealed[k]),
       set: { index: k, count: items.length, answered: answered(), right: right() } });
@@ -85,7 +82,7 @@ export function createExercises({ announce, showCell }) {
   }
 
   function render(container, ctx, redraw) {
-    const key = [ctx.trace, ctx.selected, language(), at, seed, results, feedback, items];
+    const key = [ctx.trace, ctx.selected, language(), at, seed, feedback, items]; // an answer always brings new feedback
     if (drawnFor && key.every((v, k) => v === drawnFor[k])) return;
     drawnFor = key;
     const { name } = items[at];
@@ -102,7 +99,7 @@ export function createExercises({ announce, showCell }) {
     // render's, so the handlers find it through the event, not through `input`.
     const submit = (event) => {
       event.preventDefault();
-      check(ctx, at, event.currentTarget.querySelector('input').value);
+      check(ctx, at, e, event.currentTarget.querySelector('input').value);
       redraw();
     };
     const shown = feedback?.index === at ? feedback : null;

@@ -96,10 +96,9 @@ export class Trace {
    *  'not_normalised', 'wrong_row_sum', 'wrong_axis', 'unweighted'), or null. */
   checkAnswer(name, { row, col, ...where } = {}, answer) {
     if (typeof answer !== 'number' || !Number.isFinite(answer)) fail(`an answer must be a finite number, got ${describe(answer)}`, 'invalid_argument');
-    const e = this.exercise(name, { row, col, ...where });
-    const verdict = unwrap(this.#head(where).checkAnswer(e.exercise, row, col, answer));
-    return Object.freeze({ exercise: e.exercise, cell: e.cell, answer, expected: e.expected, correct: verdict.correct,
-      mistake: verdict.mistake, tolerance: e.tolerance });
+    const v = unwrap(this.#head(where).checkAnswer(exerciseName(name), cellIndex('row', row), cellIndex('col', col), answer));
+    return Object.freeze({ exercise: name, cell: Object.freeze({ row, col }), answer, expected: v.expected, correct: v.correct,
+      mistake: v.mistake, tolerance: v.tolerance });
   }
 
   /** Σ of each row of a head's stage (−∞ counts as 0): Float32Array. */

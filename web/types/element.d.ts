@@ -1,6 +1,6 @@
 // Types of the <attention-lab> element (import 'attention-lab/element'): its
 // attributes and the events it fires, each with its body as `detail`.
-import type { Cell, ExerciseName, MistakeId, ModelInfo } from './attention-lab.js';
+import type { ExerciseResult, ModelInfo } from './attention-lab.js';
 
 /** A step of the page, in order. */
 export type StepId = 'tokens' | 'embedding' | 'qkv' | 'scores' | 'scaled' | 'softmax' | 'weighted-sum' | 'output' | 'concat';
@@ -17,15 +17,9 @@ export interface LabState {
   readonly knockOut: ReadonlyArray<{ readonly layer: number; readonly head: number }>;
 }
 
-/** An answer to "Your turn", as the element and a framed lab send it. */
-export interface ExerciseEventDetail {
-  readonly exercise: ExerciseName;
-  readonly cell: Cell;
-  readonly answer: number;
-  readonly expected: number;
-  readonly correct: boolean;
-  readonly mistake: MistakeId | null;
-  readonly tolerance: number;
+/** An answer to "Your turn", as the element and a framed lab send it: the core's
+ *  verdict (trace.checkAnswer), the head it was asked on, and the set so far. */
+export interface ExerciseEventDetail extends ExerciseResult {
   readonly layer: number;
   readonly head: number;
   /** The learner had the answer shown before: it does not count as right. */

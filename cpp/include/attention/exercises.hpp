@@ -62,10 +62,12 @@ Exercise make_exercise(const Trace& trace, std::string_view name, std::int64_t r
 std::pair<std::int64_t, std::int64_t> pick_cell(const Trace& trace, std::string_view name,
                                                 std::int64_t row, std::uint32_t seed);
 
-// The verdict on an answer.
+// The verdict on an answer, with what it was checked against.
 struct Verdict {
     bool correct = false;
     std::string mistake;  // the named mistake whose value the answer matches; empty if none
+    float expected = 0;   // the exercise's expected value …
+    float tolerance = 0;  // … and tolerance
 };
 
 // Checks a (finite) answer: right within the tolerance, else the closest

@@ -3,12 +3,19 @@
 // computed here, not in JavaScript.
 #pragma once
 
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "attention/matrix.hpp"
 #include "attention/trace.hpp"
 
 namespace attention {
+
+// Cell (i, j) of m as Eigen indices; throws attention::Error ("invalid_argument")
+// naming the stage and its shape when the cell is outside m.
+std::pair<Eigen::Index, Eigen::Index> checked_cell(const Matrix& m, std::int64_t i, std::int64_t j,
+                                                   std::string_view stage);
 
 // One dot product term by term: total = Σ_t a[t]·b[t] (accumulated in float,
 // the same order as the matrix product up to rounding).
