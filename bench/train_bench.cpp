@@ -3,6 +3,9 @@
 // steps of 32 windows of 64 random ids, one JSON line.
 #include <chrono>
 #include <cstdio>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 #include "train/corpus.hpp"
 #include "train/encoder.hpp"
@@ -12,7 +15,11 @@ using namespace attention;
 using namespace attention::train;
 
 int main() {
-    const EncoderShape shape{6000, 128, 4, 512, 1};
+#if defined(__GLIBC__)
+    mallopt(M_MMAP_THRESHOLD, 1 << 30);  // as train_main.cpp: freed blocks stay in the heap
+    mallopt(M_TRIM_THRESHOLD, 1 << 30);
+#endif
+    const EncoderShape shape{9500, 128, 4, 512, 2};
     const int threads = 2, sequences = 32, length = 64, steps = 40;
     EncoderParams<float> params = init_params<float>(shape, 1);
     auto state = adamw_state(params);

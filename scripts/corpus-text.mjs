@@ -100,20 +100,122 @@ export function fnv1a(text) {
  * is the same whatever else the corpus holds. Returns { train, heldout, dropped, duplicates }.
  */
 export function cleanAndSplit(lines, language, every = 50) {
-  const seen = new Set();
   const out = { train: [], heldout: [], dropped: 0, duplicates: 0 };
-  for (const raw of lines) {
-    const line = normalise(raw);
-    if (!keepLine(line, language)) {
-      out.dropped += 1;
-      continue;
-    }
-    if (seen.has(line)) {
-      out.duplicates += 1;
-      continue;
-    }
-    seen.add(line);
+  for (const line of keptOnce(lines, (line) => keepLine(line, language), out)) {
     (fnv1a(line) % every === 0 ? out.heldout : out.train).push(line);
   }
   return out;
+}
+
+/** The lines, cleaned, that `keep` accepts, each once (the first stays), in
+ *  order; counts the others in out.dropped and out.duplicates. An item is a
+ *  string or { text, … }: it is yielded as [cleaned text, item]. */
+export function* keptOnce(items, keep, out, withItem = false) {
+  const seen = new Set();
+  for (const item of items) {
+    const line = normalise(typeof item === 'string' ? item : item.text);
+    if (!keep(line)) {
+      out.dropped += 1;
+    } else if (seen.has(line)) {
+      out.duplicates += 1;
+    } else {
+      seen.add(line);
+      yield withItem ? [line, item] : line;
+    }
+  }
+}
+
+// ---- everyday text: translations, recipes, a story, dictionary examples ----
+
+/** A gettext .mo file's [msgid, msgstr] pairs (the header entry skipped; of a
+ *  plural entry, the first form of each). */
+export function moEntries(bytes) {
+  const magic = bytes.readUInt32LE(0);
+  if (magic !== 0x950412de && magic !== 0xde120495) throw new Error('not a gettext .mo file');
+  const u32 = (at) => (magic === 0x950412de ? bytes.readUInt32LE(at) : bytes.readUInt32BE(at));
+  const count = u32(8);
+  const originals = u32(12);
+  const translations = u32(16);
+  const string = (table, k) => {
+    const length = u32(table + 8 * k);
+    const at = u32(table + 8 * k + 4);
+    return bytes.toString('utf8', at, at + length).split('\0')[0];
+  };
+  const out = [];
+  for (let k = 0; k < count; k += 1) {
+    const id = string(originals, k);
+    if (id) out.push([id.replace(/^[^\u0004]*\u0004/, ''), string(translations, k)]); // a msgctxt before \u0004 is dropped
+  }
+  return out;
+}
+
+/** A game or UI string as plain text: markup tags removed; null when it holds
+ *  placeholders (`$name`, `{VARIABLE}`, `%s`, `&image=`), which are not text. */
+export function messageText(text) {
+  const plain = text.replace(/<[^<>]*>/g, '').replace(/~/g, '');
+  return /[$&{}]|%\d*\$?[sdu]|\\[nt]/.test(plain) ? null : plain.replace(/\s+/g, ' ');
+}
+
+/** Recipes (npm howtocook-mcp's all_recipes.json): each recipe's description,
+ *  steps and notes as lines, Markdown marks and star ratings dropped. */
+export function recipeLines(json) {
+  const out = [];
+  for (const recipe of JSON.parse(json)) {
+    const texts = [recipe.description ?? '', ...(recipe.steps ?? []).map((s) => s.description ?? ''), ...(recipe.additional_notes ?? [])];
+    for (const text of texts) {
+      for (const line of String(text).split('\n')) {
+        if (/^\s*#|★|☆|^\s*!\[|https?:/.test(line)) continue; // headings, ratings, images, links
+        out.push(line.replace(/^\s*([-*+]|\d+\.)\s+/, '').replace(/[*_`]/g, ''));
+      }
+    }
+  }
+  return out;
+}
+
+/** One section of texlive's zhlipsum-utf8.def (`zhufu`: 鲁迅's 祝福) as its paragraphs. */
+export function zhlipsumSection(def, name) {
+  const start = def.indexOf(`+newzhlipsum < ${name} >`);
+  if (start < 0) throw new Error(`no section ${name}`);
+  const end = def.indexOf('+newzhlipsum', start + 1);
+  const body = def.slice(start, end < 0 ? def.length : end);
+  return [...body.matchAll(/^\s*<([^<>\n]+)>,?\s*$/gm)].map((m) => m[1]);
+}
+
+/** A Fluent (.ftl) file's message values; values with placeables are not text. */
+export function ftlValues(ftl) {
+  const out = [];
+  for (const line of ftl.split('\n')) {
+    const m = /^\s*(?:[\w-]+|\.[\w-]+)\s*=\s*(.+)$/.exec(line);
+    if (m && !/[{}]/.test(m[1])) out.push(m[1]);
+  }
+  return out;
+}
+
+/** WordNet's example sentences: the quoted parts of each synset's gloss (after `|`). */
+export function wordnetExamples(data) {
+  const out = [];
+  for (const line of data.split('\n')) {
+    const bar = line.indexOf(' | ');
+    if (line.startsWith('  ') || bar < 0) continue; // the licence header
+    for (const m of line.slice(bar + 3).matchAll(/"([^"]+)"/g)) out.push(m[1]);
+  }
+  return out;
+}
+
+/** A paragraph as its sentences: after 。！？!?… (and closing quotes) in Chinese;
+ *  in English after . ! ? (and closing quotes) before a space and a capital or a quote. */
+export function splitSentences(paragraph, language) {
+  const pattern = language === 'zh'
+    ? /[^。！？!?…]*(?:[。！？!?]+|…+)[”’」』）)"']*|[^。！？!?…]+$/gu
+    : /.*?(?<!\b(?:Mr|Mrs|Ms|Dr|St|Sr|Jr|vs|etc|e\.g|i\.e))[.!?]+["'”’)]*(?=\s+["'“‘(]?\p{Lu})|.+$/gu;
+  return (paragraph.match(pattern) ?? []).map((s) => s.trim()).filter(Boolean);
+}
+
+/** Whether an everyday paragraph is worth training on: for 'zh', at least 4 Han
+ *  characters; for 'en', at least 3 words, mostly letters, and no Han. */
+export function keepEveryday(line, language) {
+  if (language === 'zh') return hanCount(line) >= 4;
+  const words = line.split(' ').filter((w) => /\p{L}{2,}/u.test(w));
+  const letters = (line.match(/\p{L}/gu) ?? []).length;
+  return words.length >= 3 && letters >= 0.6 * line.length && hanCount(line) === 0;
 }

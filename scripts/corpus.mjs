@@ -11,11 +11,17 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cleanAndSplit, fortuneToText, hanCount, htmlToText, readText, troffToText } from './corpus-text.mjs';
+import {
+  cleanAndSplit, fnv1a, fortuneToText, ftlValues, hanCount, htmlToText, keepEveryday, keptOnce, messageText, moEntries, normalise,
+  readText, recipeLines, splitSentences, troffToText, wordnetExamples, zhlipsumSection,
+} from './corpus-text.mjs';
+import { evalSet } from './eval-sets.mjs';
+import { readZip } from './zip.mjs';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
-/** What each package gives: its language, and which files, read how. */
+/** The base corpus (manuals, help pages, sayings): what each package gives, its
+ *  language, and which files, read how. Its held-out lines are tests/data/heldout/. */
 export const PACKAGES = [
   { name: 'fortunes-zh', language: 'zh', files: /games\/fortunes\/(chinese|tang300|song100)$/, read: fortuneToText },
   { name: 'manpages-zh', language: 'zh', files: /man\/zh_CN\/.*\.gz$/, read: troffToText },
@@ -31,6 +37,44 @@ export const PACKAGES = [
   { name: 'fortunes', language: 'en', files: /games\/fortunes\/[a-z-]+$/, read: fortuneToText, licence: 'BSD (4.4BSD fortune)' },
   { name: 'debian-reference-en', language: 'en', files: /debian-reference\/.*\.en\.html$/, read: htmlToText },
   { name: 'manpages', language: 'en', files: /man\/man\d\/.*\.gz$/, read: troffToText },
+];
+
+const WESNOTH = ['data', 'did', 'dm', 'dw', 'ei', 'httt', 'l', 'low', 'nr', 'sof', 'sota', 'sotbe', 'thot', 'trow', 'tsg', 'ttb', 'utbs'];
+const gameText = (bytes) => {
+  const out = { zh: [], en: [] };
+  for (const [id, str] of moEntries(bytes)) {
+    const en = messageText(id);
+    const zh = messageText(str);
+    if (en !== null && zh !== null && str) out.zh.push(zh), out.en.push(en);
+  }
+  return out;
+};
+const uiText = (bytes) => ({ zh: moEntries(bytes).map(([, str]) => messageText(str)).filter((t) => t !== null) });
+
+/** The everyday corpus: narrative and dialogue (Wesnoth's Chinese translation
+ *  and its English originals), recipes, a short story, short UI phrases and
+ *  dictionary example sentences. `extract` limits what is unpacked of a large
+ *  package; `read(bytes, file)` gives { zh: [...], en: [...] } paragraphs.
+ *  `phrases`: UI strings, trained on but not in the evaluation sets, which
+ *  are sentences. */
+export const EVERYDAY = [
+  ...WESNOTH.map((c) => ({
+    name: `wesnoth-1.16-${c}`, extract: '*/locale/zh_CN/*', files: /locale\/zh_CN\/LC_MESSAGES\/wesnoth.*\.mo$/, read: gameText,
+    // Its copyright file's License: paragraph is free text: "GNU General Public License version 2 or at your option any later version".
+    licence: 'GPL-2+',
+  })),
+  { name: 'libreoffice-l10n-zh-cn', phrases: true, files: /resource\/zh_CN\/LC_MESSAGES\/.*\.mo$/, read: uiText },
+  {
+    name: 'firefox-esr-l10n-zh-cn', phrases: true, files: /langpack-zh-CN.*\.xpi$/,
+    read: (bytes) => ({ zh: [...readZip(bytes)].filter(([name]) => name.endsWith('.ftl')).flatMap(([, b]) => ftlValues(b.toString('utf8'))) }),
+  },
+  // Only the zhufu section (鲁迅's 祝福, public domain): the simp and trad sections are random filler.
+  {
+    name: 'texlive-lang-chinese', extract: '*zhlipsum*', files: /zhlipsum-utf8\.def$/,
+    read: (bytes) => ({ zh: zhlipsumSection(bytes.toString('utf8'), 'zhufu') }), licence: '祝福 by 鲁迅 (1924): public domain; the package: LPPL-1.3c',
+  },
+  { name: 'wordnet-base', files: /wordnet\/data\.(noun|verb|adj|adv)$/, read: (bytes) => ({ en: wordnetExamples(bytes.toString('utf8')) }) },
+  { npm: 'howtocook-mcp', version: '0.2.2', files: /all_recipes\.json$/, read: (bytes) => ({ zh: recipeLines(bytes.toString('utf8')) }) },
 ];
 
 function run(command, args, options = {}) {
@@ -54,8 +98,9 @@ export function licencesOf(copyright) {
   return copyright.split('\n').find((line) => /licen[cs]e|public domain|BSD|GPL/i.test(line))?.trim() ?? 'see the package copyright';
 }
 
-/** Downloads (once) and unpacks a package; returns { deb, dir, version, bytes }. */
-function fetchPackage(name, work) {
+/** Downloads (once) and unpacks a package (only the files matching `extract`
+ *  when given, and its copyright); returns { deb, dir, version, bytes }. */
+function fetchPackage(name, work, extract) {
   const debs = join(work, 'debs');
   mkdirSync(debs, { recursive: true });
   let deb = readdirSync(debs).find((f) => f.startsWith(`${name}_`) && f.endsWith('.deb'));
@@ -67,9 +112,28 @@ function fetchPackage(name, work) {
   const dir = join(work, 'packages', name);
   if (!existsSync(dir)) {
     mkdirSync(dir, { recursive: true });
-    run('dpkg-deb', ['-x', path, dir]);
+    if (extract) {
+      run('bash', ['-c', 'dpkg-deb --fsys-tarfile "$1" | tar -x -C "$2" --wildcards "$3" "*/doc/*/copyright"', '-', path, dir, extract]);
+    } else {
+      run('dpkg-deb', ['-x', path, dir]);
+    }
   }
   return { deb: path, dir, version: run('dpkg-deb', ['-f', path, 'Version']).trim(), bytes: statSync(path).size };
+}
+
+/** Downloads (once) and unpacks an npm package; returns { dir, version, bytes, licence }. */
+function fetchNpm(name, version, work) {
+  const dir = join(work, 'npm');
+  const tgz = join(dir, `${name}-${version}.tgz`);
+  mkdirSync(dir, { recursive: true });
+  if (!existsSync(tgz)) run('npm', ['pack', `${name}@${version}`, '--silent'], { cwd: dir });
+  const into = join(dir, `${name}-${version}`);
+  if (!existsSync(into)) {
+    mkdirSync(into, { recursive: true });
+    run('tar', ['-xzf', tgz, '-C', into]);
+  }
+  const meta = JSON.parse(readFileSync(join(into, 'package/package.json'), 'utf8'));
+  return { dir: into, version, bytes: statSync(tgz).size, licence: meta.license };
 }
 
 /** Every line of text one unpacked package gives, with the files read. */
@@ -78,6 +142,38 @@ export function packageLines(pkg, dir) {
   const lines = [];
   for (const file of files) for (const line of pkg.read(readText(readFileSync(file), file)).split("\n")) lines.push(line);
   return { files: files.length, lines };
+}
+
+/** Every paragraph an everyday source gives, by language: { files, zh, en }. */
+export function everydayParagraphs(source, dir) {
+  const files = walk(dir).filter((f) => source.files.test(relative(dir, f)));
+  const out = { files: files.length, zh: [], en: [] };
+  for (const file of files) {
+    const got = source.read(readFileSync(file), file);
+    for (const language of ['zh', 'en']) for (const p of got[language] ?? []) out[language].push(p);
+  }
+  return out;
+}
+
+/**
+ * Everyday paragraphs of one language (in source order) → training and
+ * held-out sentences. Paragraphs are cleaned, kept by keepEveryday(),
+ * deduplicated, and held out whole when their FNV-1a hash is divisible by
+ * `every`; each is then split into its sentences, one a line, with an empty
+ * line after each paragraph (a paragraph's sentences stay together).
+ * `sentences`: the held-out ones of sources that are not phrases (the
+ * evaluation sets' candidates). A paragraph is a string or { text, phrases }.
+ */
+export function everydaySplit(paragraphs, language, every = 25) {
+  const out = { train: [], heldout: [], sentences: [], paragraphs: 0, dropped: 0, duplicates: 0 };
+  for (const [p, item] of keptOnce(paragraphs, (line) => keepEveryday(line, language), out, true)) {
+    out.paragraphs += 1;
+    const heldout = fnv1a(p) % every === 0;
+    const sentences = splitSentences(p, language);
+    (heldout ? out.heldout : out.train).push(...sentences, '');
+    if (heldout && !item.phrases) out.sentences.push(...sentences);
+  }
+  return out;
 }
 
 async function main() {
@@ -109,6 +205,40 @@ async function main() {
       trainLines: split.train.length, heldoutLines: split.heldout.length, duplicates: split.duplicates, dropped: split.dropped,
       characters: all.reduce((n, line) => n + [...line].length, 0), hanCharacters: all.reduce((n, line) => n + hanCount(line), 0),
     };
+  }
+  // The everyday sources, then the evaluation sets from their held-out sentences.
+  const everyday = { zh: [], en: [] };
+  for (const source of EVERYDAY) {
+    const got = source.npm ? fetchNpm(source.npm, source.version, out) : fetchPackage(source.name, out, source.extract);
+    const licence = source.licence ?? got.licence ?? licencesOf(readFileSync(join(got.dir, 'usr/share/doc', source.name, 'copyright'), 'utf8'));
+    const { files, zh, en } = everydayParagraphs(source, got.dir);
+    everyday.zh.push(...zh.map((text) => ({ text, phrases: source.phrases })));
+    everyday.en.push(...en.map((text) => ({ text, phrases: source.phrases })));
+    const kept = { zh: zh.map(normalise).filter((p) => keepEveryday(p, 'zh')), en: en.map(normalise).filter((p) => keepEveryday(p, 'en')) };
+    manifest.everyday ??= [];
+    manifest.everyday.push({
+      name: source.npm ? `${source.npm} (npm)` : source.name, version: got.version ?? source.version, licence,
+      downloadBytes: got.bytes, files, zhParagraphs: kept.zh.length, enParagraphs: kept.en.length,
+      hanCharacters: kept.zh.reduce((n, p) => n + hanCount(p), 0), enWords: kept.en.reduce((n, p) => n + p.split(' ').length, 0),
+    });
+    console.log(`${source.npm ?? source.name} ${got.version ?? source.version}: ${files} files, ${kept.zh.length} zh and ${kept.en.length} en paragraphs`);
+  }
+  manifest.everydayHeldOut = '1 paragraph in 25, by FNV-1a hash of the cleaned paragraph';
+  manifest.evaluation = {};
+  for (const language of ['zh', 'en']) {
+    const split = everydaySplit(everyday[language], language, 25);
+    writeFileSync(join(out, `${language}.everyday.train.txt`), `${split.train.join('\n')}\n`);
+    writeFileSync(join(out, `${language}.everyday.heldout.txt`), `${split.heldout.join('\n')}\n`);
+    const set = evalSet(split.sentences, language);
+    writeFileSync(join(out, `${language}.eval.tsv`), set.map((e) => `${e.masked}\t${e.answer}\n`).join(''));
+    const sentences = (lines) => lines.filter(Boolean);
+    manifest.languages[`${language}.everyday`] = {
+      paragraphs: split.paragraphs, duplicates: split.duplicates, dropped: split.dropped,
+      trainSentences: sentences(split.train).length, heldoutSentences: sentences(split.heldout).length,
+      characters: sentences([...split.train, ...split.heldout]).reduce((n, line) => n + [...line].length, 0),
+      hanCharacters: sentences([...split.train, ...split.heldout]).reduce((n, line) => n + hanCount(line), 0),
+    };
+    manifest.evaluation[language] = set.length;
   }
   writeFileSync(join(out, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   console.log(JSON.stringify(manifest.languages, null, 2));

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # npm run train: the corpus from Debian packages (scripts/corpus.mjs), then the
 # trainer (cpp/train/train_main.cpp), built natively for this machine. Options
-# go to the trainer, e.g.  npm run train -- --steps 16000 --layers 1
+# go to the trainer, e.g.  npm run train -- --steps 20000 --model-file /tmp/mine.almodel
 # Writes build/model/{encoder.bin,vocab.txt} and the shipped model file
 # web/models/trained.almodel (docs/model.md gives its checksum). Not part of npm start or npm test.
 set -euo pipefail

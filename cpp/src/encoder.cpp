@@ -7,39 +7,12 @@
 
 #include "attention/error.hpp"
 #include "attention/kernels.hpp"
+#include "attention/ops.hpp"
 #include "attention/stages.hpp"
 
 namespace attention {
 
 namespace {
-
-template <class T>
-constexpr T kLayerNormEps = T(1e-5);
-
-// y = LN(r) row by row: xhat = (r − mean) / σ, y = xhat ∘ gain + bias; keeps xhat and 1/σ.
-template <class T>
-Mat<T> layer_norm(const Mat<T>& r, const Mat<T>& gain, const Mat<T>& bias, Mat<T>& xhat, Mat<T>& inv_std) {
-    const auto d = static_cast<T>(r.cols());
-    xhat.resize(r.rows(), r.cols());
-    inv_std.resize(r.rows(), 1);
-    for (Eigen::Index i = 0; i < r.rows(); ++i) {
-        const T mean = r.row(i).sum() / d;
-        const T var = (r.row(i).array() - mean).square().sum() / d;
-        inv_std(i, 0) = T(1) / std::sqrt(var + kLayerNormEps<T>);
-        xhat.row(i) = (r.row(i).array() - mean) * inv_std(i, 0);
-    }
-    Mat<T> y = xhat.array().rowwise() * gain.row(0).array();
-    y.rowwise() += bias.row(0);
-    return y;
-}
-
-// GELU, tanh form (BERT's): 0.5·x·(1 + tanh(c·(x + 0.044715·x³))), c = √(2/π).
-template <class T>
-T gelu(T x) {
-    const T c = T(0.7978845608028654);
-    return T(0.5) * x * (T(1) + std::tanh(c * (x + T(0.044715) * x * x * x)));
-}
-
 
 // Every block of params (const or not) with its name, in the one fixed order.
 template <class Params, class F>
@@ -61,24 +34,20 @@ void visit_blocks(Params& p, F&& f) {
 
 }  // namespace
 
-// Stable softmax of every row, in place.
-template <class T>
-void softmax_in_place(Mat<T>& m) {
-    for (Eigen::Index i = 0; i < m.rows(); ++i) {
-        m.row(i).array() -= m.row(i).maxCoeff();
-        m.row(i) = m.row(i).array().exp().matrix();
-        m.row(i) /= m.row(i).sum();
-    }
-}
-
 namespace {
 
-// The products: in float (inference, training) on the packed SIMD kernels
-// (kernels.hpp), the right factor packed for the call; in double (the
-// gradient checks) with Eigen. `transposed`: a·bᵀ. bias: added to every row.
+// The products: in float on the packed SIMD kernels (kernels.hpp), the right
+// factor packed for the call; in double (the gradient checks) with Eigen, and
+// in the trainer's native build (ATTENTION_EIGEN_PRODUCTS), where Eigen uses
+// the machine's widest vectors. `transposed`: a·bᵀ. bias: added to every row.
 template <class T>
 Mat<T> product(const Mat<T>& a, const Mat<T>& b, bool transposed = false, const Mat<T>* bias = nullptr) {
-    if constexpr (std::is_same_v<T, float>) {
+#if defined(ATTENTION_EIGEN_PRODUCTS)
+    constexpr bool kKernels = false;
+#else
+    constexpr bool kKernels = std::is_same_v<T, float>;
+#endif
+    if constexpr (kKernels) {
         return kernels::times(a, b, transposed, bias);
     } else {
         Mat<T> c = transposed ? Mat<T>(a * b.transpose()) : Mat<T>(a * b);
@@ -114,11 +83,18 @@ void EncoderParams<T>::for_each(const std::function<void(const std::string&, con
     visit_blocks(*this, f);
 }
 
+std::string shape_problem(const EncoderShape& s) {
+    if (s.vocab < 6 || s.vocab > 100000) return "the vocabulary must hold 6 to 100000 tokens";
+    if (s.d_model < 1 || s.d_model > 1024) return "d_model must be from 1 to 1024";
+    if (s.heads < 1 || s.d_model % s.heads != 0) return "the number of heads must divide d_model";
+    if (s.d_ff < 1 || s.d_ff > 4096) return "d_ff must be from 1 to 4096";
+    if (s.layers < 1 || s.layers > 12) return "an encoder has 1 to 12 layers";
+    return "";
+}
+
 template <class T>
 EncoderParams<T> zero_params(const EncoderShape& s) {
-    if (s.vocab < 1 || s.d_model < 1 || s.heads < 1 || s.d_model % s.heads != 0 || s.d_ff < 1 || s.layers < 1) {
-        throw std::invalid_argument("encoder shape: vocab, d_model, d_ff and layers ≥ 1, heads dividing d_model");
-    }
+    if (const std::string problem = shape_problem(s); !problem.empty()) throw std::invalid_argument("encoder shape: " + problem);
     EncoderParams<T> p;
     p.shape = s;
     p.tok = Mat<T>::Zero(s.vocab, s.d_model);
@@ -170,11 +146,7 @@ void encode(const EncoderParams<T>& p, const std::vector<std::int32_t>& ids, int
 
     // x = LN0(tok[ids] + PE)
     cache.positional = positional_encoding(n, s.d_model).template cast<T>();  // the core's table (stages.hpp)
-    Mat<T> x0(N, s.d_model);
-    for (Eigen::Index r = 0; r < N; ++r) {
-        x0.row(r) = p.tok.row(ids[static_cast<std::size_t>(r)]) + cache.positional.row(r % n);
-    }
-    Mat<T> x = layer_norm(x0, p.ln0_gain, p.ln0_bias, cache.xhat0, cache.inv_std0);
+    Mat<T> x = ops::layer_norm(ops::embed(p.tok, ids, cache.positional), p.ln0_gain, p.ln0_bias, cache.xhat0, cache.inv_std0);
 
     cache.layers.resize(p.layers.size());
     for (std::size_t l = 0; l < p.layers.size(); ++l) {
@@ -218,19 +190,17 @@ void encode(const EncoderParams<T>& p, const std::vector<std::int32_t>& ids, int
                                                     true, false, scaled, masked, P);
                     }
                 }
-                if (!vectorised) {
-                    P = product(Mat<T>(c.q(rows, cols)), Mat<T>(c.k(rows, cols)), true) * scale;
-                    softmax_in_place(P);
-                }
-                if (silenced[l * static_cast<std::size_t>(h) + static_cast<std::size_t>(j)]) {
-                    c.concat(rows, cols).setZero();
+                const bool silent = silenced[l * static_cast<std::size_t>(h) + static_cast<std::size_t>(j)];
+                if (vectorised) {
+                    c.concat(rows, cols) = silent ? Mat<T>::Zero(n, dk) : product(P, Mat<T>(c.v(rows, cols)));
                 } else {
-                    c.concat(rows, cols) = product(P, Mat<T>(c.v(rows, cols)));
+                    c.concat(rows, cols) = ops::attention_head<T>(c.q(rows, cols), c.k(rows, cols), c.v(rows, cols), scale, P);
+                    if (silent) c.concat(rows, cols).setZero();
                 }
                 c.probs[static_cast<std::size_t>(b * h + j)] = std::move(P);
             }
         }
-        c.y1 = layer_norm(Mat<T>(x + linear(c.concat, L.wo, L.bo, &PackedEncoder::Layer::wo)), L.ln1_gain, L.ln1_bias,
+        c.y1 = ops::layer_norm(Mat<T>(x + linear(c.concat, L.wo, L.bo, &PackedEncoder::Layer::wo)), L.ln1_gain, L.ln1_bias,
                           c.xhat1, c.inv_std1);
         c.pre = linear(c.y1, L.w1, L.b1, &PackedEncoder::Layer::w1);
         if constexpr (kFloat) {
@@ -239,8 +209,8 @@ void encode(const EncoderParams<T>& p, const std::vector<std::int32_t>& ids, int
                 kernels::gelu_in_place(c.act);
             }
         }
-        if (!vectorised) c.act = c.pre.unaryExpr([](T v) { return gelu(v); });
-        c.y2 = layer_norm(Mat<T>(c.y1 + linear(c.act, L.w2, L.b2, &PackedEncoder::Layer::w2)), L.ln2_gain, L.ln2_bias,
+        if (!vectorised) c.act = ops::gelu(c.pre);
+        c.y2 = ops::layer_norm(Mat<T>(c.y1 + linear(c.act, L.w2, L.b2, &PackedEncoder::Layer::w2)), L.ln2_gain, L.ln2_bias,
                           c.xhat2, c.inv_std2);
         x = c.y2;
     }
@@ -258,7 +228,6 @@ Mat<T> decode(const EncoderParams<T>& p, const Mat<T>& rows) {
 #define ATTENTION_ENCODER_INSTANTIATE(T)                                                            \
     template struct EncoderParams<T>;                                                               \
     template EncoderParams<T> zero_params<T>(const EncoderShape&);                                  \
-    template void softmax_in_place(Mat<T>&);                                                        \
     template void encode(const EncoderParams<T>&, const std::vector<std::int32_t>&, int, int, EncoderCache<T>&, \
                          const std::vector<HeadId>&, Elementwise, const PackedEncoder*);            \
     template Mat<T> decode(const EncoderParams<T>&, const Mat<T>&);

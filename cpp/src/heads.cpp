@@ -4,6 +4,7 @@
 
 #include "attention/error.hpp"
 #include "attention/kernels.hpp"
+#include "attention/ops.hpp"
 
 namespace attention {
 
@@ -65,7 +66,7 @@ std::vector<std::vector<Guess>> predict_masked(const EncoderParams<float>& model
     } else {
         probs = kernels::times(rows, model.tok, true, &model.out_bias);
     }
-    softmax_in_place(probs);
+    ops::softmax_rows_in_place(probs);
     // A [MASK] stands for a word of its own (the tokenizer splits words around
     // it), so it is guessed among the vocabulary's word starts. Probabilities
     // are the softmax's over the whole vocabulary.

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "attention/ops.hpp"
 #include "attention/stages.hpp"
 #include "simd.hpp"
 
@@ -269,8 +270,8 @@ void scale_mask_softmax(const Matrix& scores, Eigen::Index d_k, bool scale, bool
 
 void gelu_in_place(Matrix& m) {
     const auto gelu = [](f32x4 x) {
-        const f32x4 u = simd::mul(simd::splat(0.7978845608028654f),
-                                  simd::add(x, simd::mul(simd::splat(0.044715f), simd::mul(x, simd::mul(x, x)))));
+        const f32x4 u = simd::mul(simd::splat(static_cast<float>(ops::kGeluC)),
+                                  simd::add(x, simd::mul(simd::splat(static_cast<float>(ops::kGeluA)), simd::mul(x, simd::mul(x, x)))));
         const f32x4 a = simd::max(u, simd::sub(simd::splat(0.0f), u));               // |u|
         const f32x4 e = simd::exp_nonpositive(simd::mul(simd::splat(-2.0f), a));   // e^(−2|u|) ∈ (0, 1]
         const f32x4 t = simd::div(simd::sub(simd::splat(1.0f), e), simd::add(simd::splat(1.0f), e));  // tanh |u|

@@ -4,6 +4,7 @@
 #include <limits>
 #include <vector>
 
+#include "attention/ops.hpp"
 #include "attention/params.hpp"
 #include "quarter_turn.hpp"
 
@@ -66,26 +67,7 @@ Matrix causal_mask(const Matrix& scaled, bool causal) {
     return masked;
 }
 
-Matrix softmax_rows(const Matrix& masked) {
-    constexpr float kInf = std::numeric_limits<float>::infinity();
-    Matrix p(masked.rows(), masked.cols());
-    for (Eigen::Index i = 0; i < masked.rows(); ++i) {
-        const auto row = masked.row(i);
-        const float max = row.maxCoeff();
-        if (max == -kInf || max == kInf) {
-            // No finite maximum to shift by: share the weight equally among the
-            // entries equal to it (all of them when the whole row is −∞).
-            const auto hits = (row.array() == max).cast<float>();
-            p.row(i) = hits / hits.sum();
-            continue;
-        }
-        // Masked entries are set to 0 explicitly: Eigen's vectorised exp(−∞)
-        // returns a denormal, not 0.
-        p.row(i) = (row.array() == -kInf).select(0.0f, (row.array() - max).exp());
-        p.row(i) /= p.row(i).sum();  // the sum is ≥ 1: the max gives exp(0)
-    }
-    return p;
-}
+Matrix softmax_rows(const Matrix& masked) { return ops::softmax_rows<float>(masked); }  // ops.hpp: the rule for ±∞
 
 Matrix weighted_sum(const Matrix& weights, const Matrix& v) { return weights * v; }
 

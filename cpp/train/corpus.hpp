@@ -34,6 +34,29 @@ Sequences make_sequences(const TokenStream& stream, int length);
 // `count` windows of `length` at random places of the stream, masked.
 MlmBatch draw_batch(const TokenStream& stream, int count, int length, int vocab, const SpecialIds& special, Rng& rng);
 
+// Sentences as a learner types them, for batches without padding: every
+// sentence of the lines (one a line; an empty line ends a paragraph) and every
+// two consecutive sentences of a paragraph, each also without its trailing
+// punctuation, as ids without [CLS] and [SEP]; a unit is at most max_length
+// ids, and units are grouped by length so one batch holds units of one length.
+struct SentenceUnits {
+    std::vector<std::int32_t> ids;                        // every unit's ids back to back
+    std::vector<std::vector<std::uint32_t>> by_length;    // by_length[L]: where each unit of L ids starts in ids
+    std::vector<std::uint8_t> lengths;                    // every unit's length, in the order added
+    std::size_t count() const { return lengths.size(); }
+};
+
+SentenceUnits make_units(const std::vector<std::string>& lines, const Vocabulary& vocabulary, int max_length);
+
+// About `tokens` ids of units of one length (a unit drawn at random decides
+// the length; the others are drawn among units of that length), each in
+// [CLS] … [SEP], masked.
+MlmBatch draw_sentence_batch(const SentenceUnits& units, int tokens, int vocab, const SpecialIds& special, Rng& rng);
+
+// Whether a token is punctuation: one symbol that is neither a letter, a
+// digit nor a CJK character (。 ， ! ” …).
+bool is_punctuation(const std::string& token);
+
 // Reads a text file's lines.
 std::vector<std::string> read_lines(const std::string& path);
 

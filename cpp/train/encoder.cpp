@@ -7,6 +7,8 @@
 #include <system_error>
 #include <thread>
 
+#include "attention/ops.hpp"
+
 namespace attention::train {
 
 namespace {
@@ -25,42 +27,16 @@ Mat<T> random_matrix(Eigen::Index rows, Eigen::Index cols, double stddev, Rng& s
     return m;
 }
 
-// The backward of layer_norm: adds into the gain and bias gradients, returns ∂/∂r.
-template <class T>
-Mat<T> layer_norm_backward(const Mat<T>& dy, const Mat<T>& xhat, const Mat<T>& inv_std, const Mat<T>& gain,
-                           Mat<T>& dgain, Mat<T>& dbias) {
-    dgain += (dy.array() * xhat.array()).colwise().sum().matrix();
-    dbias += dy.colwise().sum();
-    const Mat<T> dxhat = dy.array().rowwise() * gain.row(0).array();
-    const auto d = static_cast<T>(dy.cols());
-    Mat<T> dr(dy.rows(), dy.cols());
-    for (Eigen::Index i = 0; i < dy.rows(); ++i) {
-        const T sum = dxhat.row(i).sum();
-        const T dot = dxhat.row(i).dot(xhat.row(i));
-        dr.row(i) = (inv_std(i, 0) / d) * (d * dxhat.row(i).array() - sum - xhat.row(i).array() * dot);
-    }
-    return dr;
-}
-
-template <class T>
-T gelu_derivative(T x) {
-    const T c = T(0.7978845608028654);
-    const T t = std::tanh(c * (x + T(0.044715) * x * x * x));
-    return T(0.5) * (T(1) + t) + T(0.5) * x * (T(1) - t * t) * c * (T(1) + T(3) * T(0.044715) * x * x);
-}
-
 }  // namespace
 
 template <class T>
-EncoderParams<T> init_params(const EncoderShape& s, std::uint64_t seed) {
-    if (s.vocab < 1 || s.d_model < 1 || s.heads < 1 || s.d_model % s.heads != 0 || s.d_ff < 1 || s.layers < 1) {
-        throw std::invalid_argument("encoder shape: vocab, d_model, d_ff and layers ≥ 1, heads dividing d_model");
-    }
+EncoderParams<T> init_params(const EncoderShape& s, std::uint64_t seed, double token_sd) {
+    if (const std::string problem = shape_problem(s); !problem.empty()) throw std::invalid_argument("encoder shape: " + problem);
     Rng state(seed);
     const double sd = 0.02;
     EncoderParams<T> p;
     p.shape = s;
-    p.tok = random_matrix<T>(s.vocab, s.d_model, sd, state);
+    p.tok = random_matrix<T>(s.vocab, s.d_model, token_sd, state);
     p.ln0_gain = Mat<T>::Ones(1, s.d_model);
     p.ln0_bias = Mat<T>::Zero(1, s.d_model);
     for (int l = 0; l < s.layers; ++l) {
@@ -90,14 +66,11 @@ T forward(const EncoderParams<T>& p, const MlmBatch& batch, ForwardCache<T>& cac
     if (M == 0) throw std::invalid_argument("an MLM batch needs at least one masked row");
     cache.masked_rows.resize(M, p.shape.d_model);
     for (Eigen::Index m = 0; m < M; ++m) cache.masked_rows.row(m) = cache.encoder.hidden.row(batch.rows[static_cast<std::size_t>(m)]);
-    cache.probs = decode(p, cache.masked_rows);
-    softmax_in_place(cache.probs);
-    T loss = 0;
-    for (Eigen::Index m = 0; m < M; ++m) loss -= std::log(cache.probs(m, batch.targets[static_cast<std::size_t>(m)]));
-    cache.loss = loss / static_cast<T>(M);
+    cache.loss = ops::cross_entropy(cache.masked_rows, p.tok, p.out_bias, batch.targets, cache.probs);
     return cache.loss;
 }
 
+// The forward (encoder.cpp's encode()) backwards, op by op (ops.hpp).
 template <class T>
 void backward(const EncoderParams<T>& p, const MlmBatch& batch, const ForwardCache<T>& cache,
               EncoderParams<T>& g) {
@@ -105,66 +78,44 @@ void backward(const EncoderParams<T>& p, const MlmBatch& batch, const ForwardCac
     const int n = batch.length, B = batch.sequences, h = s.heads, dk = s.d_k();
     const Eigen::Index N = static_cast<Eigen::Index>(B) * n;
     const T scale = T(1) / std::sqrt(static_cast<T>(dk));
-    const auto M = static_cast<Eigen::Index>(batch.rows.size());
 
-    // loss = mean −log p[target]: ∂/∂logits = (p − one_hot) / M.
-    Mat<T> dlogits = cache.probs;
-    for (Eigen::Index m = 0; m < M; ++m) dlogits(m, batch.targets[static_cast<std::size_t>(m)]) -= T(1);
-    dlogits /= static_cast<T>(M);
-    g.out_bias += dlogits.colwise().sum();
-    g.tok += dlogits.transpose() * cache.masked_rows;  // the decoder's share of the tied weights
-    const Mat<T> dmasked = dlogits * p.tok;
+    const Mat<T> dmasked = ops::cross_entropy_backward(cache.masked_rows, p.tok, batch.targets, cache.probs, g.tok, g.out_bias);
     Mat<T> dx = Mat<T>::Zero(N, s.d_model);
-    for (Eigen::Index m = 0; m < M; ++m) dx.row(batch.rows[static_cast<std::size_t>(m)]) += dmasked.row(m);
+    for (Eigen::Index m = 0; m < dmasked.rows(); ++m) dx.row(batch.rows[static_cast<std::size_t>(m)]) += dmasked.row(m);
 
     for (std::size_t l = p.layers.size(); l-- > 0;) {
         const LayerParams<T>& L = p.layers[l];
         LayerParams<T>& G = g.layers[l];
         const LayerCache<T>& c = cache.encoder.layers[l];
-        // y2 = LN2(y1 + act·W_2 + b_2)
-        const Mat<T> dr2 = layer_norm_backward(dx, c.xhat2, c.inv_std2, L.ln2_gain, G.ln2_gain, G.ln2_bias);
-        G.w2 += c.act.transpose() * dr2;
-        G.b2 += dr2.colwise().sum();
-        const Mat<T> dact = dr2 * L.w2.transpose();
-        const Mat<T> dpre = dact.array() * c.pre.unaryExpr([](T v) { return gelu_derivative(v); }).array();
-        G.w1 += c.y1.transpose() * dpre;
-        G.b1 += dpre.colwise().sum();
-        const Mat<T> dy1 = dr2 + dpre * L.w1.transpose();
+        // y2 = LN2(y1 + GELU(y1·W_1 + b_1)·W_2 + b_2)
+        const Mat<T> dr2 = ops::layer_norm_backward(dx, c.xhat2, c.inv_std2, L.ln2_gain, G.ln2_gain, G.ln2_bias);
+        const Mat<T> dpre = ops::gelu_backward<T>(ops::linear_backward(dr2, c.act, L.w2, G.w2, G.b2), c.pre);
+        const Mat<T> dy1 = dr2 + ops::linear_backward(dpre, c.y1, L.w1, G.w1, G.b1);
         // y1 = LN1(x + concat·W_o + b_o)
-        const Mat<T> dr1 = layer_norm_backward(dy1, c.xhat1, c.inv_std1, L.ln1_gain, G.ln1_gain, G.ln1_bias);
-        G.wo += c.concat.transpose() * dr1;
-        G.bo += dr1.colwise().sum();
-        const Mat<T> dconcat = dr1 * L.wo.transpose();
-        // Each head: A_j = P·V_j with P = softmax(Q_j·K_jᵀ·scale).
+        const Mat<T> dr1 = ops::layer_norm_backward(dy1, c.xhat1, c.inv_std1, L.ln1_gain, G.ln1_gain, G.ln1_bias);
+        const Mat<T> dconcat = ops::linear_backward(dr1, c.concat, L.wo, G.wo, G.bo);
+        // Each head of each sequence: A_j = softmax(Q_j·K_jᵀ·scale)·V_j.
         Mat<T> dq(N, s.d_model), dk_(N, s.d_model), dv(N, s.d_model);
+        Mat<T> dq_j, dk_j, dv_j;
         for (int b = 0; b < B; ++b) {
             for (int j = 0; j < h; ++j) {
                 const auto rows = Eigen::seqN(static_cast<Eigen::Index>(b) * n, n);
                 const auto cols = Eigen::seqN(static_cast<Eigen::Index>(j) * dk, dk);
-                const Mat<T>& P = c.probs[static_cast<std::size_t>(b * h + j)];
-                const Mat<T> dA = dconcat(rows, cols);
-                dv(rows, cols) = P.transpose() * dA;
-                const Mat<T> dP = dA * c.v(rows, cols).transpose();
-                // The softmax Jacobian row by row: dS = P ∘ (dP − rowsum(dP ∘ P)).
-                const Eigen::Matrix<T, Eigen::Dynamic, 1> inner = (dP.array() * P.array()).rowwise().sum();
-                const Mat<T> dS = (P.array() * (dP.array().colwise() - inner.array())).matrix() * scale;
-                dq(rows, cols) = dS * c.k(rows, cols);
-                dk_(rows, cols) = dS.transpose() * c.q(rows, cols);
+                ops::attention_head_backward<T>(dconcat(rows, cols), c.q(rows, cols), c.k(rows, cols), c.v(rows, cols),
+                                                c.probs[static_cast<std::size_t>(b * h + j)], scale, dq_j, dk_j, dv_j);
+                dq(rows, cols) = dq_j;
+                dk_(rows, cols) = dk_j;
+                dv(rows, cols) = dv_j;
             }
         }
-        G.wq += c.x.transpose() * dq;
-        G.bq += dq.colwise().sum();
-        G.wk += c.x.transpose() * dk_;
-        G.bk += dk_.colwise().sum();
-        G.wv += c.x.transpose() * dv;
-        G.bv += dv.colwise().sum();
-        // The residual carries dr1 straight to x.
-        dx = dr1 + dq * L.wq.transpose() + dk_ * L.wk.transpose() + dv * L.wv.transpose();
+        // Q, K, V = x·W + b; the residual carries dr1 straight to x.
+        dx = dr1 + ops::linear_backward(dq, c.x, L.wq, G.wq, G.bq) + ops::linear_backward(dk_, c.x, L.wk, G.wk, G.bk) +
+             ops::linear_backward(dv, c.x, L.wv, G.wv, G.bv);
     }
 
-    // x = LN0(tok[ids] + PE): the embedding rows collect their tokens' gradients.
-    const Mat<T> dx0 = layer_norm_backward(dx, cache.encoder.xhat0, cache.encoder.inv_std0, p.ln0_gain, g.ln0_gain, g.ln0_bias);
-    for (Eigen::Index r = 0; r < N; ++r) g.tok.row(batch.ids[static_cast<std::size_t>(r)]) += dx0.row(r);
+    // x = LN0(tok[ids] + PE)
+    ops::embed_backward(ops::layer_norm_backward(dx, cache.encoder.xhat0, cache.encoder.inv_std0, p.ln0_gain, g.ln0_gain, g.ln0_bias),
+                        batch.ids, g.tok);
 }
 
 template <class T>
@@ -223,7 +174,7 @@ T loss_and_gradients(const EncoderParams<T>& p, const MlmBatch& batch, EncoderPa
 }
 
 #define ATTENTION_TRAIN_INSTANTIATE(T)                                                                   \
-    template EncoderParams<T> init_params<T>(const EncoderShape&, std::uint64_t);                        \
+    template EncoderParams<T> init_params<T>(const EncoderShape&, std::uint64_t, double);                      \
     template T forward(const EncoderParams<T>&, const MlmBatch&, ForwardCache<T>&);                      \
     template void backward(const EncoderParams<T>&, const MlmBatch&, const ForwardCache<T>&, EncoderParams<T>&); \
     template T loss_and_gradients(const EncoderParams<T>&, const MlmBatch&, EncoderParams<T>&, int);

@@ -2,6 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
+
+#include "attention/error.hpp"
+#include "attention/heads.hpp"
 
 namespace attention::train {
 
@@ -31,6 +35,31 @@ Evaluation evaluate(const EncoderParams<float>& params, const Sequences& heldout
     return e;
 }
 
+double top1_agreement(const EncoderParams<float>& a, const EncoderParams<float>& b, const Sequences& heldout, int batch,
+                      std::uint64_t seed) {
+    Rng rng(seed);
+    const SpecialIds special;
+    const auto n = static_cast<std::size_t>(heldout.length);
+    std::size_t same = 0, masked = 0;
+    for (std::size_t first = 0; first < heldout.count(); first += static_cast<std::size_t>(batch)) {
+        const std::size_t count = std::min(heldout.count() - first, static_cast<std::size_t>(batch));
+        const std::vector<std::int32_t> ids(heldout.ids.begin() + static_cast<std::ptrdiff_t>(first * n),
+                                            heldout.ids.begin() + static_cast<std::ptrdiff_t>((first + count) * n));
+        const MlmBatch masked_batch = mask_batch(ids, static_cast<int>(count), heldout.length, a.shape.vocab, special, rng);
+        ForwardCache<float> ca, cb;
+        forward(a, masked_batch, ca);
+        forward(b, masked_batch, cb);
+        for (Eigen::Index m = 0; m < ca.probs.rows(); ++m) {
+            Eigen::Index ia = 0, ib = 0;
+            ca.probs.row(m).maxCoeff(&ia);
+            cb.probs.row(m).maxCoeff(&ib);
+            same += ia == ib;
+        }
+        masked += masked_batch.targets.size();
+    }
+    return masked ? static_cast<double>(same) / static_cast<double>(masked) : 0;
+}
+
 SentenceAttention attention_of(const EncoderParams<float>& params, const Vocabulary& vocabulary, const std::string& sentence) {
     SentenceAttention out;
     out.tokens = vocabulary.tokenize(sentence);
@@ -44,6 +73,100 @@ SentenceAttention attention_of(const EncoderParams<float>& params, const Vocabul
     forward(params, b, cache);
     for (const auto& layer : cache.encoder.layers) out.weights.push_back(layer.probs);
     return out;
+}
+
+std::vector<MaskedItem> read_masked_set(const std::string& path) {
+    std::vector<MaskedItem> out;
+    for (const std::string& line : read_lines(path)) {
+        if (line.empty()) continue;
+        const auto tab = line.find('\t');
+        if (tab == std::string::npos || line.find("[MASK]") > tab) throw std::runtime_error(path + ": a line without [MASK] and a tab: " + line);
+        out.push_back({line.substr(0, tab), line.substr(tab + 1)});
+    }
+    return out;
+}
+
+namespace {
+
+// The answer's one token among the word starts (the core's words: lower-cased),
+// or -1 when it has none (several pieces, [UNK]).
+std::int32_t answer_id(const Vocabulary& vocabulary, const std::string& answer) {
+    const std::vector<std::string> words = pre_tokenize(answer);
+    if (words.size() != 1) return -1;
+    const std::vector<std::int32_t> pieces = vocabulary.wordpiece(words[0]);
+    return pieces.size() == 1 && pieces[0] != Vocabulary::kUnk ? pieces[0] : -1;
+}
+
+void count_guesses(SetScore& score, std::int32_t answer, const std::vector<std::int32_t>& ranked) {
+    score.items += 1;
+    if (answer < 0) return;
+    const auto at = std::find(ranked.begin(), ranked.end(), answer) - ranked.begin();
+    score.top1 += at == 0;
+    score.top5 += at < 5 && at < static_cast<std::ptrdiff_t>(ranked.size());
+}
+
+}  // namespace
+
+SetScore score_model(const EncoderParams<float>& params, const Vocabulary& vocabulary, const std::vector<MaskedItem>& items,
+                     const PackedEncoder* packed) {
+    SetScore score;
+    for (const MaskedItem& item : items) {
+        const auto guesses = predict_masked(params, vocabulary, item.text, 5, {}, packed);
+        std::vector<std::int32_t> ranked;
+        for (const Guess& g : guesses.at(0)) ranked.push_back(vocabulary.id(g.token));
+        count_guesses(score, answer_id(vocabulary, item.answer), ranked);
+    }
+    return score;
+}
+
+NeighbourCounts::NeighbourCounts(const std::vector<std::string>& lines, const Vocabulary& vocabulary)
+    : vocabulary_(vocabulary), counts_(vocabulary.size(), 0) {
+    for (const std::string& line : lines) {
+        std::vector<Token> tokens;
+        try {
+            tokens = vocabulary.tokenize(line);
+        } catch (const Error&) {
+            continue;
+        }
+        for (std::size_t k = 0; k < tokens.size(); ++k) {
+            counts_[static_cast<std::size_t>(tokens[k].id)] += 1;
+            if (k + 1 < tokens.size()) pairs_[(static_cast<std::uint64_t>(tokens[k].id) << 32) | static_cast<std::uint32_t>(tokens[k + 1].id)] += 1;
+        }
+        total_ += static_cast<double>(tokens.size());
+    }
+}
+
+double NeighbourCounts::unigram(std::int32_t id) const {
+    return (counts_[static_cast<std::size_t>(id)] + 1) / (total_ + static_cast<double>(counts_.size()));
+}
+
+double NeighbourCounts::pair(std::int32_t a, std::int32_t b) const {
+    const auto it = pairs_.find((static_cast<std::uint64_t>(a) << 32) | static_cast<std::uint32_t>(b));
+    const double n = it == pairs_.end() ? 0 : it->second;
+    return (n + unigram(b)) / (counts_[static_cast<std::size_t>(a)] + 1);  // P(b | a)
+}
+
+std::vector<std::int32_t> NeighbourCounts::guess(std::int32_t before, std::int32_t after, std::size_t k) const {
+    std::vector<std::pair<double, std::int32_t>> scored;
+    for (const std::int32_t c : vocabulary_.word_starts()) scored.emplace_back(pair(before, c) * pair(c, after), c);
+    k = std::min(k, scored.size());
+    std::partial_sort(scored.begin(), scored.begin() + static_cast<std::ptrdiff_t>(k), scored.end(),
+                      [](const auto& a, const auto& b) { return a.first > b.first || (a.first == b.first && a.second < b.second); });
+    std::vector<std::int32_t> out;
+    for (std::size_t r = 0; r < k; ++r) out.push_back(scored[r].second);
+    return out;
+}
+
+SetScore score_baseline(const NeighbourCounts& counts, const Vocabulary& vocabulary, const std::vector<MaskedItem>& items) {
+    SetScore score;
+    for (const MaskedItem& item : items) {
+        const std::vector<Token> tokens = vocabulary.tokenize(item.text);
+        std::size_t at = 0;
+        while (at < tokens.size() && tokens[at].id != Vocabulary::kMask) ++at;
+        if (at == 0 || at + 1 >= tokens.size()) throw std::runtime_error("an evaluation item without [MASK]: " + item.text);
+        count_guesses(score, answer_id(vocabulary, item.answer), counts.guess(tokens[at - 1].id, tokens[at + 1].id, 5));
+    }
+    return score;
 }
 
 }  // namespace attention::train

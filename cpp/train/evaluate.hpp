@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "attention/vocabulary.hpp"
@@ -21,11 +22,57 @@ struct Evaluation {
 // Every held-out sequence once (in batches), masked the same way for a seed.
 Evaluation evaluate(const EncoderParams<float>& params, const Sequences& heldout, int batch, std::uint64_t seed);
 
+// The share of masked tokens (masked as evaluate() does) where two models'
+// best guesses agree: a file's int8 weights against the float ones they came from.
+double top1_agreement(const EncoderParams<float>& a, const EncoderParams<float>& b, const Sequences& heldout, int batch,
+                      std::uint64_t seed);
+
 // The sentence's tokens and, per layer and head, its attention weights (n × n).
 struct SentenceAttention {
     std::vector<Token> tokens;
     std::vector<std::vector<Mat<float>>> weights;  // [layer][head]
 };
 SentenceAttention attention_of(const EncoderParams<float>& params, const Vocabulary& vocabulary, const std::string& sentence);
+
+// An evaluation set (tests/data/everyday/*.tsv, scripts/eval-sets.mjs): each
+// line a text with one [MASK], a tab, and the hidden word.
+struct MaskedItem {
+    std::string text, answer;
+};
+std::vector<MaskedItem> read_masked_set(const std::string& path);
+
+// How many items have their answer as the first guess, among the first five.
+struct SetScore {
+    std::size_t items = 0, top1 = 0, top5 = 0;
+    double top1_share() const { return items ? static_cast<double>(top1) / static_cast<double>(items) : 0; }
+    double top5_share() const { return items ? static_cast<double>(top5) / static_cast<double>(items) : 0; }
+};
+
+// The model's guesses (predict_masked(), as the page and the API show them).
+// An answer the vocabulary holds only as several pieces can never be guessed
+// by one [MASK]: it counts as a miss.
+SetScore score_model(const EncoderParams<float>& params, const Vocabulary& vocabulary, const std::vector<MaskedItem>& items,
+                     const PackedEncoder* packed = nullptr);
+
+// The neighbour-count baseline: how often each token and each pair of
+// adjacent tokens occur in training lines (each line in [CLS] … [SEP]). A
+// [MASK] between tokens a and b is guessed as the word starts c with the
+// largest P(c | a) · P(b | c), each estimated from the counts with one
+// pseudo-count spread by the tokens' own frequencies.
+class NeighbourCounts {
+public:
+    NeighbourCounts(const std::vector<std::string>& lines, const Vocabulary& vocabulary);
+    std::vector<std::int32_t> guess(std::int32_t before, std::int32_t after, std::size_t k) const;
+
+private:
+    double unigram(std::int32_t id) const;
+    double pair(std::int32_t a, std::int32_t b) const;
+    const Vocabulary& vocabulary_;
+    std::vector<double> counts_;
+    std::unordered_map<std::uint64_t, std::uint32_t> pairs_;
+    double total_ = 0;
+};
+
+SetScore score_baseline(const NeighbourCounts& counts, const Vocabulary& vocabulary, const std::vector<MaskedItem>& items);
 
 }  // namespace attention::train

@@ -8,6 +8,9 @@
 #include <fstream>
 #include <map>
 #include <string>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 #include "attention/heads.hpp"
 #include "attention/model_file.hpp"
@@ -23,11 +26,17 @@ namespace {
 
 struct Options {
     std::string corpus = "build/corpus", out = "build/model", model_file = "web/models/trained.almodel";
-    int vocab = 6000, d_model = 128, heads = 4, d_ff = 512, layers = 1, length = 64, batch = 32;
-    int steps = 16000, eval_every = 2000;
+    std::string eval_sets = "tests/data/everyday";  // {zh,en}.tsv: the everyday evaluation sets
+    int vocab = 9500, cjk = 3500, whole_words = 3000, d_model = 128, heads = 4, d_ff = 512, layers = 2, length = 64, batch = 32;
+    int steps = 40000, eval_every = 5000;
     int levels = 31;  // the model file's int8 levels (model_file.hpp): 6 bits, gzips to 80 %
+    int embedding_levels = 15;  // the token embeddings' (0: levels): the largest block, ±15 keeps the offline file under 2 MB
     int threads = 2;  // the batch split over this many threads (data parallel)
-    double lr = 1e-3;
+    int vocab_weight = 5;     // everyday lines count this many times when the vocabulary is learned
+    double sentences = 0.7;   // the share of steps on everyday sentence units (the rest: windows of the whole stream)
+    double lr = 1e-3, warmup = 0.05;
+    double token_sd = 0.1;    // the token embeddings' initial standard deviation (BERT's 0.02 leaves them
+                              // under the positions' sinusoids: training sat at the unigram plateau)
     std::uint64_t seed = 1;
 };
 
@@ -44,14 +53,44 @@ Options parse(int argc, char** argv) {
     num("--vocab", o.vocab), num("--d-model", o.d_model), num("--heads", o.heads), num("--d-ff", o.d_ff);
     num("--layers", o.layers), num("--length", o.length), num("--batch", o.batch), num("--steps", o.steps);
     num("--eval-every", o.eval_every), num("--lr", o.lr), num("--seed", o.seed), num("--threads", o.threads);
-    num("--levels", o.levels);
+    num("--levels", o.levels), num("--embedding-levels", o.embedding_levels), num("--cjk", o.cjk), num("--whole-words", o.whole_words), num("--vocab-weight", o.vocab_weight);
+    num("--sentences", o.sentences), num("--warmup", o.warmup), num("--token-sd", o.token_sd);
+    if (given.count("--eval-sets")) o.eval_sets = given["--eval-sets"];
     return o;
 }
 
-std::vector<std::string> both(const std::string& corpus, const char* part) {
+// The corpus's lines of both languages: part is "train", "heldout",
+// "everyday.train" or "everyday.heldout".
+std::vector<std::string> both(const std::string& corpus, const std::string& part) {
     std::vector<std::string> lines = read_lines(corpus + "/zh." + part + ".txt");
     for (std::string& line : read_lines(corpus + "/en." + part + ".txt")) lines.push_back(std::move(line));
     return lines;
+}
+
+// The figures docs/model.md reports, beside the neighbour-count baseline.
+struct EverydaySets {
+    std::vector<MaskedItem> zh, en;
+    EverydaySets(const std::string& dir) : zh(read_masked_set(dir + "/zh.tsv")), en(read_masked_set(dir + "/en.tsv")) {}
+};
+
+void print_scores(const char* who, const SetScore& zh, const SetScore& en) {
+    std::printf("%s: everyday zh top-1 %.1f %%, top-5 %.1f %% (%zu); en top-1 %.1f %%, top-5 %.1f %% (%zu)\n", who,
+                100 * zh.top1_share(), 100 * zh.top5_share(), zh.items, 100 * en.top1_share(), 100 * en.top5_share(), en.items);
+}
+
+// Tokens per English word (letters only) over the English set's sentences.
+double tokens_per_word(const Vocabulary& vocabulary, const std::vector<MaskedItem>& items) {
+    std::size_t words = 0, tokens = 0;
+    for (const MaskedItem& item : items) {
+        std::string sentence = item.text;
+        sentence.replace(sentence.find("[MASK]"), 6, item.answer);
+        for (const std::string& w : pre_tokenize(sentence)) {
+            if (!std::isalpha(static_cast<unsigned char>(w[0]))) continue;
+            words += 1;
+            tokens += vocabulary.wordpiece(w).size();
+        }
+    }
+    return words ? static_cast<double>(tokens) / static_cast<double>(words) : 0;
 }
 
 double seconds_since(std::chrono::steady_clock::time_point t0) {
@@ -60,20 +99,33 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
 
 // What each head does on the article's sentence, and a few guesses for hidden tokens.
 void inspect(const EncoderParams<float>& params, const Vocabulary& vocabulary, std::vector<std::string> texts = {}) {
-    const SentenceAttention a = attention_of(params, vocabulary, "我喜欢人工智能");
-    std::vector<std::int32_t> ids;
-    for (const Token& t : a.tokens) ids.push_back(t.id);
-    for (std::size_t l = 0; l < a.weights.size(); ++l) {
-        for (std::size_t h = 0; h < a.weights[l].size(); ++h) {
-            const HeadReport r = head_report(a.weights[l][h], ids);
-            std::printf("layer %zu head %zu: self %.2f previous %.2f next %.2f [CLS]/[SEP] %.2f same %.2f  %s\n  row 喜:", l, h,
-                        r.shares.self, r.shares.previous, r.shares.next, r.shares.special, r.shares.same,
-                        r.label.empty() ? "(mixed)" : r.label.c_str());
-            for (std::size_t j = 0; j < a.tokens.size(); ++j) std::printf(" %s %.2f", a.tokens[j].text.c_str(), a.weights[l][h](2, static_cast<Eigen::Index>(j)));
-            std::printf("\n");
+    // Each head's report card, and the row of one token: 喜 in the article's
+    // sentence, "it" in the sentence English courses use.
+    for (const auto& [sentence, word] : {std::pair<const char*, const char*>{"我喜欢人工智能", "喜"},
+                                         {"The animal didn't cross the street because it was too tired", "it"}}) {
+        const SentenceAttention a = attention_of(params, vocabulary, sentence);
+        std::size_t row = 0;
+        while (row + 1 < a.tokens.size() && a.tokens[row].text != word) ++row;
+        std::vector<std::int32_t> ids;
+        for (const Token& t : a.tokens) ids.push_back(t.id);
+        std::printf("%s\n", sentence);
+        for (std::size_t l = 0; l < a.weights.size(); ++l) {
+            for (std::size_t h = 0; h < a.weights[l].size(); ++h) {
+                const HeadReport r = head_report(a.weights[l][h], ids);
+                std::printf("layer %zu head %zu: self %.2f previous %.2f next %.2f [CLS]/[SEP] %.2f same %.2f  %s\n  row %s:", l, h,
+                            r.shares.self, r.shares.previous, r.shares.next, r.shares.special, r.shares.same,
+                            r.label.empty() ? "(mixed)" : r.label.c_str(), a.tokens.at(row).text.c_str());
+                for (std::size_t j = 0; j < a.tokens.size(); ++j) {
+                    std::printf(" %s %.2f", a.tokens[j].text.c_str(), a.weights[l][h](static_cast<Eigen::Index>(row), static_cast<Eigen::Index>(j)));
+                }
+                std::printf("\n");
+            }
         }
     }
-    if (texts.empty()) texts = {"我喜[MASK]人工智能", "我喜欢人工[MASK]能", "今天天[MASK]很好", "attention is all you [MASK]", "the [MASK] of the file"};
+    if (texts.empty()) {
+        texts = {"我[MASK]欢人工智能", "我喜[MASK]人工智能", "我喜欢人工[MASK]能", "今天天[MASK]很好", "我们一起去吃[MASK]吧",
+                 "attention is all you [MASK]", "the animal did not cross the [MASK] because it was too tired", "i like to [MASK] books"};
+    }
     for (const std::string& text : texts) {
         std::printf("%s →", text.c_str());
         const auto guesses = predict_masked(params, vocabulary, text, 5);
@@ -85,13 +137,18 @@ void inspect(const EncoderParams<float>& params, const Vocabulary& vocabulary, s
 // Writes the model file and measures what it holds (its int8 weights, not the
 // float ones) on the held-out lines.
 void write_model_file(const EncoderParams<float>& params, const Vocabulary& vocabulary, const Options& o, const std::string& file) {
-    const std::vector<std::uint8_t> bytes = save_model(params, vocabulary, o.levels);
+    const std::vector<std::uint8_t> bytes = save_model(params, vocabulary, o.levels, o.embedding_levels);
     std::ofstream(file, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
     const TrainedModel shipped = load_model(bytes.data(), bytes.size());
     const Sequences heldout = make_sequences(make_stream(both(o.corpus, "heldout"), shipped.vocabulary), o.length);
     const Evaluation e = evaluate(shipped.params, heldout, 64, 7);
-    std::printf("%s: %zu bytes (levels %d); held out: loss %.3f, top-1 %.1f %%, top-5 %.1f %%\n", file.c_str(), bytes.size(),
-                o.levels, e.loss, 100 * e.top1, 100 * e.top5);
+    std::printf("%s: %zu bytes (levels %d, embeddings %d); held out: loss %.3f, top-1 %.1f %%, top-5 %.1f %%\n", file.c_str(), bytes.size(),
+                o.levels, o.embedding_levels ? o.embedding_levels : o.levels, e.loss, 100 * e.top1, 100 * e.top5);
+    const EverydaySets sets(o.eval_sets);
+    print_scores("the file", score_model(shipped.params, shipped.vocabulary, sets.zh, shipped.packed.get()),
+                 score_model(shipped.params, shipped.vocabulary, sets.en, shipped.packed.get()));
+    std::printf("the file's top guess agrees with the float model's on %.1f %% of the held-out masked tokens\n",
+                100 * top1_agreement(params, shipped.params, heldout, 64, 7));
 }
 
 }  // namespace
@@ -110,33 +167,64 @@ int main(int argc, char** argv) {
         write_model_file(model.params, model.vocabulary, o, argv[3]);
         return 0;
     }
+#if defined(__GLIBC__)
+    // Keep freed blocks in the heap: each step allocates the same large
+    // matrices again, and returning them to the system costs a page fault per
+    // page on the next step (a third of the time on two threads).
+    mallopt(M_MMAP_THRESHOLD, 1 << 30);
+    mallopt(M_TRIM_THRESHOLD, 1 << 30);
+#endif
     const Options o = parse(argc, argv);
     const auto t0 = std::chrono::steady_clock::now();
-    const std::vector<std::string> train_lines = both(o.corpus, "train"), heldout_lines = both(o.corpus, "heldout");
+    std::vector<std::string> train_lines = both(o.corpus, "train");
+    const std::vector<std::string> heldout_lines = both(o.corpus, "heldout"), everyday = both(o.corpus, "everyday.train");
     WordPieceOptions wp;
     wp.vocab_size = static_cast<std::size_t>(o.vocab);
-    const LearnedVocabulary learned = learn_wordpiece(train_lines, wp);
+    wp.max_cjk = static_cast<std::size_t>(o.cjk);
+    wp.whole_words = static_cast<std::size_t>(o.whole_words);
+    const LearnedVocabulary learned = [&] {
+        std::vector<std::string> lines = train_lines;
+        for (int k = 0; k < o.vocab_weight; ++k) lines.insert(lines.end(), everyday.begin(), everyday.end());
+        return learn_wordpiece(lines, wp);
+    }();
     const Vocabulary vocabulary(learned.tokens);
+    train_lines.insert(train_lines.end(), everyday.begin(), everyday.end());
     const TokenStream train = make_stream(train_lines, vocabulary);
+    const SentenceUnits units = make_units(everyday, vocabulary, o.length - 2);
     const Sequences heldout = make_sequences(make_stream(heldout_lines, vocabulary), o.length);
-    std::printf("vocabulary %zu tokens (%zu CJK, %zu merges); %zu training tokens, %zu held-out windows of %d; [UNK] %.2f %%; %.0f s\n",
-                vocabulary.size(), learned.cjk, learned.merges, train.ids.size(), heldout.count(), o.length,
+    const EverydaySets sets(o.eval_sets);
+    std::printf("vocabulary %zu tokens (%zu CJK, %zu whole words, %zu merges; %.3f tokens per English word of the set); "
+                "%zu training tokens, %zu sentence units, %zu held-out windows of %d; [UNK] %.2f %%; %.0f s\n",
+                vocabulary.size(), learned.cjk, learned.whole_words, learned.merges, tokens_per_word(vocabulary, sets.en),
+                train.ids.size(), units.count(), heldout.count(), o.length,
                 100.0 * static_cast<double>(train.unknown) / static_cast<double>(train.ids.size()), seconds_since(t0));
+    {
+        const NeighbourCounts counts(train_lines, vocabulary);
+        std::printf("neighbour counts: %.0f s\n", seconds_since(t0));
+        print_scores("neighbour counts (baseline)", score_baseline(counts, vocabulary, sets.zh), score_baseline(counts, vocabulary, sets.en));
+        std::printf("baseline scored: %.0f s\n", seconds_since(t0));
+    }
 
     const EncoderShape shape{static_cast<int>(vocabulary.size()), o.d_model, o.heads, o.d_ff, o.layers};
-    EncoderParams<float> params = init_params<float>(shape, o.seed);
+    EncoderParams<float> params = init_params<float>(shape, o.seed, o.token_sd);
     auto state = adamw_state(params);
     Rng rng(o.seed + 1);
     const SpecialIds special;
-    const int warmup = std::max(1, o.steps / 20);
+    const int warmup = std::max(1, static_cast<int>(o.warmup * o.steps));
     double window = 0;
     const auto train_start = std::chrono::steady_clock::now();
     for (int step = 1; step <= o.steps; ++step) {
         const double lr = o.lr * (step <= warmup ? static_cast<double>(step) / warmup
                                                  : static_cast<double>(o.steps - step + 1) / (o.steps - warmup + 1));
-        // Windows of length, length / 2 or length / 4 (as many tokens a batch): short sentences too.
-        const int shrink = 1 << rng.below(3);
-        const MlmBatch batch = draw_batch(train, o.batch * shrink, o.length / shrink, shape.vocab, special, rng);
+        // Everyday sentence units as a learner types them, or windows of the
+        // whole stream of length, length / 2 or length / 4 (as many tokens a batch).
+        MlmBatch batch;
+        if (rng.uniform() < o.sentences) {
+            batch = draw_sentence_batch(units, o.batch * o.length, shape.vocab, special, rng);
+        } else {
+            const int shrink = 1 << rng.below(3);
+            batch = draw_batch(train, o.batch * shrink, o.length / shrink, shape.vocab, special, rng);
+        }
         EncoderParams<float> grads = zeros_like(params);
         window += loss_and_gradients(params, batch, grads, o.threads);
         adamw_step(params, grads, state, AdamWConfig{}, lr);
@@ -151,6 +239,8 @@ int main(int argc, char** argv) {
             const Evaluation e = evaluate(params, heldout, 64, 7);
             std::printf("held out at step %d: loss %.3f, top-1 %.1f %%, top-5 %.1f %% (%zu masked tokens)\n", step, e.loss,
                         100 * e.top1, 100 * e.top5, e.masked);
+            print_scores("  model", score_model(params, vocabulary, sets.zh), score_model(params, vocabulary, sets.en));
+            std::fflush(stdout);
         }
     }
 

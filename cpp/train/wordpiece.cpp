@@ -92,6 +92,20 @@ LearnedVocabulary learn_wordpiece(const std::vector<std::string>& lines, const W
         throw std::invalid_argument("the vocabulary size is too small for the special tokens, CJK characters and alphabet");
     }
 
+    // The most frequent words whole (one token each, their pieces merged at once).
+    std::vector<std::size_t> by_count(words.size());
+    for (std::size_t k = 0; k < words.size(); ++k) by_count[k] = k;
+    std::stable_sort(by_count.begin(), by_count.end(), [&](std::size_t a, std::size_t b) { return words[a].count > words[b].count; });
+    for (std::size_t k = 0, taken = 0; k < by_count.size() && taken < options.whole_words && out.tokens.size() < options.vocab_size; ++k) {
+        Word& w = words[by_count[k]];
+        if (w.count < options.min_pair_count) break;
+        if (w.pieces.size() < 2) continue;
+        w.pieces = {symbol(w.text)};
+        add(w.text);
+        ++taken;
+        out.whole_words += 1;
+    }
+
     // Merge the best-scoring pair until the vocabulary is full.
     std::vector<std::size_t> symbol_count;
     while (out.tokens.size() < options.vocab_size) {
@@ -111,8 +125,9 @@ LearnedVocabulary learn_wordpiece(const std::vector<std::string>& lines, const W
         for (const auto& [pair, count] : pair_count) {
             if (count < options.min_pair_count) continue;
             const auto a = static_cast<std::size_t>(pair >> 32), b = static_cast<std::size_t>(pair & 0xFFFFFFFFu);
-            const double score = static_cast<double>(count) /
-                                 (static_cast<double>(symbol_count[a]) * static_cast<double>(symbol_count[b]));
+            const double score = options.by_frequency ? static_cast<double>(count)
+                                                      : static_cast<double>(count) / (static_cast<double>(symbol_count[a]) *
+                                                                                       static_cast<double>(symbol_count[b]));
             const std::string text = symbols[a] + symbols[b].substr(2);  // b is always a "##" piece
             if (score > best || (score == best && text < best_text)) best = score, best_pair = pair, best_text = text;
         }

@@ -8,6 +8,7 @@ import { loadAttentionLab } from 'attention-lab';
 import { useServedChromium, watchProblems } from './chromium.mjs';
 import { openPage } from './page-helpers.mjs';
 import { EXERCISES_EN, EXERCISES_ZH } from '../../web/app/strings-exercises.js';
+import { fmt } from '../../web/app/format.js';
 
 const WEB = fileURLToPath(new URL('../../web/', import.meta.url));
 const env = useServedChromium(WEB);
@@ -85,7 +86,7 @@ test('Chinese: a lab-picked cell, a named mistake, full-width digits, and the an
   assert.ok(wrong.text.includes(opening(EXERCISES_ZH, 'no_scale')), wrong.text);
   // The answer shown: right afterwards no longer counts.
   await page.click('.ex-reveal');
-  assert.ok((await page.textContent('.ex-feedback')).includes(e.expected.toFixed(4)));
+  assert.ok((await page.textContent('.ex-feedback')).includes(fmt(e.expected, 4)));
   const fullWidth = e.expected.toFixed(4).replace(/[0-9.]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0)).replace('-', '－');
   const right = await answer(page, fullWidth);
   assert.match(right.kind, /right/);

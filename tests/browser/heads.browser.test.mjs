@@ -18,8 +18,15 @@ const env = useServedChromium(WEB);
 const at = (m, i, j) => m.data[i * m.cols + j];
 const guesses = (page, kind, mask = 0) => page.$$eval(`section.guess[data-mask="${mask}"] figure.guesses[data-kind="${kind}"] li`,
   (lis) => lis.map((li) => ({ token: li.dataset.token, p: Number(li.querySelector('.guess-p').textContent) })));
-// The trained model's head whose label is 'next' (the one whose 喜 row looks at 欢).
-const nextHead = (trace) => Array.from({ length: trace.config.heads }, (_, k) => k).find((k) => trace.headReport({ head: k }).label === 'next');
+// The trained model's head whose label is 'next' (the one whose 喜 row looks at 欢): { layer, head }.
+const nextHead = (trace) => {
+  for (let layer = 0; layer < trace.config.layers; layer += 1) {
+    for (let head = 0; head < trace.config.heads; head += 1) {
+      if (trace.headReport({ layer, head }).label === 'next') return { layer, head };
+    }
+  }
+  throw new Error('no head of the shipped model is labelled next on the article\'s sentence');
+};
 const asShown = (list) => list.map((g) => ({ token: g.token, p: Number(g.probability.toFixed(3)) }));
 
 test('the page opens on the trained model: its token ids, its sizes, its heads', async () => {
@@ -41,23 +48,24 @@ test('the page opens on the trained model: its token ids, its sizes, its heads',
 });
 
 test('every head at the softmax step shows the core’s weights for that head, with its label', async () => {
-  const { page, context, problems } = await openPage(env, '?step=softmax');
   const trace = lab.run(SENTENCE);
+  const { layer } = nextHead(trace);
+  const { page, context, problems } = await openPage(env, `?step=softmax&layer=${layer}`);
   const thumbs = await page.$$('.head-thumb');
   assert.equal(thumbs.length, trace.config.heads);
   for (const [head, thumb] of thumbs.entries()) {
-    const w = trace.stage('weights', { head });
-    const report = trace.headReport({ head });
+    const w = trace.stage('weights', { layer, head });
+    const report = trace.headReport({ layer, head });
     assert.equal(await thumb.getAttribute('data-label'), report.label ?? 'mixed');
     // Hover the 喜 row's strongest cell and read the tooltip.
-    const row = trace.softmaxRow(2, { head });
+    const row = trace.softmaxRow(2, { layer, head });
     const box = await (await thumb.$('canvas')).boundingBox();
     const n = trace.tokens.length;
     await page.mouse.move(box.x + ((row.argmax + 0.5) * box.width) / n, box.y + (2.5 * box.height) / n);
     const tip = await page.textContent('#tooltip');
     assert.equal(tip, `Head ${head + 1}: p(喜 → ${trace.tokens[row.argmax]}) = ${at(w, 2, row.argmax).toFixed(3)}`);
   }
-  // The labelled heads of 我喜欢人工智能: one looks back, one ahead (喜 → 欢).
+  // The labelled heads of 我喜欢人工智能 in that layer: one looks back, one ahead (喜 → 欢).
   const labels = await page.$$eval('.head-thumb', (els) => els.map((e) => e.dataset.label));
   assert.ok(labels.includes('previous') && labels.includes('next'), labels.join());
   // An edit repaints the same canvases (no new drawing surface a frame), with the new weights.
@@ -69,7 +77,7 @@ test('every head at the softmax step shows the core’s weights for that head, w
   const edited = lab.run('我喜欢人工智慧');
   const size = await page.$eval('.head-thumb[data-head="0"] canvas', (c) => c.getBoundingClientRect().width);
   await page.hover('.head-thumb[data-head="0"] canvas', { position: { x: (7.5 * size) / 9, y: (7.5 * size) / 9 } });
-  assert.equal(await page.textContent('#tooltip'), `Head 1: p(慧 → 慧) = ${at(edited.stage('weights', { head: 0 }), 7, 7).toFixed(3)}`);
+  assert.equal(await page.textContent('#tooltip'), `Head 1: p(慧 → 慧) = ${at(edited.stage('weights', { layer, head: 0 }), 7, 7).toFixed(3)}`);
   edited.dispose();
   trace.dispose();
   assert.deepEqual(problems, []);
@@ -77,24 +85,28 @@ test('every head at the softmax step shows the core’s weights for that head, w
 });
 
 test('a head clicked at the softmax step threads through every step, the panel and the link', async () => {
-  const { page, context, problems } = await openPage(env, '?step=softmax');
   const trace = lab.run(SENTENCE);
-  const head = nextHead(trace);
+  const { layer, head } = nextHead(trace);
+  const { page, context, problems } = await openPage(env, `?step=softmax&layer=${layer}`);
   await page.click(`.head-thumb[data-head="${head}"]`);
   await page.waitForSelector(`.head-thumb[data-head="${head}"][aria-pressed="true"]`);
   await rendered(page, 'softmax');
-  const w = trace.stage('weights', { head });
+  const w = trace.stage('weights', { layer, head });
   for (const c of await cells(page, 'weights')) assert.equal(c.value, at(w, c.i, c.j));
-  assert.ok(at(w, 2, 3) > 0.9, `喜 → 欢 ${at(w, 2, 3)}`);
+  assert.equal(trace.softmaxRow(2, { layer, head }).argmax, 3, `喜 → 欢 ${at(w, 2, 3)}`);
   assert.match(await page.textContent('#detail-title'), new RegExp(`Head ${head + 1}`));
   assert.equal(await page.$eval('.head-card.selected', (e) => e.dataset.head), String(head));
   await page.click('#step-rail button[data-step="scores"]');
   await rendered(page, 'scores');
-  const s = trace.stage('scores', { head });
+  const s = trace.stage('scores', { layer, head });
   for (const c of await cells(page, 'scores')) assert.equal(c.value, at(s, c.i, c.j));
-  await page.waitForFunction((k) => new URLSearchParams(location.search).get('head') === String(k), head);
+  // The link names the head and its layer (head 0, the default, is left out).
+  await page.waitForFunction(([l, k]) => {
+    const query = new URLSearchParams(location.search);
+    return query.get('layer') === String(l) && (query.get('head') ?? '0') === String(k);
+  }, [layer, head]);
   // The link opens on the same head.
-  const { page: again, context: second } = await openPage(env, `?step=scores&head=${head}`);
+  const { page: again, context: second } = await openPage(env, `?step=scores&layer=${layer}&head=${head}`);
   for (const c of await cells(again, 'scores')) assert.equal(c.value, at(s, c.i, c.j));
   await second.close();
   trace.dispose();
@@ -103,7 +115,8 @@ test('a head clicked at the softmax step threads through every step, the panel a
 });
 
 test('hidden characters are guessed by the core, and knock-out changes the guesses as the API says', async () => {
-  const { page, context, problems } = await openPage(env, '?step=tokens');
+  const { layer, head } = nextHead(lab.run(SENTENCE));
+  const { page, context, problems } = await openPage(env, `?step=tokens&layer=${layer}`);
   // Click 欢 to hide it, then 工.
   await page.click('.token-step .chip[data-i="3"] button');
   await page.waitForFunction(() => document.getElementById('sentence').value === '我喜[MASK]人工智能');
@@ -116,12 +129,12 @@ test('hidden characters are guessed by the core, and knock-out changes the guess
   const before = lab.predictMasked(masked);
   assert.deepEqual(await guesses(page, 'before', 0), asShown(before[0]));
   assert.deepEqual(await guesses(page, 'before', 1), asShown(before[1]));
-  // Knock out the head that looks ahead: the guesses without it are the API's.
+  // Knock out the head that looks ahead (on the article's sentence): the guesses without it are the API's.
   const trace = lab.run(masked);
-  const head = nextHead(trace);
   await page.check(`.head-card[data-head="${head}"] input[role="switch"]`);
   await page.waitForSelector('figure.guesses[data-kind="after"]');
-  const after = lab.predictMasked(masked, { knockOut: [{ layer: 0, head }] });
+  const after = lab.predictMasked(masked, { knockOut: [{ layer, head }] });
+  assert.match(await page.textContent('figure.guesses[data-kind="after"]'), new RegExp(`without head ${head + 1} of layer ${layer + 1}`));
   assert.notDeepEqual(after, before);
   assert.deepEqual(await guesses(page, 'after', 0), asShown(after[0]));
   assert.deepEqual(await guesses(page, 'after', 1), asShown(after[1]));
@@ -153,7 +166,7 @@ test('a typed [MASK] is guessed in English and in the Chinese page', async () =>
   const expected = lab.predictMasked('the [MASK] is on the table');
   assert.deepEqual(await guesses(page, 'before', 0), asShown(expected[0]));
   assert.match(await page.textContent('section.guess h3'), /\[MASK\] 1/);
-  assert.match(await page.textContent('#guess-title'), /猜被遮住的字/);
+  assert.match(await page.textContent('#guess-title'), /猜被遮住的字或词/);
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -22,16 +22,16 @@ before(() => {
 
 test('typing a new sentence updates the tokens and every stage', async () => {
   const { page, context, problems } = await open('?step=scores');
-  await page.fill('#sentence', '猫坐在垫子上');
+  await page.fill('#sentence', '猫坐在氍毹上');
   await page.waitForFunction(() => document.querySelectorAll('#token-chips .chip').length === 8);
-  const trace = lab.run('猫坐在垫子上'); // the trained model: 垫 is not in its vocabulary
-  assert.deepEqual(await chips(page), ['[CLS]', '猫', '坐', '在', '[UNK]', '子', '上', '[SEP]']);
+  const trace = lab.run('猫坐在氍毹上'); // the trained model: 氍毹 (a woollen rug) is not in its vocabulary
+  assert.deepEqual(await chips(page), ['[CLS]', '猫', '坐', '在', '[UNK]', '[UNK]', '上', '[SEP]']);
   assert.deepEqual(await chips(page), [...trace.tokens]);
   await rendered(page, 'scores');
   const shown = await cells(page, 'scores');
   assert.equal(shown.length, 64);
   for (const c of shown) assert.equal(c.value, trace.stage('scores').data[c.i * 8 + c.j]);
-  await waitForParam(page, 's', '猫坐在垫子上');
+  await waitForParam(page, 's', '猫坐在氍毹上');
   for (const id of STEP_IDS) {
     await page.click(`#step-rail button[data-step="${id}"]`);
     await rendered(page, id);

@@ -2,6 +2,7 @@
 // held-out evaluation.
 #include <doctest.h>
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "train/corpus.hpp"
@@ -60,4 +61,78 @@ TEST_CASE("evaluate: a model that always says 喜 is right exactly where 喜 was
     REQUIRE(a.weights[0].size() == 2);
     CHECK(a.weights[0][1].rows() == 5);
     CHECK(a.weights[0][1].row(2).sum() == doctest::Approx(1.0));
+}
+
+namespace {
+
+const Vocabulary& sentences_vocabulary() {
+    static const Vocabulary v({"[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", "我", "喜", "欢", "你", "猫", "。", "！", "”", "hi", "there", "##s"});
+    return v;
+}
+
+}  // namespace
+
+TEST_CASE("is_punctuation: one symbol that is not a letter, a digit or a CJK character") {
+    for (const char* p : {"。", "，", "!", ".", "”", "…", "！", "?"}) CHECK_MESSAGE(is_punctuation(p), p);
+    for (const char* w : {"a", "hi", "##s", "[SEP]", "[MASK]", "喜", "é", "7", ""}) CHECK_FALSE_MESSAGE(is_punctuation(w), w);
+    CHECK(is_punctuation("["));  // a bracket alone is punctuation; a special token is not
+}
+
+TEST_CASE("make_units: each sentence and each pair of a paragraph's sentences, with and without trailing punctuation, by length") {
+    const Vocabulary& v = sentences_vocabulary();
+    // Two paragraphs: 我喜欢猫。 | 你喜欢我！” and hi there.
+    const SentenceUnits u = make_units({"我喜欢猫。", "你喜欢我！”", "", "hi there"}, v, 62);
+    const auto ids = [&](const std::string& text) {
+        std::vector<std::int32_t> out;
+        for (const Token& t : v.tokenize(text)) out.push_back(t.id);
+        return std::vector<std::int32_t>(out.begin() + 1, out.end() - 1);  // without [CLS] and [SEP]
+    };
+    std::vector<std::vector<std::int32_t>> units;
+    for (std::size_t length = 0; length < u.by_length.size(); ++length) {
+        for (const std::uint32_t at : u.by_length[length]) units.emplace_back(u.ids.begin() + at, u.ids.begin() + at + static_cast<std::ptrdiff_t>(length));
+    }
+    std::sort(units.begin(), units.end());
+    std::vector<std::vector<std::int32_t>> expected = {
+        ids("我喜欢猫。"), ids("我喜欢猫"), ids("你喜欢我！”"), ids("你喜欢我"),
+        ids("我喜欢猫。你喜欢我！”"), ids("我喜欢猫。你喜欢我"),  // the pair, and the pair without its end
+        ids("hi there")};                                    // no punctuation: once; not paired across paragraphs
+    std::sort(expected.begin(), expected.end());
+    CHECK(units == expected);
+    CHECK(u.count() == 7);
+    CHECK(make_units({"我喜欢猫。"}, v, 4).count() == 1);  // at most max_length ids: 我喜欢猫 fits, 我喜欢猫。 does not
+    CHECK_THROWS_AS(make_units({"我喜欢猫。"}, v, 3), std::invalid_argument);  // nothing fits
+}
+
+TEST_CASE("draw_sentence_batch: units of one length, each in [CLS] … [SEP], about the tokens asked; the same seed draws the same") {
+    const Vocabulary& v = sentences_vocabulary();
+    const SentenceUnits u = make_units({"我喜欢猫。", "你喜欢我！”", "", "hi there", "", "我喜欢你", "", "猫喜欢我"}, v, 62);
+    const SpecialIds special;
+    Rng a(3), b(3);
+    for (int k = 0; k < 20; ++k) {
+        const MlmBatch x = draw_sentence_batch(u, 60, static_cast<int>(v.size()), special, a);
+        const MlmBatch y = draw_sentence_batch(u, 60, static_cast<int>(v.size()), special, b);
+        CHECK(x.ids == y.ids);
+        CHECK(x.sequences * x.length <= 60);
+        CHECK(x.sequences == 60 / x.length);
+        for (int s = 0; s < x.sequences; ++s) {
+            CHECK(x.ids[static_cast<std::size_t>(s * x.length)] == Vocabulary::kCls);
+            CHECK(x.ids[static_cast<std::size_t>(s * x.length + x.length - 1)] == Vocabulary::kSep);
+        }
+    }
+}
+
+TEST_CASE("the neighbour-count baseline guesses from the tokens before and after, as the model is scored") {
+    const Vocabulary& v = sentences_vocabulary();
+    std::vector<std::string> lines;
+    for (int k = 0; k < 10; ++k) lines.push_back("我喜欢猫");
+    lines.push_back("你喜欢我");
+    const NeighbourCounts counts(lines, v);
+    const std::vector<std::int32_t> guess = counts.guess(v.id("我"), v.id("欢"), 3);
+    REQUIRE(guess.size() == 3);
+    CHECK(guess[0] == v.id("喜"));
+    const std::vector<MaskedItem> items = {{"我[MASK]欢猫", "喜"}, {"[MASK]喜欢猫", "我"}, {"我喜欢[MASK]", "猫"}, {"我喜欢 [MASK]", "hits"}};
+    const SetScore score = score_baseline(counts, v, items);
+    CHECK(score.items == 4);
+    CHECK(score.top1 == 3);  // "hits" is hi ##t… not one token: a miss whatever the guess
+    CHECK(score.top5 == 3);
 }

@@ -1,15 +1,19 @@
 // The model the page ships (web/models/trained.almodel): it loads, it beats the
-// accuracy floor on the held-out lines, and its heads do something nameable on
-// the article's sentence. The floors sit a little under what docs/model.md
-// reports, so a retrained model that is clearly worse fails here.
+// accuracy floors on the held-out lines and on the everyday evaluation sets,
+// English words are mostly one token, and its heads do something nameable on
+// the article's sentence. The floors sit under what docs/model.md reports by
+// more than a retrain on another machine moves them (docs/model.md), so a
+// model that is clearly worse fails here.
 #include <doctest.h>
 
+#include <cctype>
 #include <fstream>
 #include <iterator>
 
 #include "attention/encoder_trace.hpp"
 #include "attention/heads.hpp"
 #include "attention/model_file.hpp"
+#include "attention/tokenizer.hpp"
 #include "train/corpus.hpp"
 #include "train/evaluate.hpp"
 
@@ -17,8 +21,13 @@ using namespace attention;
 
 namespace {
 
-// Measured on the shipped file (docs/model.md), less a margin.
-constexpr double kShippedLossCeiling = 2.55, kShippedTop1Floor = 0.42, kShippedTop5Floor = 0.68;
+// Measured on the shipped file (docs/model.md: loss 3.282, top-1 41.9 %, top-5 60.7 %), less a margin.
+constexpr double kShippedLossCeiling = 3.40, kShippedTop1Floor = 0.40, kShippedTop5Floor = 0.585;
+// The everyday sets (tests/data/everyday, scripts/eval-sets.mjs): the targets
+// the model was made for, which the shipped file meets with room (docs/model.md:
+// zh top-1 45.7 %, top-5 69.3 %; en top-5 44.5 %).
+constexpr double kEverydayZhTop1Floor = 0.35, kEverydayZhTop5Floor = 0.60, kEverydayEnTop5Floor = 0.40;
+constexpr double kTokensPerEnglishWordCeiling = 1.3;
 
 std::string source(const std::string& path) { return std::string(ATTENTION_SOURCE_DIR) + "/" + path; }
 
@@ -41,7 +50,7 @@ TEST_CASE("shipped model: held-out masked-token accuracy and loss above the floo
     const train::Sequences heldout = train::make_sequences(train::make_stream(lines, shipped()->vocabulary), 64);
     const train::Evaluation e = train::evaluate(shipped()->params, heldout, 64, 7);
     MESSAGE("held out: loss " << e.loss << ", top-1 " << e.top1 << ", top-5 " << e.top5 << " over " << e.masked << " masked tokens");
-    CHECK(e.masked > 10000);
+    CHECK(e.masked > 8000);  // 1030 windows of 64: English as whole words takes fewer tokens than it did as letters
     CHECK(e.loss < kShippedLossCeiling);
     CHECK(e.top1 > kShippedTop1Floor);
     CHECK(e.top5 > kShippedTop5Floor);
@@ -69,4 +78,59 @@ TEST_CASE("shipped model: on 我喜欢人工智能 a head is labelled, and the l
         }
     }
     CHECK(labelled >= 1);
+}
+
+TEST_CASE("shipped model: the everyday evaluation sets, above the floors") {
+    const std::vector<train::MaskedItem> zh = train::read_masked_set(source("tests/data/everyday/zh.tsv"));
+    const std::vector<train::MaskedItem> en = train::read_masked_set(source("tests/data/everyday/en.tsv"));
+    REQUIRE(zh.size() >= 200);
+    REQUIRE(en.size() >= 100);
+    const train::SetScore z = train::score_model(shipped()->params, shipped()->vocabulary, zh, shipped()->packed.get());
+    const train::SetScore e = train::score_model(shipped()->params, shipped()->vocabulary, en, shipped()->packed.get());
+    MESSAGE("everyday zh: top-1 " << z.top1_share() << ", top-5 " << z.top5_share() << "; en: top-1 " << e.top1_share()
+                                  << ", top-5 " << e.top5_share());
+    CHECK(z.top1_share() >= kEverydayZhTop1Floor);
+    CHECK(z.top5_share() >= kEverydayZhTop5Floor);
+    CHECK(e.top5_share() >= kEverydayEnTop5Floor);
+}
+
+TEST_CASE("shipped model: English words are mostly one token; Chinese characters always are") {
+    std::size_t words = 0, tokens = 0, cjk = 0, cjk_tokens = 0;
+    for (const train::MaskedItem& item : train::read_masked_set(source("tests/data/everyday/en.tsv"))) {
+        std::string sentence = item.text;
+        sentence.replace(sentence.find("[MASK]"), 6, item.answer);
+        for (const std::string& w : pre_tokenize(sentence)) {
+            if (!std::isalpha(static_cast<unsigned char>(w[0]))) continue;
+            words += 1;
+            tokens += shipped()->vocabulary.wordpiece(w).size();
+        }
+    }
+    for (const train::MaskedItem& item : train::read_masked_set(source("tests/data/everyday/zh.tsv"))) {
+        for (const std::string& w : pre_tokenize(item.text)) {
+            if (!is_cjk_character(w)) continue;
+            cjk += 1;
+            cjk_tokens += shipped()->vocabulary.wordpiece(w).size();
+        }
+    }
+    const double per_word = static_cast<double>(tokens) / static_cast<double>(words);
+    MESSAGE(per_word << " tokens per English word over " << words << " words");
+    CHECK(per_word <= kTokensPerEnglishWordCeiling);
+    CHECK(cjk > 1000);
+    CHECK(cjk_tokens == cjk);
+    const std::vector<Token> t = shipped()->vocabulary.tokenize("The animal did not cross the street because it was too tired");
+    CHECK(t.size() == 12 + 2);  // every word one token, [CLS] and [SEP]
+}
+
+TEST_CASE("shipped model: hiding 喜 or 欢 in the article's sentence, the model puts it back in its top five") {
+    for (const auto& item : {std::pair<std::string, std::string>{"我[MASK]欢人工智能", "喜"}, {"我喜[MASK]人工智能", "欢"}}) {
+        const std::string text = item.first, hidden = item.second;
+        const auto guesses = predict_masked(shipped()->params, shipped()->vocabulary, text, 5, {}, shipped()->packed.get());
+        REQUIRE(guesses.size() == 1);
+        std::string listed;
+        bool found = false;
+        for (const Guess& g : guesses[0]) listed += g.token + " ", found = found || g.token == hidden;
+        MESSAGE(text << " → " << listed);
+        CAPTURE(text);
+        CHECK(found);
+    }
 }

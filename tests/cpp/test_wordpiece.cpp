@@ -1,8 +1,12 @@
-// Learning a vocabulary: CJK characters by frequency, WordPiece merges by
-// score, and the core's Vocabulary splitting each word as the learner did.
+// Learning a vocabulary: CJK characters by frequency, the most frequent words
+// whole, merges by frequency (BPE's rule, the default) or by WordPiece's score,
+// and the core's Vocabulary splitting each word as the learner did.
 #include <doctest.h>
 
 #include <algorithm>
+#include <map>
+
+#include "attention/tokenizer.hpp"
 
 #include "attention/vocabulary.hpp"
 #include "train/wordpiece.hpp"
@@ -26,10 +30,11 @@ std::vector<std::string> fixture() {
 
 }  // namespace
 
-TEST_CASE("learn_wordpiece: specials, frequent CJK characters, the alphabet, then merges up to the size") {
+TEST_CASE("learn_wordpiece: specials, frequent CJK characters, the alphabet, then merges by WordPiece's score") {
     WordPieceOptions options;
     options.vocab_size = 90;
     options.min_cjk_count = 3;
+    options.by_frequency = false;
     const LearnedVocabulary learned = learn_wordpiece(fixture(), options);
     CHECK(learned.tokens.size() == 90);
     CHECK(std::vector<std::string>(learned.tokens.begin(), learned.tokens.begin() + 5) ==
@@ -47,9 +52,50 @@ TEST_CASE("learn_wordpiece: specials, frequent CJK characters, the alphabet, the
     CHECK_FALSE(has("attention"));     // not every word: the vocabulary is full
 }
 
+TEST_CASE("learn_wordpiece: merges by frequency take the most frequent pair first, and stop when every word is whole") {
+    // The pairs of adjacent characters in the fixture's words, by count.
+    std::map<std::string, std::size_t> pairs;
+    for (const std::string& line : fixture()) {
+        std::vector<std::string> words;
+        try {
+            words = pre_tokenize(line);
+        } catch (const std::exception&) {
+            continue;
+        }
+        for (const std::string& w : words) {
+            if (is_cjk_character(w) || w.size() < 2) continue;
+            // ASCII words: a byte a character; a pair inside a word merges into a "##" piece.
+            for (std::size_t k = 0; k + 1 < w.size(); ++k) pairs[(k == 0 ? "" : "##") + w.substr(k, 2)] += 1;
+        }
+    }
+    const auto best = std::max_element(pairs.begin(), pairs.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
+    WordPieceOptions options;
+    options.vocab_size = 2000;  // more than the fixture can fill
+    const LearnedVocabulary learned = learn_wordpiece(fixture(), options);
+    const std::size_t first_merge = learned.tokens.size() - learned.merges;
+    CHECK(learned.tokens[first_merge] == best->first);  // ties: the smaller text, as the map orders them
+    CHECK(learned.tokens.size() < options.vocab_size);
+    for (const auto& word : learned.words) CHECK(word.pieces.size() == 1);  // nothing left to merge: every word whole
+}
+
+TEST_CASE("learn_wordpiece: the most frequent words whole, before any merge") {
+    WordPieceOptions options;
+    options.vocab_size = 60;
+    options.whole_words = 3;
+    const LearnedVocabulary learned = learn_wordpiece(fixture(), options);
+    CHECK(learned.whole_words == 3);
+    const std::size_t first_whole = learned.tokens.size() - learned.merges - 3;
+    // "is" comes 40 times; "all", "attended", "attending", … 20 times each, ties in alphabetical order.
+    CHECK(std::vector<std::string>(learned.tokens.begin() + static_cast<std::ptrdiff_t>(first_whole),
+                                   learned.tokens.begin() + static_cast<std::ptrdiff_t>(first_whole + 3)) ==
+          std::vector<std::string>{"is", "all", "attended"});
+    CHECK(learned.tokens.size() == 60);
+}
+
 TEST_CASE("learn_wordpiece: the core's Vocabulary splits every learned word as the learner did") {
     WordPieceOptions options;
     options.vocab_size = 90;
+    options.by_frequency = false;
     const LearnedVocabulary learned = learn_wordpiece(fixture(), options);
     const Vocabulary vocabulary(learned.tokens);
     std::size_t same = 0;

@@ -2,12 +2,16 @@
 // like what the Debian packages ship, and one package walked end to end.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { cleanAndSplit, fnv1a, fortuneToText, hanCount, htmlToText, keepLine, normalise, readText, troffToText } from '../../scripts/corpus-text.mjs';
-import { licencesOf, packageLines, PACKAGES } from '../../scripts/corpus.mjs';
+import {
+  cleanAndSplit, fnv1a, fortuneToText, ftlValues, hanCount, htmlToText, keepLine, messageText, moEntries, normalise, readText,
+  recipeLines, splitSentences, troffToText, wordnetExamples, zhlipsumSection,
+} from '../../scripts/corpus-text.mjs';
+import { everydaySplit, licencesOf, packageLines, PACKAGES } from '../../scripts/corpus.mjs';
+import { evalSet, hide, inRange, learnerStyle, SIZES } from '../../scripts/eval-sets.mjs';
 
 test('htmlToText: one line per block, markup and scripts gone, entities decoded', () => {
   const html = `<html><head><title>标题</title><style>p { color: red }</style><script>alert("x")</script></head>
@@ -78,4 +82,100 @@ test('a package walked end to end: its files matched, gunzipped and read; its li
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+// ---- the everyday corpus ----
+
+/** A gettext .mo file holding the given [msgid, msgstr] pairs (the header entry first, as msgfmt writes it). */
+function moFile(pairs) {
+  const all = [['', 'Content-Type: text/plain; charset=UTF-8\n'], ...pairs];
+  const n = all.length;
+  const strings = [];
+  let at = 28 + 16 * n;
+  const table = (texts) => texts.map((t) => {
+    const bytes = Buffer.from(t, 'utf8');
+    const entry = [bytes.length, at];
+    strings.push(bytes, Buffer.alloc(1));
+    at += bytes.length + 1;
+    return entry;
+  });
+  const originals = table(all.map(([id]) => id));
+  const translations = table(all.map(([, str]) => str));
+  const head = Buffer.alloc(28 + 16 * n);
+  head.writeUInt32LE(0x950412de, 0);
+  head.writeUInt32LE(n, 8);
+  head.writeUInt32LE(28, 12);
+  head.writeUInt32LE(28 + 8 * n, 16);
+  [...originals, ...translations].forEach(([length, offset], k) => {
+    head.writeUInt32LE(length, 28 + 8 * k);
+    head.writeUInt32LE(offset, 32 + 8 * k);
+  });
+  return Buffer.concat([head, ...strings]);
+}
+
+test('moEntries and messageText: a .mo file\'s pairs; markup removed, placeholders refused', () => {
+  const mo = moFile([['Die, villain!', '死吧，恶贼！'], ['ctx\u0004Open', '打开'], ['one\0many', '一个\0多个']]);
+  assert.deepEqual(moEntries(mo), [['Die, villain!', '死吧，恶贼！'], ['Open', '打开'], ['one', '一个']]);
+  assert.throws(() => moEntries(Buffer.alloc(32)), /not a gettext/);
+  assert.equal(messageText('He said: <i>“Run!”</i>'), 'He said: “Run!”');
+  assert.equal(messageText('$unit.name attacks'), null);
+  assert.equal(messageText('Gold: {GOLD}'), null);
+  assert.equal(messageText('%s files'), null);
+});
+
+test('recipes, zhlipsum, Fluent and WordNet readers keep the sentences and drop the rest', () => {
+  const recipes = JSON.stringify([{ description: '# 番茄炒蛋\n\n简单又好吃的家常菜。\n\n预估烹饪难度：★★', steps: [{ description: '鸡蛋打散。' }], additional_notes: ['- **注意**火候'] }]);
+  assert.deepEqual(recipeLines(recipes).map(normalise).filter(Boolean), ['简单又好吃的家常菜。', '鸡蛋打散。', '注意火候']);
+  const def = '+newzhlipsum < simp >\n  <\n    <随机填充文字。>,\n  >\n+newzhlipsum < zhufu >\n  <\n    <旧历的年底毕竟最像年底。>,\n    <“你回来了？”她先这样问。>\n  >\n';
+  assert.deepEqual(zhlipsumSection(def, 'zhufu'), ['旧历的年底毕竟最像年底。', '“你回来了？”她先这样问。']);
+  assert.throws(() => zhlipsumSection(def, 'trad'), /no section/);
+  const ftl = 'about = 关于此网站\nbutton =\n    .label = 打开 { -brand-name }\n    .tooltip = 保存页面\n# 注释 = 不是\n';
+  assert.deepEqual(ftlValues(ftl), ['关于此网站', '保存页面']);
+  const data = '  1 This software and database is being provided\n00001740 03 n 01 entity 0 003 | that which is perceived; "the team is a unit"; "we did not understand his motivation"\n';
+  assert.deepEqual(wordnetExamples(data), ['the team is a unit', 'we did not understand his motivation']);
+});
+
+test('splitSentences: after 。！？ and closing quotes; in English before a capital, not after Mr.', () => {
+  assert.deepEqual(splitSentences('“你回来了？”她先这样问。我说：“是的。”然后走了', 'zh'), ['“你回来了？”', '她先这样问。', '我说：“是的。”', '然后走了']);
+  assert.deepEqual(splitSentences('Did you see? I need to go. "Yes!" he said. Mr. Smith came... ok then', 'en'),
+    ['Did you see?', 'I need to go.', '"Yes!" he said.', 'Mr. Smith came... ok then']);
+});
+
+test('everydaySplit: whole paragraphs held out by hash, one sentence a line, phrases kept out of the evaluation candidates', () => {
+  const paragraphs = Array.from({ length: 300 }, (_, i) => `第${i}天我们出发了。天气很好！`);
+  const out = everydaySplit([...paragraphs, paragraphs[0], '表 1', { text: '打开文件的对话框', phrases: true }], 'zh', 25);
+  assert.equal(out.duplicates, 1);
+  assert.equal(out.dropped, 1);
+  assert.equal(out.paragraphs, 301);
+  const heldout = paragraphs.filter((p) => fnv1a(p) % 25 === 0);
+  assert.ok(heldout.length > 0);
+  assert.deepEqual(out.heldout.filter(Boolean), heldout.flatMap((p) => splitSentences(p, 'zh')));
+  assert.equal(out.heldout.filter((l) => l === '').length, heldout.length); // an empty line after each paragraph
+  assert.deepEqual(out.sentences, heldout.flatMap((p) => splitSentences(p, 'zh')));
+  assert.equal(out.train.includes('打开文件的对话框') || out.heldout.includes('打开文件的对话框'), true);
+});
+
+test('the evaluation sets in tests/data/everyday follow the written rule (scripts/eval-sets.mjs)', () => {
+  for (const [language, size] of Object.entries(SIZES)) {
+    const lines = readFileSync(new URL(`../data/everyday/${language}.tsv`, import.meta.url), 'utf8').trim().split('\n');
+    assert.equal(lines.length, size, language);
+    const sentences = lines.map((line) => {
+      const [masked, answer, ...rest] = line.split('\t');
+      assert.equal(rest.length, 0, line);
+      assert.equal(masked.split('[MASK]').length, 2, line);
+      const sentence = masked.replace('[MASK]', answer);
+      assert.equal(learnerStyle(sentence), sentence, `${language}: no trailing punctuation: ${sentence}`);
+      assert.ok(inRange(sentence, language), `${language}: in range: ${sentence}`);
+      return sentence;
+    });
+    // The set rebuilt from its own sentences is itself: the hidden tokens and the order are the rule's.
+    assert.deepEqual(evalSet(sentences, language, size).map((e) => `${e.masked}\t${e.answer}`), lines);
+    assert.equal(new Set(sentences).size, size);
+  }
+  assert.deepEqual(hide('我喜欢人工智能', 'zh'), { masked: hide('我喜欢人工智能', 'zh').masked, answer: [...'我喜欢人工智能'][(fnv1a('我喜欢人工智能') >>> 8) % 7] });
+  assert.equal(learnerStyle('“你回来了？”'), '你回来了');
+  assert.equal(inRange('今天天气很好', 'zh'), true);
+  assert.equal(inRange('今天 weather 很好', 'zh'), false);
+  assert.equal(inRange('the team is a unit', 'en'), true);
+  assert.equal(inRange('see page 12 now', 'en'), false);
 });

@@ -14,7 +14,7 @@ function guessList(list, caption, kind) {
     h('ol', {}, list.map(({ token, probability }) => {
       const bar = h('span', { class: 'bar' });
       bar.style.width = `${Math.round(probability * 100)}%`;
-      return h('li', { dataset: { token } }, h('span', { class: 'guess-token' }, token),
+      return h('li', { dataset: { token } }, h('span', { class: 'guess-token', title: token }, token),
         h('span', { class: 'share-bar' }, bar), h('span', { class: 'guess-p' }, fmt(probability, 3)));
     })));
 }
@@ -50,7 +50,8 @@ export function renderGuess(container, ctx, { hidden, onHide }) {
       parts.push(h('p', { class: 'message error', role: 'alert' }, errorText(error)));
       before = [];
     }
-    const without = off.map((k) => headNumber(k.head)).join(', ');
+    const without = off.map((k) => (ctx.layers > 1 ? t('heads.nameInLayer', { n: headNumber(k.head), layer: k.layer + 1 })
+      : t('heads.nameInText', { n: headNumber(k.head) }))).join(', ');
     before.forEach((list, m) => {
       const answer = hidden?.[m];
       parts.push(h('section', { class: 'guess', dataset: { mask: m } },

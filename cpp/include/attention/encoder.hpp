@@ -5,6 +5,7 @@
 //
 // Shapes (B sequences of n tokens, N = B·n rows; d = d_model, h heads of
 // d_k = d / h columns each, head j = columns j·d_k … (j + 1)·d_k − 1):
+// Each operation's forward and backward are in ops.hpp.
 //   x0 = tok[ids] + PE            N × d     token rows plus positional_encoding() (stages.hpp)
 //   x  = LN0(x0)                  N × d
 //   per layer (post-LayerNorm, as BERT):
@@ -21,14 +22,10 @@
 #include <string>
 #include <vector>
 
-#include <Eigen/Core>
-
 #include "attention/kernels.hpp"
+#include "attention/matrix.hpp"
 
 namespace attention {
-
-template <class T>
-using Mat = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 
 struct EncoderShape {
     int vocab = 0;
@@ -69,6 +66,12 @@ EncoderParams<T> zero_params(const EncoderShape& shape);
 
 template <class T>
 EncoderParams<T> zeros_like(const EncoderParams<T>& p) { return zero_params<T>(p.shape); }
+
+// Why a shape cannot be an encoder's, or "" when it can: vocab 6 … 100 000
+// (the five special tokens and one more), d_model 1 … 1024 with heads
+// dividing it, d_ff 1 … 4096, layers 1 … 12. The one check of zero_params(),
+// the trainer's initialisation, its checkpoints and the model file.
+std::string shape_problem(const EncoderShape& shape);
 
 // One layer's activations.
 template <class T>
@@ -135,9 +138,5 @@ void encode(const EncoderParams<T>& p, const std::vector<std::int32_t>& ids, int
 // The tied decoder: logits = rows·tokᵀ + b_out, M × vocab.
 template <class T>
 Mat<T> decode(const EncoderParams<T>& p, const Mat<T>& rows);
-
-// Stable softmax of every row, in place.
-template <class T>
-void softmax_in_place(Mat<T>& m);
 
 }  // namespace attention

@@ -11,6 +11,11 @@ namespace attention {
 // JavaScript reads row by row, the way the page draws it.
 using Matrix = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 
+// The same in any scalar: the encoder and its ops run in float, their gradient
+// checks in double.
+template <class T>
+using Mat = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+
 // One row, e.g. a projection bias b_q (1 × d_k) or one row of scores.
 using RowVector = Eigen::Matrix<float, 1, Eigen::Dynamic, Eigen::RowMajor>;
 

@@ -15,6 +15,7 @@
 #include <memory>
 #include <vector>
 
+#include "attention/bytes.hpp"
 #include "attention/encoder.hpp"
 #include "attention/vocabulary.hpp"
 
@@ -30,9 +31,17 @@ struct TrainedModel {
 
 // The file's bytes for params and their vocabulary (whose size must be the
 // params' vocab). Each row of a weight matrix is quantised to the integers
-// −levels … levels (1 … 127): error at most half a step, |row max| / (2·levels).
+// −levels … levels (1 … 127): error at most half a step, |row max| / (2·levels);
+// the token embeddings (the largest block) to ±embedding_levels (0: levels).
 // Fewer levels leave the bytes less varied, so the file gzips smaller.
-std::vector<std::uint8_t> save_model(const EncoderParams<float>& params, const Vocabulary& vocabulary, int levels = 127);
+std::vector<std::uint8_t> save_model(const EncoderParams<float>& params, const Vocabulary& vocabulary, int levels = 127,
+                                     int embedding_levels = 0);
+
+// The encoder's shape as the model file and the trainer's checkpoints store
+// it: five u32 (vocab, d_model, heads, d_ff, layers). read_shape() calls
+// fail (which throws) for a shape shape_problem() rejects.
+void write_shape(ByteWriter& w, const EncoderShape& shape);
+EncoderShape read_shape(ByteReader& r, const ByteReader::Fail& fail);
 
 // Throws attention::Error ("invalid_model") naming what is wrong: not a model
 // file, another version, a shape out of range, a block or the vocabulary cut
