@@ -53,8 +53,11 @@ SentenceUnits make_units(const std::vector<std::string>& lines, const Vocabulary
 // [CLS] … [SEP], masked.
 MlmBatch draw_sentence_batch(const SentenceUnits& units, int tokens, int vocab, const SpecialIds& special, Rng& rng);
 
-// Whether a token is punctuation: one symbol that is neither a letter, a
-// digit nor a CJK character (。 ， ! ” …).
+// Whether a token is trailing punctuation to drop: one ASCII punctuation
+// mark, or one symbol from U+2000 up that is not a CJK character (general
+// punctuation, CJK symbols, full-width forms: 。 ， ” … ！). The corpus holds
+// no other script from U+2000 up; a change here changes the units, and so
+// the shipped model (docs/model.md).
 bool is_punctuation(const std::string& token);
 
 // Reads a text file's lines.

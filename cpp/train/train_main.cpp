@@ -199,10 +199,8 @@ int main(int argc, char** argv) {
                 train.ids.size(), units.count(), heldout.count(), o.length,
                 100.0 * static_cast<double>(train.unknown) / static_cast<double>(train.ids.size()), seconds_since(t0));
     {
-        const NeighbourCounts counts(train_lines, vocabulary);
-        std::printf("neighbour counts: %.0f s\n", seconds_since(t0));
+        const NeighbourCounts counts(train_lines, vocabulary);  // over the same lines and tokens as the model
         print_scores("neighbour counts (baseline)", score_baseline(counts, vocabulary, sets.zh), score_baseline(counts, vocabulary, sets.en));
-        std::printf("baseline scored: %.0f s\n", seconds_since(t0));
     }
 
     const EncoderShape shape{static_cast<int>(vocabulary.size()), o.d_model, o.heads, o.d_ff, o.layers};

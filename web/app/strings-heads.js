@@ -76,6 +76,7 @@ export const HEADS_EN = {
   'heads.thumb': '{head} {label}: {token} looks at {best}, {p}. Show this head in every step.',
 
   'lab.context.headOutput': 'output of head {n} (after attention)',
+  'lab.context.layer': 'The heads of layer {n} of {layers}; pick another layer under “What each head does”.',
   'lab.context.headNeighbours': 'Head {n}: {token} listens most to {a} here, and to {b} in the other sentence.',
   'lab.mask.trainedMask': 'The trained model reads the whole sentence at once, with no causal mask (as BERT does): its “next token” head looks ahead, which a mask would forbid. The matrices below are the seeded random head’s, with the mask off and on.',
   'lab.mask.trainedHead': '(trained model, head {n})',
@@ -167,6 +168,7 @@ export const HEADS_ZH = {
   'heads.thumb': '{head} {label}：“{token}”看向“{best}”，{p}。在每一步中显示这个头。',
 
   'lab.context.headOutput': '第 {n} 个头的输出（注意力之后）',
+  'lab.context.layer': '下面是第 {n} 层（共 {layers} 层）的头；在“每个头在做什么”里可以换一层。',
   'lab.context.headNeighbours': '第 {n} 个头：“{token}”在这里最关注 {a}，在另一个句子里最关注 {b}。',
   'lab.mask.trainedMask': '训练好的模型一次读完整个句子，没有因果掩码（和 BERT 一样）：它那个“看后一个词元”的头会往后看，而掩码恰恰禁止这样做。下面的矩阵来自带种子的随机头，分别是不加掩码和加掩码。',
   'lab.mask.trainedHead': '（训练好的模型，第 {n} 个头）',

@@ -26,6 +26,7 @@ function trainedRows(ctx, b, j) {
     ...heads.map((where) => [`head-${where.head}`, t('lab.context.headOutput', { n: headNumber(where.head) }), run.cosineWith(b, 'output', i, 'output', j, where)]),
   ];
   return [
+    ...(ctx.layers > 1 ? [h('p', { class: 'note' }, t('lab.context.layer', { n: ctx.where.layer + 1, layers: ctx.layers }))] : []),
     h('table', { class: 'steps lab-table' }, h('tbody', {}, rows.map(([id, text, c]) => h('tr', { dataset: { compare: id } },
       h('td', {}, text), h('td', { dataset: { cos: c } }, fmt(c, 3)))))),
     h('ul', { class: 'note lab-neighbours' }, heads.map((where) => h('li', { dataset: { head: where.head } },
