@@ -130,7 +130,7 @@ export async function page() {
       result.floorEmpty.push(await floor.empty());
       const { context, p } = await openPage(browser, `${origin}/`);
       result.firstRender.push(await p.evaluate(() => window.__firstPaint));
-      // Where the first visit's time went: the page's own marks (web/app/timeline.js).
+      // Where the first visit's time went: the page's own marks (web/app/shell/timeline.js).
       result.firstParts.push(await p.evaluate(() => {
         const at = (name) => performance.getEntriesByName(`attention-lab:${name}`)[0]?.startTime ?? NaN;
         const nav = performance.getEntriesByType('navigation')[0];

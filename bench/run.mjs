@@ -14,21 +14,21 @@ import { modelSection, modelTable } from './model.mjs';
 import { page } from './page.mjs';
 import { kernelTable, report } from './report.mjs';
 
-const lab = await loadAttentionLab();
+const core = await loadAttentionLab();
 const ceiling = await loadCeiling();
 const nat = native();
-const ker = await kernel(lab, ceiling);
+const ker = await kernel(core, ceiling);
 const topAll = median(ker.map((k) => k.ceiling));
 if (process.argv.includes('--kernel')) {
   console.log([`ceiling ${topAll.toFixed(2)} GFLOP/s`, '', ...kernelTable(ker, nat)].join('\n'));
   process.exit(0);
 }
-const model = await modelSection(lab, ceiling);
+const model = await modelSection(core, ceiling);
 if (process.argv.includes('--model')) {
   console.log([`ceiling ${topAll.toFixed(2)} GFLOP/s`, '', ...modelTable(model), '', JSON.stringify({ load: model.load, training: model.training })].join('\n'));
   process.exit(0);
 }
-const heap = heapFlat(lab);
+const heap = heapFlat(core);
 const pg = await page();
 const offline = readFileSync(`${ROOT}web/generated/attention-lab.html`);
 const lines = report({ ceiling, topAll, ker, nat, model, heap, pg, single: statSync(`${ROOT}web/generated/attention-lab.html`).size, singleGz: gzipSync(offline).length });

@@ -1,4 +1,4 @@
-// Bundles the page's script (web/app/main.js and every module it imports,
+// Bundles the page's script (web/app/shell/main.js and every module it imports,
 // the JavaScript API and the Emscripten glue included) into ONE minified ES
 // module, web/generated/app.js, which web/index.html loads. One request
 // instead of ~40 chained imports: the browser learns of the wasm and of the
@@ -8,7 +8,7 @@
 //   node scripts/bundle-app.mjs <out.js>
 //   NO_MINIFY=1 node scripts/bundle-app.mjs <out.js>   readable names, for a profile
 // The sources stay plain ES modules (readable, importable by tests); this is
-// the form served. The public API (web/lib/attention-lab.js, with lab.js and
+// the form served. The public API (web/lib/attention-lab.js, with core.js and
 // the Emscripten glue) is NOT copied in: the page imports the very module
 // course authors import, so a page and an embedder share one core, and
 // index.html preloads it alongside. The wasm stays a separate file, preloaded too.
@@ -22,7 +22,7 @@ if (!outFile) {
   process.exit(2);
 }
 await build({
-  entryPoints: [fileURLToPath(new URL('../web/app/main.js', import.meta.url))],
+  entryPoints: [fileURLToPath(new URL('../web/app/shell/main.js', import.meta.url))],
   outfile: outFile,
   bundle: true,
   format: 'esm',
@@ -40,13 +40,13 @@ await build({
   plugins: [{
     name: 'public-api-stays-a-module',
     setup(b) {
-      // generated/app.js sits one folder below web/, as app/main.js does, so
+      // generated/app.js sits one folder below web/, as web/lib/ does, so
       // the same relative specifier reaches web/lib/attention-lab.js.
       b.onResolve({ filter: /\/lib\/attention-lab\.js$/ }, () => ({ path: '../lib/attention-lab.js', external: true }));
     },
   }],
 });
-// The <attention-lab> element (web/app/element.js): the same lab in a shadow
+// The <attention-lab> element (web/app/shell/element.js): the same lab in a shadow
 // root, with the page's markup (web/index.html's <body>, without its scripts)
 // built in, and the public API external as above, so every element on a page
 // and any other user of the API share one core.
@@ -54,7 +54,7 @@ const indexHtml = readFileSync(fileURLToPath(new URL('../web/index.html', import
 const markup = indexHtml.match(/<body>([\s\S]*)<\/body>/)[1]
   .replace(/<noscript>[\s\S]*?<\/noscript>/g, '').replace(/<script[\s\S]*?<\/script>/g, '').replace(/\n\s*/g, '\n');
 await build({
-  entryPoints: [fileURLToPath(new URL('../web/app/element.js', import.meta.url))],
+  entryPoints: [fileURLToPath(new URL('../web/app/shell/element.js', import.meta.url))],
   outfile: outFile.replace(/app\.js$/, 'attention-lab-element.js'),
   bundle: true,
   format: 'esm',

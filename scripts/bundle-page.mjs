@@ -36,7 +36,7 @@ const swapApi = {
   },
 };
 const result = await build({
-  entryPoints: [web('app/main.js')],
+  entryPoints: [web('app/shell/main.js')],
   bundle: true,
   format: 'iife',
   minify: true,
@@ -70,12 +70,12 @@ const replaceOnce = (pattern, replacement) => {
 replaceOnce(/<link rel="stylesheet" href="generated\/app.css">/, `<style>${style}</style>`);
 // At the end of the body: an inline classic script runs as soon as it is parsed.
 replaceOnce(/\s*<script type="module" src="generated\/app.js"><\/script>/, '');
-replaceOnce(/\s*<script src="app\/start-core.js"><\/script>/, '');
+replaceOnce(/\s*<script src="app\/shell\/start-core.js"><\/script>/, '');
 html = html.replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
 // No file beside it to fetch: the icon is an empty data: URL (its img-src allows data:).
 replaceOnce(/<link rel="icon"[^>]*>/, '<link rel="icon" href="data:,">');
 replaceOnce(/<\/body>/, `<script>${script}</script>\n</body>`);
-replaceOnce(/\s*<script nomodule defer src="app\/no-modules.js"><\/script>/, '');
+replaceOnce(/\s*<script nomodule defer src="app\/shell\/no-modules.js"><\/script>/, '');
 replaceOnce(/<meta charset="utf-8">/, `<meta charset="utf-8">\n  <meta http-equiv="Content-Security-Policy" content="${csp}">`);
 writeFileSync(outFile, html);
 console.log(`wrote ${outFile} (${(html.length / 1024).toFixed(0)} KB)`);

@@ -1,5 +1,5 @@
 // A file as the offline files carry it: base64 of its gzip (level 9). For the
-// wasm, ~40 % of Emscripten's SINGLE_FILE base64. web/lib/lab.js
+// wasm, ~40 % of Emscripten's SINGLE_FILE base64. web/lib/core.js
 // unpackGzipBase64() unpacks it in the browser.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

@@ -2,7 +2,7 @@
 // content package for learning platforms (Moodle, Canvas, Blackboard, Open edX):
 // a zip with imsmanifest.xml at its root and the page as its one SCO. On the
 // platform, the page reports its exercises' score and completion through the
-// platform's runtime API (web/app/scorm.js).
+// platform's runtime API (web/app/host/scorm.js).
 //   npm run package:scorm -- [--exercises=softmax:2:3,output] [--sentence=…] [--lang=zh|en]
 //                            [--title=…] [--mastery=80] [--out=dist/attention-lab-scorm.zip]
 // --exercises: the set, as ?exercises=… takes it (every exercise once if not given);
@@ -11,7 +11,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { parseExercises } from '../web/app/exercise-set.js';
+import { parseExercises } from '../web/app/panels/exercise-set.js';
 import { writeZip } from './zip.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));

@@ -2,18 +2,24 @@
 # Installs what Attention Lab needs on Debian 12, skipping whatever is already
 # there, so `npm start` and `npm test` work on a fresh machine and re-runs are
 # fast. Debian packages via apt-get (as root, or through sudo), npm packages
-# from the lockfile.
+# from the lockfile. `setup.sh web` installs only what the page is built from
+# (npm start); without it, also what the tests run on (npm test).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(
-  cmake make g++                       # native build and CTest
+  cmake make                           # the build
   emscripten                           # em++ 3.1.6 → WebAssembly (brings node-acorn, binaryen)
-  libeigen3-dev doctest-dev            # the core's only library, and its test framework
-  clang-14 libclang-rt-14-dev          # ASan + UBSan build of the tests, libFuzzer
-  chromium                             # real-browser tests, driven by playwright-core
-  fonts-wqy-microhei fonts-noto-color-emoji  # CJK and emoji glyphs in the browser
+  libeigen3-dev                        # the core's only library
 )
+if [ "${1:-}" != web ]; then
+  packages+=(
+    g++ doctest-dev                    # the native build of the doctest suite
+    clang-14 libclang-rt-14-dev        # ASan + UBSan build of the tests, libFuzzer
+    chromium                           # real-browser tests, driven by playwright-core
+    fonts-wqy-microhei fonts-noto-color-emoji  # CJK and emoji glyphs in the browser
+  )
+fi
 
 missing=()
 for pkg in "${packages[@]}"; do

@@ -21,7 +21,7 @@
 #include "attention/exercises.hpp"
 #include "attention/explain.hpp"
 #include "attention/heads.hpp"
-#include "attention/labs.hpp"
+#include "attention/dot_sample.hpp"
 #include "attention/model.hpp"
 #include "attention/softmax_row.hpp"
 

@@ -177,7 +177,7 @@ void encode(const EncoderParams<T>& p, const std::vector<std::int32_t>& ids, int
             c.v = affine(x, L.wv, L.bv);
         }
         c.concat.resize(N, s.d_model);
-        c.probs.resize(static_cast<std::size_t>(B) * static_cast<std::size_t>(h));
+        c.weights.resize(static_cast<std::size_t>(B) * static_cast<std::size_t>(h));
         for (int b = 0; b < B; ++b) {
             for (int j = 0; j < h; ++j) {
                 const auto rows = Eigen::seqN(static_cast<Eigen::Index>(b) * n, n);
@@ -197,22 +197,22 @@ void encode(const EncoderParams<T>& p, const std::vector<std::int32_t>& ids, int
                     c.concat(rows, cols) = ops::attention_head<T>(c.q(rows, cols), c.k(rows, cols), c.v(rows, cols), scale, P);
                     if (silent) c.concat(rows, cols).setZero();
                 }
-                c.probs[static_cast<std::size_t>(b * h + j)] = std::move(P);
+                c.weights[static_cast<std::size_t>(b * h + j)] = std::move(P);
             }
         }
-        c.y1 = ops::layer_norm(Mat<T>(x + linear(c.concat, L.wo, L.bo, &PackedEncoder::Layer::wo)), L.ln1_gain, L.ln1_bias,
+        c.norm = ops::layer_norm(Mat<T>(x + linear(c.concat, L.wo, L.bo, &PackedEncoder::Layer::wo)), L.ln1_gain, L.ln1_bias,
                           c.xhat1, c.inv_std1);
-        c.pre = linear(c.y1, L.w1, L.b1, &PackedEncoder::Layer::w1);
+        c.ff_pre = linear(c.norm, L.w1, L.b1, &PackedEncoder::Layer::w1);
         if constexpr (kFloat) {
             if (vectorised) {
-                c.act = c.pre;
-                kernels::gelu_in_place(c.act);
+                c.ff_hidden = c.ff_pre;
+                kernels::gelu_in_place(c.ff_hidden);
             }
         }
-        if (!vectorised) c.act = ops::gelu(c.pre);
-        c.y2 = ops::layer_norm(Mat<T>(c.y1 + linear(c.act, L.w2, L.b2, &PackedEncoder::Layer::w2)), L.ln2_gain, L.ln2_bias,
+        if (!vectorised) c.ff_hidden = ops::gelu(c.ff_pre);
+        c.output = ops::layer_norm(Mat<T>(c.norm + linear(c.ff_hidden, L.w2, L.b2, &PackedEncoder::Layer::w2)), L.ln2_gain, L.ln2_bias,
                           c.xhat2, c.inv_std2);
-        x = c.y2;
+        x = c.output;
     }
 
     cache.hidden = std::move(x);

@@ -38,7 +38,7 @@ Trace EncoderTrace::head(int layer, int head) const {
     t.scores = kernels::times(t.q, t.k, true);  // Q·Kᵀ
     t.scaled = scale_scores(t.scores, s.d_k(), true);
     t.masked = t.scaled;
-    t.weights = c.probs[static_cast<std::size_t>(head)];
+    t.weights = c.weights[static_cast<std::size_t>(head)];
     t.output = kernels::times(t.weights, t.v);
     return t;
 }
@@ -59,11 +59,11 @@ Matrix EncoderTrace::layer_stage(std::string_view id, int layer) const {
     if (id == "bo") return L.bo;
     if (id == "projected") return affine(c.concat, L.wo, L.bo);
     if (id == "residual") return c.x + affine(c.concat, L.wo, L.bo);
-    if (id == "norm") return c.y1;
-    if (id == "ffHidden") return c.act;
-    if (id == "ffOutput") return affine(c.act, L.w2, L.b2);
-    if (id == "ffResidual") return c.y1 + affine(c.act, L.w2, L.b2);
-    if (id == "output") return c.y2;
+    if (id == "norm") return c.norm;
+    if (id == "ffHidden") return c.ff_hidden;
+    if (id == "ffOutput") return affine(c.ff_hidden, L.w2, L.b2);
+    if (id == "ffResidual") return c.norm + affine(c.ff_hidden, L.w2, L.b2);
+    if (id == "output") return c.output;
     std::string valid;
     for (const auto name : kLayerStageNames) valid += (valid.empty() ? "" : ", ") + std::string(name);
     throw Error("unknown_stage",

@@ -1,7 +1,7 @@
 // cos and sin from a quarter turn and the rest: for q ∈ ℤ and x ∈ [−π/4, π/4],
 // cos(q·π/2 + x) and sin(q·π/2 + x) in float, with Taylor polynomials (within
 // ≈ 1.5·2⁻²⁴ of the exact values, tested) and no branches, calls or tables, so
-// a loop of them vectorises. Shared by the weights' Box–Muller step and the
+// a loop of them vectorises. Shared by the params' Box–Muller step and the
 // positional encoding, which reduce their angles to this form each in their
 // own way.
 #pragma once

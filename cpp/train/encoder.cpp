@@ -87,12 +87,12 @@ void backward(const EncoderParams<T>& p, const MlmBatch& batch, const ForwardCac
         const LayerParams<T>& L = p.layers[l];
         LayerParams<T>& G = g.layers[l];
         const LayerCache<T>& c = cache.encoder.layers[l];
-        // y2 = LN2(y1 + GELU(y1·W_1 + b_1)·W_2 + b_2)
+        // output = LN2(norm + GELU(norm·W_1 + b_1)·W_2 + b_2)
         const Mat<T> dr2 = ops::layer_norm_backward(dx, c.xhat2, c.inv_std2, L.ln2_gain, G.ln2_gain, G.ln2_bias);
-        const Mat<T> dpre = ops::gelu_backward<T>(ops::linear_backward(dr2, c.act, L.w2, G.w2, G.b2), c.pre);
-        const Mat<T> dy1 = dr2 + ops::linear_backward(dpre, c.y1, L.w1, G.w1, G.b1);
-        // y1 = LN1(x + concat·W_o + b_o)
-        const Mat<T> dr1 = ops::layer_norm_backward(dy1, c.xhat1, c.inv_std1, L.ln1_gain, G.ln1_gain, G.ln1_bias);
+        const Mat<T> dpre = ops::gelu_backward<T>(ops::linear_backward(dr2, c.ff_hidden, L.w2, G.w2, G.b2), c.ff_pre);
+        const Mat<T> dnorm = dr2 + ops::linear_backward(dpre, c.norm, L.w1, G.w1, G.b1);
+        // norm = LN1(x + concat·W_o + b_o)
+        const Mat<T> dr1 = ops::layer_norm_backward(dnorm, c.xhat1, c.inv_std1, L.ln1_gain, G.ln1_gain, G.ln1_bias);
         const Mat<T> dconcat = ops::linear_backward(dr1, c.concat, L.wo, G.wo, G.bo);
         // Each head of each sequence: A_j = softmax(Q_j·K_jᵀ·scale)·V_j.
         Mat<T> dq(N, s.d_model), dk_(N, s.d_model), dv(N, s.d_model);
@@ -102,7 +102,7 @@ void backward(const EncoderParams<T>& p, const MlmBatch& batch, const ForwardCac
                 const auto rows = Eigen::seqN(static_cast<Eigen::Index>(b) * n, n);
                 const auto cols = Eigen::seqN(static_cast<Eigen::Index>(j) * dk, dk);
                 ops::attention_head_backward<T>(dconcat(rows, cols), c.q(rows, cols), c.k(rows, cols), c.v(rows, cols),
-                                                c.probs[static_cast<std::size_t>(b * h + j)], scale, dq_j, dk_j, dv_j);
+                                                c.weights[static_cast<std::size_t>(b * h + j)], scale, dq_j, dk_j, dv_j);
                 dq(rows, cols) = dq_j;
                 dk_(rows, cols) = dk_j;
                 dv(rows, cols) = dv_j;

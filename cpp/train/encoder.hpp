@@ -22,7 +22,7 @@ using attention::LayerParams;
 using attention::Mat;
 using attention::zeros_like;
 
-// Seeded initialisation as BERT: weights ~ N(0, 0.02²), biases 0, LayerNorm
+// Seeded initialisation as BERT: params ~ N(0, 0.02²), biases 0, LayerNorm
 // gains 1; the token embeddings ~ N(0, token_sd²). Deterministic for (shape, seed, token_sd).
 template <class T>
 EncoderParams<T> init_params(const EncoderShape& shape, std::uint64_t seed, double token_sd = 0.02);

@@ -71,7 +71,7 @@ SentenceAttention attention_of(const EncoderParams<float>& params, const Vocabul
     b.targets = {b.ids[0]};
     ForwardCache<float> cache;
     forward(params, b, cache);
-    for (const auto& layer : cache.encoder.layers) out.weights.push_back(layer.probs);
+    for (const auto& layer : cache.encoder.layers) out.weights.push_back(layer.weights);
     return out;
 }
 

@@ -23,7 +23,7 @@ struct Evaluation {
 Evaluation evaluate(const EncoderParams<float>& params, const Sequences& heldout, int batch, std::uint64_t seed);
 
 // The share of masked tokens (masked as evaluate() does) where two models'
-// best guesses agree: a file's int8 weights against the float ones they came from.
+// best guesses agree: a file's int8 params against the float ones they came from.
 double top1_agreement(const EncoderParams<float>& a, const EncoderParams<float>& b, const Sequences& heldout, int batch,
                       std::uint64_t seed);
 

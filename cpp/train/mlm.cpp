@@ -73,7 +73,7 @@ void adamw_step(EncoderParams<T>& params, const EncoderParams<T>& grads, AdamWSt
         Mat<T>& mk = *m[k];
         Mat<T>& vk = *v[k];
         ++k;
-        const bool decay = p.rows() > 1;  // 2-D weights only
+        const bool decay = p.rows() > 1;  // 2-D params only
         for (Eigen::Index i = 0; i < p.size(); ++i) {
             const double gi = gk.data()[i];
             const double mi = c.beta1 * mk.data()[i] + (1 - c.beta1) * gi;

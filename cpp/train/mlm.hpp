@@ -38,7 +38,7 @@ struct AdamWConfig {
     double beta1 = 0.9;
     double beta2 = 0.999;
     double eps = 1e-6;            // BERT's
-    double weight_decay = 0.01;   // decoupled; only on 2-D weights, never on biases or LayerNorm
+    double weight_decay = 0.01;   // decoupled; only on 2-D params, never on biases or LayerNorm
 };
 
 template <class T>
@@ -51,7 +51,7 @@ template <class T>
 AdamWState<T> adamw_state(const EncoderParams<T>& params);
 
 // One AdamW step with learning rate lr (bias-corrected moments; decay as
-// p ← p − lr·wd·p for the weights it applies to).
+// p ← p − lr·wd·p for the params it applies to).
 template <class T>
 void adamw_step(EncoderParams<T>& params, const EncoderParams<T>& grads, AdamWState<T>& state,
                 const AdamWConfig& config, double lr);

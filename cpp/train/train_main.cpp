@@ -134,7 +134,7 @@ void inspect(const EncoderParams<float>& params, const Vocabulary& vocabulary, s
     }
 }
 
-// Writes the model file and measures what it holds (its int8 weights, not the
+// Writes the model file and measures what it holds (its int8 params, not the
 // float ones) on the held-out lines.
 void write_model_file(const EncoderParams<float>& params, const Vocabulary& vocabulary, const Options& o, const std::string& file) {
     const std::vector<std::uint8_t> bytes = save_model(params, vocabulary, o.levels, o.embedding_levels);

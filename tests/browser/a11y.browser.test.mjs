@@ -9,7 +9,9 @@ import { useServedChromium, watchProblems } from './chromium.mjs';
 
 const WEB = fileURLToPath(new URL('../../web/', import.meta.url));
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const STAGE_IDS = ['tokens', 'embedding', 'qkv', 'scores', 'scaled', 'softmax', 'weighted-sum', 'output', 'concat'];
+import { STEPS } from '../../web/app/steps/index.js';
+
+const STEP_IDS = STEPS.map((s) => s.id);
 const env = useServedChromium(WEB);
 
 test('axe-core finds no serious or critical violation on any step, light or dark', async () => {
@@ -17,7 +19,7 @@ test('axe-core finds no serious or critical violation on any step, light or dark
     // bypassCSP only so the test can inject axe-core as an inline script.
     const context = await env.browser.newContext({ colorScheme, reducedMotion: 'reduce', bypassCSP: true });
     const page = await context.newPage();
-    for (const id of STAGE_IDS) {
+    for (const id of STEP_IDS) {
       await page.goto(`${env.origin}/?step=${id}`);
       await page.waitForSelector('body[data-rendered]', { state: 'attached' });
       await page.addScriptTag({ content: AXE });
@@ -50,7 +52,7 @@ test('keyboard only: tab to the rail, step with the keys, read a cell, hear the 
   // Every step by the arrow keys (focus on the body, not in a grid).
   await page.evaluate(() => document.activeElement.blur());
   await page.keyboard.press('Home');
-  for (const id of STAGE_IDS.slice(1)) {
+  for (const id of STEP_IDS.slice(1)) {
     await page.keyboard.press('ArrowRight');
     await page.waitForSelector(`body[data-step="${id}"]`, { state: 'attached' });
   }

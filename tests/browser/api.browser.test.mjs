@@ -10,7 +10,7 @@ import { useServedChromium, watchProblems } from './chromium.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const env = useServedChromium(ROOT);
-const lab = await loadAttentionLab();
+const core = await loadAttentionLab();
 
 async function resultOf(page) {
   await page.waitForSelector('body[data-status]', { state: 'attached', timeout: 20_000 });
@@ -31,14 +31,14 @@ function checkCommon(result) {
   assert.deepEqual(result.probs.map((p) => Math.round(p * 100) / 100),
     [0.16, 0.40, 0.23, 0.03, 0.03, 0.03, 0.03, 0.05, 0.04]);
   // The trained model loaded in the browser gives Node's numbers.
-  const trace = lab.run('我喜欢人工智能');
+  const trace = core.run('我喜欢人工智能');
   assert.deepEqual(result.model.models, ['trained', 'random']);
   assert.equal(result.model.modelError, null);
   assert.equal(result.model.config, 'trained');
   assert.deepEqual(result.model.ids, Array.from(trace.ids));
   assert.deepEqual(result.model.weights, Array.from(trace.stage('weights', { layer: 0, head: 1 }).data));
   assert.deepEqual(result.model.report, JSON.parse(JSON.stringify(trace.headReport({ layer: 0, head: 1 }))));
-  assert.deepEqual(result.model.guesses, JSON.parse(JSON.stringify(lab.predictMasked('我喜[MASK]人工智能', { topK: 3 }))));
+  assert.deepEqual(result.model.guesses, JSON.parse(JSON.stringify(core.predictMasked('我喜[MASK]人工智能', { topK: 3 }))));
   trace.dispose();
 }
 

@@ -9,7 +9,7 @@ import { useServedChromium, watchProblems } from './chromium.mjs';
 
 const WEB = fileURLToPath(new URL('../../web/', import.meta.url));
 const MARKUP = '<img src=x onerror="window.pwned=1;alert(1)"><script>window.pwned=2</script>';
-const lab = await loadAttentionLab();
+const core = await loadAttentionLab();
 const env = useServedChromium(WEB);
 
 async function open(url, { init } = {}) {
@@ -105,7 +105,7 @@ test('rapid typing leaves the page responsive and the final view matching the fi
   assert.ok(final.pauses >= 3, `only ${final.pauses} pauses`);
   // Each pause recomputed and redrew the view (the last one may still be under way).
   assert.ok(final.renders >= final.pauses - 1, `${final.renders} redraws in ${final.pauses} pauses`);
-  const expected = lab.run(final.text); // the trained model's first head, as the page shows
+  const expected = core.run(final.text); // the trained model's first head, as the page shows
   // The last edit is drawn after the typing pause: wait for its tokens (the
   // default sentence may have as many, so a count alone could pass early).
   await page.waitForFunction((tokens) => {
@@ -232,7 +232,7 @@ test('markup in the sentence is shown as text and runs nothing', async () => {
   await page.waitForFunction(() => [...document.querySelectorAll('#token-chips .chip .text')].map((e) => e.textContent)
     .join(' ').replace(/ ##/g, '').split(' ').includes('onerror'));
   assert.equal(await page.$$eval('body img, body script:not([src])', (els) => els.length), 0);
-  assert.ok((await chips(page)).includes(lab.run('<').tokens[1]), 'the < is a token of its own');
+  assert.ok((await chips(page)).includes(core.run('<').tokens[1]), 'the < is a token of its own');
   await page.waitForTimeout(300);
   assert.deepEqual(dialogs, []);
   assert.deepEqual(problems.filter((p) => !/Failed to load resource/.test(p)), []);

@@ -8,14 +8,14 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { loadAttentionLab } from 'attention-lab';
-import { makeScale } from '../../web/app/colors.js';
-import { fmt } from '../../web/app/format.js';
+import { makeScale } from '../../web/app/matrix/colors.js';
+import { fmt } from '../../web/app/ui/format.js';
 import { clickNextThenAFrame, openWithClockPaused, useServedChromium } from './chromium.mjs';
 import { paintedAt } from './pixels.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SENTENCE = '我喜欢人工智能';
-const lab = await loadAttentionLab();
+const core = await loadAttentionLab();
 const env = useServedChromium(`${ROOT}web`);
 
 /**
@@ -68,7 +68,7 @@ async function stepFrom(stage, query = '') {
 
 test('÷√d_k: each Q·Kᵀ number covers its cell, then the new numbers in the old colours, then the new colours', async () => {
   const { context, page, problems } = await stepFrom('scores');
-  const trace = lab.run(SENTENCE);
+  const trace = core.run(SENTENCE);
   const scores = trace.stage('scores');
   const scaled = trace.stage('masked');
   const n = scores.rows;
@@ -104,7 +104,7 @@ test('÷√d_k: each Q·Kᵀ number covers its cell, then the new numbers in the
 test('softmax: each row shows its e^x and their total in the e^x colours, then turns into probabilities', async () => {
   // The seeded head: its e^x fit the table's width (the trained model's reach e^30).
   const { context, page, problems } = await stepFrom('scaled', '&model=random');
-  const trace = lab.run(SENTENCE, { model: 'random' });
+  const trace = core.run(SENTENCE, { model: 'random' });
   const weights = trace.stage('weights');
   const n = weights.rows;
   const steps = Array.from({ length: n }, (_, i) => trace.softmaxRow(i));

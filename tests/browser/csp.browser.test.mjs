@@ -32,7 +32,7 @@ async function visit(url, ready, walk) {
 // Next through every step, a lab opened, an exercise answered (inside `root`, a lab's scope).
 async function walkLab(page, root = '') {
   for (let k = 0; k < 8; k += 1) await page.click(`${root} #next`);
-  await page.click(`${root} #lab-tabs button[data-lab="scaling"]`);
+  await page.click(`${root} #experiment-tabs button[data-experiment="scaling"]`);
   await page.fill(`${root} #exercise-answer`, '0.5');
   await page.click(`${root} .ex-check`);
   await page.hover(`${root} #token-chips .chip >> nth=2`);

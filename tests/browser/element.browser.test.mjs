@@ -10,10 +10,10 @@ import { useServedChromium, watchProblems } from './chromium.mjs';
 
 const WEB = fileURLToPath(new URL('../../web/', import.meta.url));
 const env = useServedChromium(WEB);
-const lab = await loadAttentionLab();
+const core = await loadAttentionLab();
 
-async function openDemo() {
-  const context = await env.browser.newContext({ reducedMotion: 'reduce' });
+async function openDemo({ reducedMotion = 'reduce' } = {}) {
+  const context = await env.browser.newContext({ reducedMotion });
   const page = await context.newPage();
   const problems = watchProblems(page);
   const wasm = [];
@@ -37,8 +37,8 @@ test('two elements on one page: each its own lab, one wasm core, its own languag
   assert.equal(wasm.length, 1, `one wasm download for both: ${wasm}`);
   assert.equal(await frameOf(page, 'first').getAttribute('data-step'), 'softmax');
   assert.equal(await frameOf(page, 'second').getAttribute('data-step'), 'scaled');
-  assert.deepEqual(await chipsOf(page, 'first'), [...lab.run('我喜欢人工智能').tokens]);
-  assert.deepEqual(await chipsOf(page, 'second'), [...lab.run('请[MASK]入密码').tokens]);
+  assert.deepEqual(await chipsOf(page, 'first'), [...core.run('我喜欢人工智能').tokens]);
+  assert.deepEqual(await chipsOf(page, 'second'), [...core.run('请[MASK]入密码').tokens]);
   assert.match(await page.locator('#first #step-title').textContent(), /softmax: attention weights/);
   assert.match(await page.locator('#second #step-title').textContent(), /缩放/);
   assert.equal(await frameOf(page, 'second').getAttribute('lang'), 'zh-CN');
@@ -76,7 +76,7 @@ test('attributes change the view; the element reports steps, selections and answ
 
   await set('first', 'sentence', '人工智能喜欢我');
   await page.waitForFunction(() => document.querySelector('#first').shadowRoot.querySelector('#token-chips li:nth-child(2) .text')?.textContent === '人');
-  assert.deepEqual(await chipsOf(page, 'first'), [...lab.run('人工智能喜欢我').tokens]);
+  assert.deepEqual(await chipsOf(page, 'first'), [...core.run('人工智能喜欢我').tokens]);
   await set('first', 'token', '5');
   await page.waitForSelector('#first #token-chips li:nth-child(6) .chip[aria-pressed="true"]');
   await set('first', 'lang', 'zh');
@@ -91,16 +91,16 @@ test('attributes change the view; the element reports steps, selections and answ
   await set('first', 'model', null);
   await page.waitForFunction(() => document.querySelector('#first').shadowRoot.querySelector('#opt-model').value === 'trained');
   assert.equal(await page.locator('#first #opt-dK').inputValue(), '32', 'attributes removed: the default model, its own d_k');
-  await set('first', 'lab', 'temperature');
-  await page.waitForSelector('#first #lab-tabs button[data-lab="temperature"][aria-pressed="true"]');
+  await set('first', 'experiment', 'temperature');
+  await page.waitForSelector('#first #experiment-tabs button[data-experiment="temperature"][aria-pressed="true"]');
 
   // A chip clicked: a select event.
   await page.locator('#second #token-chips .chip').nth(3).click();
   const selected = (await events(page, 'select', 'second')).at(-1).detail;
-  assert.deepEqual(selected, { selected: 3, token: lab.run('请[MASK]入密码').tokens[3] });
+  assert.deepEqual(selected, { selected: 3, token: core.run('请[MASK]入密码').tokens[3] });
 
   // An answer: an exercise event, as a framed lab posts it.
-  const trace = lab.run('请[MASK]入密码');
+  const trace = core.run('请[MASK]入密码');
   const e = trace.exercise('scaled', { row: 1, col: 2 });
   await page.locator('#second #exercise-answer').fill(e.expected.toFixed(4));
   await page.locator('#second .ex-check').click();
@@ -113,6 +113,61 @@ test('attributes change the view; the element reports steps, selections and answ
   assert.equal(result.expected, e.expected);
   assert.deepEqual(result.set, { index: 0, count: 1, answered: 1, right: 1 });
   assert.equal(await events(page, 'exercise', 'first').then((l) => l.length), 0);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('two labs at once, each on its own: one plays (animated), the other loads a model, is typed in and is set by its host', { timeout: 120_000 }, async () => {
+  const { page, context, problems } = await openDemo({ reducedMotion: 'no-preference' });
+  const inLab = (id, selector) => page.locator(`#${id} ${selector}`);
+  // The first (English) plays through its steps: each step awaits a paint and its animation.
+  await inLab('first', '#play').click();
+  await page.waitForFunction(() => document.getElementById('first').shadowRoot.querySelector('.al-frame').dataset.step !== 'softmax');
+  // Meanwhile the second (Chinese) reads a model file (an async read), is typed in (a timer),
+  // and is told by its host to follow another token (an attribute, applied once it is ready).
+  // The file is picked in the second, and the pointer moves over the first while it is read.
+  await page.evaluate(async () => {
+    const bytes = await (await fetch('models/trained.almodel')).arrayBuffer();
+    const box = document.getElementById('second').shadowRoot.getElementById('opt-model-file');
+    const picked = new DataTransfer();
+    picked.items.add(new File([bytes], 'my model.almodel'));
+    box.files = picked.files;
+    box.dispatchEvent(new Event('change', { bubbles: true }));
+    document.getElementById('first').shadowRoot.getElementById('step-body').dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
+  });
+  await inLab('second', '#sentence').fill('今天天气很好');
+  await page.evaluate(() => document.getElementById('second').setAttribute('token', '3'));
+  await page.waitForFunction(() => document.querySelector('#second').shadowRoot.querySelector('#opt-model').value === 'my-model');
+  await page.waitForFunction(() => [...document.querySelector('#second').shadowRoot.querySelectorAll('#token-chips .chip .text')]
+    .map((e) => e.textContent).join('') === '[CLS]今天天气很好[SEP]');
+  // Hovering the second's matrix shows its tooltip, in its words, not the first's.
+  await inLab('second', 'figure.stage-scaled td[data-j]').first().hover();
+  await page.waitForFunction(() => !document.querySelector('#second').shadowRoot.querySelector('#tooltip').hidden);
+  // The first plays on to its last step.
+  await page.waitForFunction(() => document.querySelector('#first').shadowRoot.querySelector('#play').getAttribute('aria-pressed') === 'false'
+    && document.getElementById('first').shadowRoot.querySelector('.al-frame').dataset.step === 'concat', null, { timeout: 60_000 });
+
+  // Each drew only into itself, in its own language.
+  assert.equal(await frameOf(page, 'first').getAttribute('lang'), 'en');
+  assert.equal(await frameOf(page, 'second').getAttribute('lang'), 'zh-CN');
+  assert.equal(await inLab('first', '#play').textContent(), '▶ Play');
+  assert.equal(await inLab('second', '#play').textContent(), '▶ 播放');
+  assert.match(await inLab('first', '#announcer').textContent(), /^Step 9 of 9: /);
+  assert.match(await inLab('second', '#announcer').textContent(), /^第 5 步，共 9 步：/);
+  assert.equal(await frameOf(page, 'second').getAttribute('data-step'), 'scaled', 'the second stays on its step');
+  assert.deepEqual(await chipsOf(page, 'first'), [...core.run('我喜欢人工智能').tokens], 'the first keeps its sentence');
+  assert.equal(await inLab('first', '#token-chips .chip[aria-pressed="true"] .text').textContent(), '喜', 'the first keeps its token');
+  assert.equal(await inLab('second', '#token-chips .chip[aria-pressed="true"] .text').textContent(), '天', 'the second follows its host');
+  assert.equal(await inLab('first', '#opt-model').inputValue(), 'trained');
+  assert.match(await inLab('second', '#tooltip').textContent(), /^\[CLS\] → \[CLS\]：/, 'the Chinese sentence, with its full-width colon');
+  assert.equal(await inLab('first', '#tooltip').isHidden(), true);
+  for (const id of ['first', 'second']) {
+    assert.equal(await inLab(id, '#input-message').isHidden(), true, `${id}: no message`);
+    assert.equal(await page.evaluate((i) => document.getElementById(i).shadowRoot.textContent.includes('⟦'), id), false);
+  }
+  const steps = (await events(page, 'step', 'first')).map((e) => e.detail.step);
+  assert.deepEqual(steps.slice(-3), ['weighted-sum', 'output', 'concat'], 'the first announced its own steps');
+  assert.equal((await events(page, 'step', 'second')).length, 0, 'the second announced none');
   assert.deepEqual(problems, []);
   await context.close();
 });

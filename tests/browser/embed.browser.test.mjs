@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { useServedChromium, watchProblems } from './chromium.mjs';
+import { STEPS } from '../../web/app/steps/index.js';
 
 const WEB = fileURLToPath(new URL('../../web/', import.meta.url));
 const env = useServedChromium(WEB);
@@ -31,7 +32,7 @@ test('the demo host drives the embedded lab and hears its events', async () => {
   const { page, frame, context, problems } = await openDemo();
   const ready = await lastOfType(page, 'ready');
   assert.equal(ready.state.step, 'scores');
-  assert.deepEqual(ready.steps, ['tokens', 'embedding', 'qkv', 'scores', 'scaled', 'softmax', 'weighted-sum', 'output', 'concat']);
+  assert.deepEqual(ready.steps, STEPS.map((s) => s.id));
   assert.deepEqual(ready.models.map((m) => [m.id, m.trained]), [['trained', true], ['random', false]], 'the served page loaded the trained model');
   assert.equal(await frame.isVisible('.settings'), false, 'embed=1 hides the settings');
 

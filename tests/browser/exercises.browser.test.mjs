@@ -7,12 +7,12 @@ import { fileURLToPath } from 'node:url';
 import { loadAttentionLab } from 'attention-lab';
 import { useServedChromium, watchProblems } from './chromium.mjs';
 import { openPage } from './page-helpers.mjs';
-import { EXERCISES_EN, EXERCISES_ZH } from '../../web/app/strings-exercises.js';
-import { fmt } from '../../web/app/format.js';
+import { EXERCISES_EN, EXERCISES_ZH } from '../../web/app/strings/exercises.js';
+import { fmt } from '../../web/app/ui/format.js';
 
 const WEB = fileURLToPath(new URL('../../web/', import.meta.url));
 const env = useServedChromium(WEB);
-const lab = await loadAttentionLab();
+const core = await loadAttentionLab();
 const SENTENCE = '我喜欢人工智能';
 const REQUIRED = ['no_scale', 'sqrt_d_model', 'not_normalised', 'wrong_row_sum', 'wrong_axis'];
 
@@ -44,7 +44,7 @@ async function answer(page, value) {
 }
 
 test('each exercise: the right answer, and each usual mistake named (English)', { timeout: 120_000 }, async () => {
-  const trace = lab.run(SENTENCE);
+  const trace = core.run(SENTENCE);
   const { head, cells } = chooseCells(trace);
   const set = Object.entries(cells).map(([name, c]) => `${name}:${c.row}:${c.col}`).join(',');
   const { page, context, problems } = await openPage(env, `index.html?lang=en&head=${head}&exercises=${set}`);
@@ -75,8 +75,8 @@ test('each exercise: the right answer, and each usual mistake named (English)', 
   await context.close();
 });
 
-test('Chinese: a lab-picked cell, a named mistake, full-width digits, and the answer shown', { timeout: 60_000 }, async () => {
-  const trace = lab.run(SENTENCE);
+test('Chinese: a cell the lab picks, a named mistake, full-width digits, and the answer shown', { timeout: 60_000 }, async () => {
+  const trace = core.run(SENTENCE);
   const { page, context, problems } = await openPage(env, 'index.html?lang=zh&exercises=scaled');
   assert.equal(await page.textContent('#exercise-title'), EXERCISES_ZH['ex.title']);
   const cell = trace.pickCell('scaled', { row: 2, seed: 0 }); // the page picks on the selected token, 喜
@@ -97,7 +97,7 @@ test('Chinese: a lab-picked cell, a named mistake, full-width digits, and the an
 });
 
 test('a framed lab posts each result to its host', { timeout: 60_000 }, async () => {
-  const trace = lab.run(SENTENCE);
+  const trace = core.run(SENTENCE);
   const e = trace.exercise('softmax', { row: 2, col: 1 });
   const context = await env.browser.newContext({ reducedMotion: 'reduce' });
   const page = await context.newPage();

@@ -4,11 +4,11 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadAttentionLab } from 'attention-lab';
-import { fmt } from '../../web/app/format.js';
+import { fmt } from '../../web/app/ui/format.js';
 import { useServedChromium, watchProblems } from './chromium.mjs';
 
 const WEB = fileURLToPath(new URL('../../web/', import.meta.url));
-const lab = await loadAttentionLab();
+const core = await loadAttentionLab();
 const env = useServedChromium(WEB);
 
 /** The page at `query`, drawn, in a context that accepts downloads. */
@@ -27,7 +27,7 @@ async function exported(page, kind) {
 }
 
 test('CSV, LaTeX, JSON and PNG exports hold the trace\'s numbers', async () => {
-  const trace = lab.run('我喜欢人工智能', { model: 'random', causal: true });
+  const trace = core.run('我喜欢人工智能', { model: 'random', causal: true });
   const { context, page, problems } = await openForDownloads('?step=scaled&causal=1');
 
   const csv = await exported(page, 'csv');
@@ -51,8 +51,8 @@ test('CSV, LaTeX, JSON and PNG exports hold the trace\'s numbers', async () => {
   const json = JSON.parse((await exported(page, 'json')).bytes.toString('utf8'));
   assert.deepEqual(json.tokens, [...trace.tokens]);
   assert.deepEqual(json.config, { ...trace.config });
-  assert.deepEqual(Object.keys(json.stages), [...lab.stageNames]);
-  for (const id of lab.stageNames) {
+  assert.deepEqual(Object.keys(json.stages), [...core.stageNames]);
+  for (const id of core.stageNames) {
     const expected = Array.from(trace.stage(id).data, (v) => (v === -Infinity ? null : v));
     assert.deepEqual(json.stages[id].data, expected, id);
   }
@@ -72,7 +72,7 @@ test('CSV, LaTeX, JSON and PNG exports hold the trace\'s numbers', async () => {
 });
 
 test('with the trained model, exports are of the selected head; the concat step exports its layer', async () => {
-  const trace = lab.run('我喜欢人工智能');
+  const trace = core.run('我喜欢人工智能');
   const where = { layer: 0, head: 2 };
   const { context, page, problems } = await openForDownloads('?step=softmax&head=2');
 
@@ -87,8 +87,8 @@ test('with the trained model, exports are of the selected head; the concat step 
   const json = JSON.parse(file.bytes.toString('utf8'));
   assert.deepEqual(json.head, where);
   assert.deepEqual(json.config, { ...trace.config });
-  for (const id of lab.stageNames) assert.deepEqual(json.stages[id].data, Array.from(trace.stage(id, where).data), id);
-  assert.deepEqual(Object.keys(json.layerStages), [...lab.layerStageNames]);
+  for (const id of core.stageNames) assert.deepEqual(json.stages[id].data, Array.from(trace.stage(id, where).data), id);
+  assert.deepEqual(Object.keys(json.layerStages), [...core.layerStageNames]);
   assert.deepEqual(json.layerStages.concat.data, Array.from(trace.stage('concat', { layer: 0 }).data));
   assert.deepEqual(json.layerStages.output.data, Array.from(trace.stage('output', { layer: 0 }).data));
 

@@ -7,13 +7,13 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadAttentionLab } from 'attention-lab';
-import { share } from '../../web/app/format.js';
+import { share } from '../../web/app/ui/format.js';
 import { useServedChromium } from './chromium.mjs';
 import { cells, chips, openPage, rendered } from './page-helpers.mjs';
 
 const WEB = fileURLToPath(new URL('../../web/', import.meta.url));
 const SENTENCE = '我喜欢人工智能';
-const lab = await loadAttentionLab();
+const core = await loadAttentionLab();
 const env = useServedChromium(WEB);
 const at = (m, i, j) => m.data[i * m.cols + j];
 const guesses = (page, kind, mask = 0) => page.$$eval(`section.guess[data-mask="${mask}"] figure.guesses[data-kind="${kind}"] li`,
@@ -31,7 +31,7 @@ const asShown = (list) => list.map((g) => ({ token: g.token, p: Number(g.probabi
 
 test('the page opens on the trained model: its token ids, its sizes, its heads', async () => {
   const { page, context, problems } = await openPage(env, '?step=tokens');
-  const trace = lab.run(SENTENCE);
+  const trace = core.run(SENTENCE);
   assert.equal(await page.$eval('#opt-model', (s) => s.value), 'trained');
   assert.equal(await page.$eval('#opt-dK', (i) => [i.value, i.disabled].join()), `${trace.config.dK},true`);
   assert.deepEqual(await chips(page), [...trace.tokens]);
@@ -48,7 +48,7 @@ test('the page opens on the trained model: its token ids, its sizes, its heads',
 });
 
 test('every head at the softmax step shows the core’s weights for that head, with its label', async () => {
-  const trace = lab.run(SENTENCE);
+  const trace = core.run(SENTENCE);
   const { layer } = nextHead(trace);
   const { page, context, problems } = await openPage(env, `?step=softmax&layer=${layer}`);
   const thumbs = await page.$$('.head-thumb');
@@ -74,7 +74,7 @@ test('every head at the softmax step shows the core’s weights for that head, w
   await page.waitForFunction(() => document.querySelectorAll('#token-chips .chip .text')[7]?.textContent === '慧');
   await rendered(page, 'softmax');
   assert.deepEqual(await page.$$eval('.head-thumb canvas', (els) => els.map((c) => c.kept === true && c.isConnected)), [true, true, true, true]);
-  const edited = lab.run('我喜欢人工智慧');
+  const edited = core.run('我喜欢人工智慧');
   const size = await page.$eval('.head-thumb[data-head="0"] canvas', (c) => c.getBoundingClientRect().width);
   await page.hover('.head-thumb[data-head="0"] canvas', { position: { x: (7.5 * size) / 9, y: (7.5 * size) / 9 } });
   assert.equal(await page.textContent('#tooltip'), `Head 1: p(慧 → 慧) = ${at(edited.stage('weights', { layer, head: 0 }), 7, 7).toFixed(3)}`);
@@ -85,7 +85,7 @@ test('every head at the softmax step shows the core’s weights for that head, w
 });
 
 test('a head clicked at the softmax step threads through every step, the panel and the link', async () => {
-  const trace = lab.run(SENTENCE);
+  const trace = core.run(SENTENCE);
   const { layer, head } = nextHead(trace);
   const { page, context, problems } = await openPage(env, `?step=softmax&layer=${layer}`);
   await page.click(`.head-thumb[data-head="${head}"]`);
@@ -115,7 +115,7 @@ test('a head clicked at the softmax step threads through every step, the panel a
 });
 
 test('hidden characters are guessed by the core, and knock-out changes the guesses as the API says', async () => {
-  const { layer, head } = nextHead(lab.run(SENTENCE));
+  const { layer, head } = nextHead(core.run(SENTENCE));
   const { page, context, problems } = await openPage(env, `?step=tokens&layer=${layer}`);
   // Click 欢 to hide it, then 工.
   await page.click('.token-step .chip[data-i="3"] button');
@@ -126,14 +126,14 @@ test('hidden characters are guessed by the core, and knock-out changes the guess
   await page.waitForFunction(() => document.getElementById('sentence').value === '我喜[MASK]人[MASK]智能');
   await page.waitForSelector('section.guess[data-mask="1"]');
   const masked = '我喜[MASK]人[MASK]智能';
-  const before = lab.predictMasked(masked);
+  const before = core.predictMasked(masked);
   assert.deepEqual(await guesses(page, 'before', 0), asShown(before[0]));
   assert.deepEqual(await guesses(page, 'before', 1), asShown(before[1]));
   // Knock out the head that looks ahead (on the article's sentence): the guesses without it are the API's.
-  const trace = lab.run(masked);
+  const trace = core.run(masked);
   await page.check(`.head-card[data-head="${head}"] input[role="switch"]`);
   await page.waitForSelector('figure.guesses[data-kind="after"]');
-  const after = lab.predictMasked(masked, { knockOut: [{ layer, head }] });
+  const after = core.predictMasked(masked, { knockOut: [{ layer, head }] });
   assert.match(await page.textContent('figure.guesses[data-kind="after"]'), new RegExp(`without head ${head + 1} of layer ${layer + 1}`));
   assert.notDeepEqual(after, before);
   assert.deepEqual(await guesses(page, 'after', 0), asShown(after[0]));
@@ -163,7 +163,7 @@ test('hidden characters are guessed by the core, and knock-out changes the guess
 
 test('a typed [MASK] is guessed in English and in the Chinese page', async () => {
   const { page, context, problems } = await openPage(env, `?lang=zh&s=${encodeURIComponent('the [MASK] is on the table')}`);
-  const expected = lab.predictMasked('the [MASK] is on the table');
+  const expected = core.predictMasked('the [MASK] is on the table');
   assert.deepEqual(await guesses(page, 'before', 0), asShown(expected[0]));
   assert.match(await page.textContent('section.guess h3'), /\[MASK\] 1/);
   assert.match(await page.textContent('#guess-title'), /猜被遮住的字或词/);
@@ -242,7 +242,7 @@ function twoLayers(one) {
 test('a model file the learner loads: its own heads, a layer picker for its two layers; a damaged file is refused', async () => {
   const one = new Uint8Array(readFileSync(new URL('../fuzz/corpus/model-small-2a317f64', import.meta.url)));
   const bytes = twoLayers(one);
-  const info = lab.loadModel('two', bytes);
+  const info = core.loadModel('two', bytes);
   assert.equal(info.layers, 2);
   const { page, context, problems } = await openPage(env, `?step=softmax&s=${encodeURIComponent('hello world')}`);
   await page.setInputFiles('#opt-model-file', { name: 'two.almodel', mimeType: 'application/octet-stream', buffer: Buffer.from(bytes) });
@@ -251,7 +251,7 @@ test('a model file the learner loads: its own heads, a layer picker for its two 
   await page.waitForSelector('.heads .layer-picker');
   await page.selectOption('.heads .layer-picker', '1');
   await page.waitForFunction(() => new URLSearchParams(location.search).get('layer') === '1');
-  const trace = lab.run('hello world', { model: 'two' });
+  const trace = core.run('hello world', { model: 'two' });
   const shares = await page.$$eval('.head-card[data-head="1"] .share-value', (els) => els.map((e) => e.textContent));
   const report = trace.headReport({ layer: 1, head: 1 });
   assert.deepEqual(shares, ['self', 'previous', 'next', 'special', 'same'].map((k) => share(report.shares[k])));

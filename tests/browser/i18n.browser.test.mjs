@@ -6,7 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { useServedChromium, waitForParam, watchProblems } from './chromium.mjs';
 
 const WEB = fileURLToPath(new URL('../../web/', import.meta.url));
-const STAGE_IDS = ['tokens', 'embedding', 'qkv', 'scores', 'scaled', 'softmax', 'weighted-sum', 'output', 'concat'];
+import { STEPS } from '../../web/app/steps/index.js';
+
+const STEP_IDS = STEPS.map((s) => s.id);
 // Words that stay as they are in Chinese: names of functions, formats and symbols.
 const KEPT = new Set(['softmax', 'exp', 'PNG', 'CSV', 'LaTeX', 'JSON', 'English', 'CLS', 'SEP', 'one', 'hot',
   'seed', 'model', 'Attention', 'max', 'WebAssembly', 'MASK', 'UNK', 'LayerNorm', 'GELU', 'norm']);
@@ -34,7 +36,7 @@ test('?lang=zh shows every step in Chinese, with no English or missing key left'
   await page.goto(`${env.origin}/?lang=zh`);
   await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
   assert.equal(await page.getAttribute('html', 'lang'), 'zh-CN');
-  for (const id of STAGE_IDS) {
+  for (const id of STEP_IDS) {
     await page.click(`#step-rail button[data-step="${id}"]`);
     await page.waitForSelector(`body[data-step="${id}"][data-rendered]`, { state: 'attached' });
     assert.equal(await keysMissing(page), false, id);

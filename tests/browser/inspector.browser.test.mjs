@@ -6,14 +6,14 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { loadAttentionLab } from 'attention-lab';
-import { makeScale } from '../../web/app/colors.js';
-import { fmt } from '../../web/app/format.js';
+import { makeScale } from '../../web/app/matrix/colors.js';
+import { fmt } from '../../web/app/ui/format.js';
 import { useServedChromium, watchProblems } from './chromium.mjs';
 import { paintedAt } from './pixels.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SENTENCE = '我喜欢人工智能';
-const lab = await loadAttentionLab();
+const core = await loadAttentionLab();
 const env = useServedChromium(`${ROOT}web`);
 
 /** The painted colours a fifth of the way into each of `columns` of each inspector strip and four fifths of the way
@@ -38,7 +38,7 @@ test('pointing at a Q·Kᵀ cell shows its q row, k row and products as strips i
   const problems = watchProblems(page);
   await page.goto(`${env.origin}/?step=scores&model=random`); // the seeded head: 64 products a cell
   await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
-  const trace = lab.run(SENTENCE, { model: 'random' });
+  const trace = core.run(SENTENCE, { model: 'random' });
   const q = trace.stage('q');
   const k = trace.stage('k');
   const [i, j] = [3, 6];

@@ -1,4 +1,4 @@
-// Canvases kept for their trace (keptCanvas in web/app/heat-canvas.js), in
+// Canvases kept for their trace (keptCanvas in web/app/matrix/heat-canvas.js), in
 // real Chromium. The Q, K, V stage's weight thumbnails: each shows its own
 // weight matrix (pixel colours from the core's W, the page's colour scale),
 // is drawn once per trace and shown again when the stage comes back (the
@@ -10,14 +10,14 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { loadAttentionLab } from 'attention-lab';
-import { makeScale } from '../../web/app/colors.js';
-import { fmt } from '../../web/app/format.js';
+import { makeScale } from '../../web/app/matrix/colors.js';
+import { fmt } from '../../web/app/ui/format.js';
 import { clickNextThenAFrame, openWithClockPaused, useServedChromium, watchProblems } from './chromium.mjs';
 import { canvasPixels } from './pixels.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SENTENCE = '我喜欢人工智能';
-const lab = await loadAttentionLab();
+const core = await loadAttentionLab();
 const env = useServedChromium(`${ROOT}web`);
 
 const stepTo = async (page, stage) => {
@@ -59,7 +59,7 @@ test('the weight thumbnails show W_q, W_k, W_v, are kept for their trace, and a 
 
   // Animated: each lane's thumbnail takes its place as the lane appears.
   await stepTo(page, 'qkv');
-  const trace = lab.run(SENTENCE, { model: 'random' });
+  const trace = core.run(SENTENCE, { model: 'random' });
   assertThumbsShow(await thumbs(page, points, 'kept'), trace, points, 'first showing');
   await page.$$eval('#step-body canvas.params-thumb', (els) => els.forEach((c) => { c.kept = true; }));
 
@@ -87,7 +87,7 @@ test('the weight thumbnails show W_q, W_k, W_v, are kept for their trace, and a 
   await stepTo(page, 'qkv');
   const reseeded = await thumbs(page, points, 'kept');
   assert.deepEqual(reseeded.map((t) => t.marked), [false, false, false]);
-  const trace7 = lab.run(SENTENCE, { model: 'random', seed: 7 });
+  const trace7 = core.run(SENTENCE, { model: 'random', seed: 7 });
   assertThumbsShow(reseeded, trace7, points, 'seed 7');
   assert.notDeepEqual(reseeded[0].pixels, again[0].pixels);
 
@@ -133,7 +133,7 @@ test('the matrices drawn as pixels (x, Q, K, V) are canvases kept for their valu
   const problems = watchProblems(page);
   await page.goto(`${env.origin}/?step=embedding&model=random`); // the seeded head: its sizes, its seed
   await page.waitForSelector('body[data-warm-up="done"]', { state: 'attached', timeout: 20_000 });
-  const trace = lab.run(SENTENCE, { model: 'random' });
+  const trace = core.run(SENTENCE, { model: 'random' });
   const ids = ['x', 'q', 'k', 'v'];
   const mats = Object.fromEntries(ids.map((id) => [id, trace.stage(id)]));
   const lo = Math.min(mats.q.min, mats.k.min, mats.v.min);
@@ -207,7 +207,7 @@ test('keptCanvas hands a canvas out once per task: the same matrix shown twice g
   const problems = watchProblems(page);
   await page.goto(`${env.origin}/`);
   const seen = await page.evaluate(async () => {
-    const { keptCanvas } = await import('/app/heat-canvas.js');
+    const { keptCanvas } = await import('/app/matrix/heat-canvas.js');
     const source = {};
     const make = () => document.createElement('canvas');
     const a = keptCanvas(source, 'k', make);

@@ -8,7 +8,7 @@ import { loadAttentionLab } from 'attention-lab';
 import { launchChromium, watchProblems } from './chromium.mjs';
 
 const FILE = fileURLToPath(new URL('../../web/generated/attention-lab.html', import.meta.url));
-const lab = await loadAttentionLab();
+const core = await loadAttentionLab();
 let browser;
 
 before(async () => { browser = await launchChromium(); });
@@ -26,7 +26,7 @@ test('the single HTML file carries everything and a strict policy of its own', (
 });
 
 test('it works from file:// with the network blocked', async () => {
-  const trace = lab.run('我喜欢人工智能'); // the trained model, carried inside the file
+  const trace = core.run('我喜欢人工智能'); // the trained model, carried inside the file
   const context = await browser.newContext({ reducedMotion: 'reduce' });
   const requests = [];
   await context.route(/^(https?|wss?):/, (route) => { requests.push(route.request().url()); return route.abort(); });
@@ -47,7 +47,7 @@ test('it works from file:// with the network blocked', async () => {
   await page.fill('#sentence', '猫坐在[MASK]子上');
   await page.waitForSelector('section.guess[data-mask="0"] figure.guesses li');
   const shown = await page.$$eval('section.guess figure.guesses li', (lis) => lis.map((li) => li.dataset.token));
-  assert.deepEqual(shown, lab.predictMasked('猫坐在[MASK]子上')[0].map((g) => g.token));
+  assert.deepEqual(shown, core.predictMasked('猫坐在[MASK]子上')[0].map((g) => g.token));
   await page.fill('#sentence', '猫坐在垫子上');
   await page.waitForFunction(() => document.querySelectorAll('#token-chips .chip').length === 8);
   await page.click('#next');

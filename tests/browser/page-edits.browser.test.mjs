@@ -6,14 +6,16 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadAttentionLab } from 'attention-lab';
-import { fmt } from '../../web/app/format.js';
+import { fmt } from '../../web/app/ui/format.js';
 import { useServedChromium, waitForParam } from './chromium.mjs';
 import { cells, chips, openPage, rendered } from './page-helpers.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SHOTS = `${ROOT}test-results/`;
-const STEP_IDS = ['tokens', 'embedding', 'qkv', 'scores', 'scaled', 'softmax', 'weighted-sum', 'output', 'concat'];
-const lab = await loadAttentionLab(); // the same wasm as the page: the reference numbers
+import { STEPS } from '../../web/app/steps/index.js';
+
+const STEP_IDS = STEPS.map((s) => s.id);
+const core = await loadAttentionLab(); // the same wasm as the page: the reference numbers
 const env = useServedChromium(`${ROOT}web`);
 const open = (query, options) => openPage(env, query, options);
 before(() => {
@@ -24,7 +26,7 @@ test('typing a new sentence updates the tokens and every stage', async () => {
   const { page, context, problems } = await open('?step=scores');
   await page.fill('#sentence', '猫坐在氍毹上');
   await page.waitForFunction(() => document.querySelectorAll('#token-chips .chip').length === 8);
-  const trace = lab.run('猫坐在氍毹上'); // the trained model: 氍毹 (a woollen rug) is not in its vocabulary
+  const trace = core.run('猫坐在氍毹上'); // the trained model: 氍毹 (a woollen rug) is not in its vocabulary
   assert.deepEqual(await chips(page), ['[CLS]', '猫', '坐', '在', '[UNK]', '[UNK]', '上', '[SEP]']);
   assert.deepEqual(await chips(page), [...trace.tokens]);
   await rendered(page, 'scores');
@@ -55,7 +57,7 @@ test('an edit redraws in place: the same table with the new numbers, focus kept,
   await page.waitForFunction(() => document.querySelector('figure.stage-weights td[data-i="0"][data-j="1"]').dataset.value === '0');
   assert.ok(await table.evaluate((el) => el.isConnected), 'the table on the page is the one drawn first');
   assert.ok(await page.evaluate(() => document.activeElement.matches('td[data-i="4"][data-j="1"]')), 'the focused cell keeps focus');
-  const causal = lab.run('我喜欢人工智能', { model: 'random', causal: true });
+  const causal = core.run('我喜欢人工智能', { model: 'random', causal: true });
   for (const c of await cells(page, 'weights')) {
     assert.equal(c.value, causal.stage('weights').data[c.i * 9 + c.j]);
     assert.equal(c.text, fmt(c.value));
@@ -67,7 +69,7 @@ test('an edit redraws in place: the same table with the new numbers, focus kept,
   await page.fill('#sentence', '我喜欢人工智能吗');
   await page.waitForFunction(() => document.querySelectorAll('figure.stage-weights tbody tr').length === 10);
   assert.ok(await table.evaluate((el) => el.isConnected));
-  const longer = lab.run('我喜欢人工智能吗', { model: 'random', causal: true });
+  const longer = core.run('我喜欢人工智能吗', { model: 'random', causal: true });
   const shown = await cells(page, 'weights');
   assert.equal(shown.length, 100);
   for (const c of shown) assert.equal(c.value, longer.stage('weights').data[c.i * 10 + c.j]);
@@ -94,7 +96,7 @@ test('settings: causal mask, scaling, d_k and positions each change what they sh
   await page.uncheck('#opt-causal');
   await page.uncheck('#opt-scale');
   await page.waitForFunction(() => new URL(location.href).searchParams.get('scale') === '0');
-  const trace = lab.run('我喜欢人工智能', { model: 'random', scale: false });
+  const trace = core.run('我喜欢人工智能', { model: 'random', scale: false });
   for (const c of await cells(page, 'scaled')) assert.equal(c.value, trace.stage('scores').data[c.i * 9 + c.j]);
   assert.match(await page.textContent('#step-explain'), /Scaling is off/);
   await page.check('#opt-scale');

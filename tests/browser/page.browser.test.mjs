@@ -6,13 +6,15 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { loadAttentionLab } from 'attention-lab';
-import { fmt } from '../../web/app/format.js';
+import { fmt } from '../../web/app/ui/format.js';
 import { useServedChromium, waitForParam } from './chromium.mjs';
 import { cells, chips, openPage, rendered } from './page-helpers.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const STEP_IDS = ['tokens', 'embedding', 'qkv', 'scores', 'scaled', 'softmax', 'weighted-sum', 'output', 'concat'];
-const lab = await loadAttentionLab(); // the same wasm as the page: the reference numbers
+import { STEPS } from '../../web/app/steps/index.js';
+
+const STEP_IDS = STEPS.map((s) => s.id);
+const core = await loadAttentionLab(); // the same wasm as the page: the reference numbers
 const env = useServedChromium(`${ROOT}web`);
 
 const open = (query, options) => openPage(env, query, options);
@@ -91,7 +93,7 @@ test('play walks through the steps by itself and pause stops it', async () => {
 });
 
 test('displayed scores, scaled values and weights equal the trace', async () => {
-  const trace = lab.run('我喜欢人工智能');
+  const trace = core.run('我喜欢人工智能');
   const { page, context, problems } = await open('?step=scores');
   for (const [stage, id] of [['scores', 'scores'], ['scaled', 'scaled'], ['softmax', 'weights']]) {
     if (stage !== 'scores') {
@@ -143,7 +145,7 @@ test('displayed scores, scaled values and weights equal the trace', async () => 
 });
 
 test('hovering or focusing a score shows q·k term by term', async () => {
-  const trace = lab.run('我喜欢人工智能');
+  const trace = core.run('我喜欢人工智能');
   const d = trace.dotTerms('scores', 2, 3);
   const { page, context } = await open('?step=scores');
   await page.hover('figure.stage-scores td[data-i="2"][data-j="3"]');
@@ -163,7 +165,7 @@ test('hovering or focusing a score shows q·k term by term', async () => {
 });
 
 test('the detail panel for 喜 reproduces its row at every step and sums to 1', async () => {
-  const trace = lab.run('我喜欢人工智能');
+  const trace = core.run('我喜欢人工智能');
   const r = trace.softmaxRow(2);
   const { page, context } = await open('?step=softmax');
   const table = await page.$$eval('#detail-body tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent.trim())));
@@ -198,7 +200,7 @@ test('the detail panel for 喜 reproduces its row at every step and sums to 1', 
   // An edit recomputes the row: the panel shows the new sentence's numbers.
   await page.fill('#sentence', '我喜欢数学');
   await page.waitForFunction(() => document.querySelectorAll('#detail-body tbody tr').length === 7);
-  const edited = lab.run('我喜欢数学');
+  const edited = core.run('我喜欢数学');
   assert.deepEqual(await page.$$eval('#detail-body tbody td[data-col="scores"]', (tds) => tds.map((td) => td.textContent)),
     Array.from(edited.softmaxRow(3).scores, (v) => fmt(v)));
   edited.dispose();

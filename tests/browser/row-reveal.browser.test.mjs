@@ -8,12 +8,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { loadAttentionLab } from 'attention-lab';
-import { fmt } from '../../web/app/format.js';
+import { fmt } from '../../web/app/ui/format.js';
 import { clickNextThenAFrame, openWithClockPaused, useServedChromium } from './chromium.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SENTENCE = '我喜欢人工智能';
-const lab = await loadAttentionLab();
+const core = await loadAttentionLab();
 const env = useServedChromium(`${ROOT}web`);
 
 /** The Q·Kᵀ table as it stands: each body row's kind, label, cells' text, and the column headers' boxes. */
@@ -50,7 +50,7 @@ async function openAtQkv() {
 
 test('Q·Kᵀ comes in row by row: stand-ins first, final column widths throughout, the core\'s numbers at the end', async () => {
   const { context, page, problems } = await openAtQkv();
-  const trace = lab.run(SENTENCE);
+  const trace = core.run(SENTENCE);
   const scores = trace.stage('scores');
   const n = trace.tokens.length;
   const expected = Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => fmt(scores.data[i * n + j])));
@@ -87,7 +87,7 @@ test('Q·Kᵀ comes in row by row: stand-ins first, final column widths througho
 
 test('a drawing that takes over mid-reveal stays: the interrupted reveal brings no stale row back', async () => {
   const { context, page, problems } = await openAtQkv();
-  const trace = lab.run(SENTENCE);
+  const trace = core.run(SENTENCE);
   const scores = trace.stage('scores');
   const n = trace.tokens.length;
   await page.clock.runFor(30 + 70 + 10); // two rows in

@@ -15,7 +15,7 @@ import { launchChromium, watchProblems } from './chromium.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const FIXTURES = fileURLToPath(new URL('./fixtures/lms/', import.meta.url));
-const lab = await loadAttentionLab();
+const core = await loadAttentionLab();
 const folder = mkdtempSync(join(tmpdir(), 'attention-lab-scorm-'));
 let browser;
 let server;
@@ -60,7 +60,7 @@ test('the zip holds a SCORM 1.2 manifest whose one SCO is the offline page', asy
 });
 
 test('under a platform, the page reports each answer, the score and completion', { timeout: 90_000 }, async () => {
-  const trace = lab.run('我喜欢人工智能');
+  const trace = core.run('我喜欢人工智能');
   const scaled = trace.exercise('scaled', { row: 2, col: 3 });
   const softmax = trace.exercise('softmax', { row: 2, col: 1 });
   const wrong = softmax.mistakes.find((m) => m.mistake === 'not_normalised');

@@ -1,4 +1,4 @@
-// The warm-up (web/app/warm-up.js) in real Chromium: once the first view is
+// The warm-up (web/app/shell/warm-up.js) in real Chromium: once the first view is
 // painted, the other stages are drawn once out of sight and thrown away, the
 // page left as it was; the two stages Next leads to right after the first
 // paints even when the browser grants no idle time, the rest in idle periods;

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadAttentionLab, AttentionLabError } from 'attention-lab';
 
-const lab = await loadAttentionLab();
+const core = await loadAttentionLab();
 const RANDOM = { model: 'random', layers: 1, heads: 1, vocabSize: 30522 };
 const STAGES = ['embeddings', 'positional', 'x', 'wq', 'wk', 'wv', 'bq', 'bk', 'bv', 'q', 'k', 'v',
   'scores', 'scaled', 'masked', 'weights', 'output'];
@@ -20,27 +20,27 @@ function throwsLab(fn, code, part) {
 }
 
 test('loadAttentionLab loads once and returns the same lab', async () => {
-  assert.equal(await loadAttentionLab(), lab);
-  assert.deepEqual([...lab.stageNames], STAGES);
-  assert.ok(Object.isFrozen(lab.stageNames));
-  assert.deepEqual({ ...lab.defaults },
+  assert.equal(await loadAttentionLab(), core);
+  assert.deepEqual([...core.stageNames], STAGES);
+  assert.ok(Object.isFrozen(core.stageNames));
+  assert.deepEqual({ ...core.defaults },
     { dModel: 768, dK: 64, seed: 42, scale: true, causal: false, positional: true });
-  assert.equal(lab.limits.maxTokens, 512);
+  assert.equal(core.limits.maxTokens, 512);
 });
 
 test('run: tokens, ids, resolved config and every stage with its shape', () => {
-  const trace = lab.run('我喜欢人工智能', { model: 'random', dModel: 768, dK: 64, seed: 42, scale: true, causal: false, positional: true });
+  const trace = core.run('我喜欢人工智能', { model: 'random', dModel: 768, dK: 64, seed: 42, scale: true, causal: false, positional: true });
   assert.deepEqual([...trace.tokens], ['[CLS]', '我', '喜', '欢', '人', '工', '智', '能', '[SEP]']);
   assert.ok(trace.ids instanceof Int32Array);
   assert.deepEqual([...trace.ids], [101, 9428, 8896, 3137, 10201, 23704, 29844, 10637, 102]);
-  assert.deepEqual({ ...trace.config }, { ...RANDOM, ...lab.defaults });
+  assert.deepEqual({ ...trace.config }, { ...RANDOM, ...core.defaults });
   const n = 9;
   const shapes = {
     embeddings: [n, 768], positional: [n, 768], x: [n, 768], wq: [768, 64], wk: [768, 64],
     wv: [768, 64], bq: [1, 64], bk: [1, 64], bv: [1, 64], q: [n, 64], k: [n, 64], v: [n, 64],
     scores: [n, n], scaled: [n, n], masked: [n, n], weights: [n, n], output: [n, 64],
   };
-  for (const id of lab.stageNames) {
+  for (const id of core.stageNames) {
     const s = trace.stage(id);
     assert.deepEqual([s.rows, s.cols], shapes[id], id);
     assert.ok(s.data instanceof Float32Array, id);
@@ -50,17 +50,17 @@ test('run: tokens, ids, resolved config and every stage with its shape', () => {
 });
 
 test('run: every option is optional, and partial options keep the other defaults', () => {
-  const a = lab.run('hello world', { model: 'random' });
-  assert.deepEqual({ ...a.config }, { ...RANDOM, ...lab.defaults });
-  const b = lab.run('hello world', { model: 'random', dK: 8, causal: true, dModel: undefined });
-  assert.deepEqual({ ...b.config }, { ...RANDOM, ...lab.defaults, dK: 8, causal: true });
+  const a = core.run('hello world', { model: 'random' });
+  assert.deepEqual({ ...a.config }, { ...RANDOM, ...core.defaults });
+  const b = core.run('hello world', { model: 'random', dK: 8, causal: true, dModel: undefined });
+  assert.deepEqual({ ...b.config }, { ...RANDOM, ...core.defaults, dK: 8, causal: true });
   assert.equal(b.stage('q').cols, 8);
   a.dispose();
   b.dispose();
 });
 
 test('stage data is row-major: data[i * cols + j]', () => {
-  const trace = lab.run('row major', { model: 'random', dModel: 6, dK: 3 });
+  const trace = core.run('row major', { model: 'random', dModel: 6, dK: 3 });
   const e = trace.stage('embeddings');
   const p = trace.stage('positional');
   const x = trace.stage('x');
@@ -77,49 +77,49 @@ test('stage data is row-major: data[i * cols + j]', () => {
 });
 
 test('wrongly typed options give an AttentionLabError naming the option', () => {
-  throwsLab(() => lab.run('hi', { model: 'random', dK: '64' }), 'invalid_option', /dK must be an integer number, got the string "64"/);
-  throwsLab(() => lab.run('hi', { model: 'random', dK: NaN }), 'invalid_option', /dK .* got NaN/);
-  throwsLab(() => lab.run('hi', { model: 'random', dK: null }), 'invalid_option', /dK .* got null/);
-  throwsLab(() => lab.run('hi', { model: 'random', dModel: 12.5 }), 'invalid_option', /dModel .* got 12.5/);
-  throwsLab(() => lab.run('hi', { model: 'random', seed: Infinity }), 'invalid_option', /seed .* got Infinity/);
-  throwsLab(() => lab.run('hi', { model: 'random', seed: 10n }), 'invalid_option', /seed .* BigInt/);
-  throwsLab(() => lab.run('hi', { model: 'random', scale: 'yes' }), 'invalid_option', /scale must be true or false/);
-  throwsLab(() => lab.run('hi', { model: 'random', causal: 1 }), 'invalid_option', /causal must be true or false, got 1/);
-  throwsLab(() => lab.run('hi', { model: 'random', dk: 64 }), 'invalid_option', /unknown option "dk"; the options are model, knockOut, dModel, dK/);
-  throwsLab(() => lab.run('hi', 64), 'invalid_option', /options must be an object/);
-  throwsLab(() => lab.run('hi', null), 'invalid_option', /options must be an object/);
-  throwsLab(() => lab.run('hi', [1]), 'invalid_option', /got an array/);
+  throwsLab(() => core.run('hi', { model: 'random', dK: '64' }), 'invalid_option', /dK must be an integer number, got the string "64"/);
+  throwsLab(() => core.run('hi', { model: 'random', dK: NaN }), 'invalid_option', /dK .* got NaN/);
+  throwsLab(() => core.run('hi', { model: 'random', dK: null }), 'invalid_option', /dK .* got null/);
+  throwsLab(() => core.run('hi', { model: 'random', dModel: 12.5 }), 'invalid_option', /dModel .* got 12.5/);
+  throwsLab(() => core.run('hi', { model: 'random', seed: Infinity }), 'invalid_option', /seed .* got Infinity/);
+  throwsLab(() => core.run('hi', { model: 'random', seed: 10n }), 'invalid_option', /seed .* BigInt/);
+  throwsLab(() => core.run('hi', { model: 'random', scale: 'yes' }), 'invalid_option', /scale must be true or false/);
+  throwsLab(() => core.run('hi', { model: 'random', causal: 1 }), 'invalid_option', /causal must be true or false, got 1/);
+  throwsLab(() => core.run('hi', { model: 'random', dk: 64 }), 'invalid_option', /unknown option "dk"; the options are model, knockOut, dModel, dK/);
+  throwsLab(() => core.run('hi', 64), 'invalid_option', /options must be an object/);
+  throwsLab(() => core.run('hi', null), 'invalid_option', /options must be an object/);
+  throwsLab(() => core.run('hi', [1]), 'invalid_option', /got an array/);
 });
 
 test('out-of-range options are rejected by the core with the allowed range', () => {
-  throwsLab(() => lab.run('hi', { model: 'random', dModel: 0 }), 'invalid_config', /d_model must be an integer from 1 to 1024, got 0/);
-  throwsLab(() => lab.run('hi', { model: 'random', dModel: 1e15 }), 'invalid_config', /d_model .* got 1000000000000000/);
-  throwsLab(() => lab.run('hi', { model: 'random', dModel: 32, dK: 33 }), 'invalid_config', /d_k .* to d_model \(32\), got 33/);
-  throwsLab(() => lab.run('hi', { model: 'random', dK: -3 }), 'invalid_config', /d_k .* got -3/);
-  throwsLab(() => lab.run('hi', { model: 'random', seed: -1 }), 'invalid_config', /seed .* 0 to 4294967295, got -1/);
-  throwsLab(() => lab.run('hi', { model: 'random', seed: 2 ** 32 }), 'invalid_config', /seed .* got 4294967296/);
+  throwsLab(() => core.run('hi', { model: 'random', dModel: 0 }), 'invalid_config', /d_model must be an integer from 1 to 1024, got 0/);
+  throwsLab(() => core.run('hi', { model: 'random', dModel: 1e15 }), 'invalid_config', /d_model .* got 1000000000000000/);
+  throwsLab(() => core.run('hi', { model: 'random', dModel: 32, dK: 33 }), 'invalid_config', /d_k .* to d_model \(32\), got 33/);
+  throwsLab(() => core.run('hi', { model: 'random', dK: -3 }), 'invalid_config', /d_k .* got -3/);
+  throwsLab(() => core.run('hi', { model: 'random', seed: -1 }), 'invalid_config', /seed .* 0 to 4294967295, got -1/);
+  throwsLab(() => core.run('hi', { model: 'random', seed: 2 ** 32 }), 'invalid_config', /seed .* got 4294967296/);
 });
 
 test('bad sentences give clear errors and the module stays usable', () => {
-  throwsLab(() => lab.run(), 'invalid_argument', /sentence must be a string, got undefined/);
-  throwsLab(() => lab.run(42, { model: 'random' }), 'invalid_argument', /got 42/);
-  throwsLab(() => lab.run('', { model: 'random' }), 'empty_text', /empty/);
-  throwsLab(() => lab.run(' \n\t ', { model: 'random' }), 'empty_text', /empty/);
-  throwsLab(() => lab.run('字'.repeat(511), { model: 'random' }), 'too_many_tokens', /513 tokens .* the most is 512/);
-  throwsLab(() => lab.run('a'.repeat(2 ** 20 + 1), { model: 'random' }), 'text_too_long', /1048577 bytes/);
-  throwsLab(() => lab.run('I \uD83D love', { model: 'random' }), 'invalid_text', /lone UTF-16 surrogate, U\+D83D\) at index 2/);
-  throwsLab(() => lab.run('\uDE00', { model: 'random' }), 'invalid_text', /index 0/);
-  const ok = lab.run('字'.repeat(510), { model: 'random' });
+  throwsLab(() => core.run(), 'invalid_argument', /sentence must be a string, got undefined/);
+  throwsLab(() => core.run(42, { model: 'random' }), 'invalid_argument', /got 42/);
+  throwsLab(() => core.run('', { model: 'random' }), 'empty_text', /empty/);
+  throwsLab(() => core.run(' \n\t ', { model: 'random' }), 'empty_text', /empty/);
+  throwsLab(() => core.run('字'.repeat(511), { model: 'random' }), 'too_many_tokens', /513 tokens .* the most is 512/);
+  throwsLab(() => core.run('a'.repeat(2 ** 20 + 1), { model: 'random' }), 'text_too_long', /1048577 bytes/);
+  throwsLab(() => core.run('I \uD83D love', { model: 'random' }), 'invalid_text', /lone UTF-16 surrogate, U\+D83D\) at index 2/);
+  throwsLab(() => core.run('\uDE00', { model: 'random' }), 'invalid_text', /index 0/);
+  const ok = core.run('字'.repeat(510), { model: 'random' });
   assert.equal(ok.tokens.length, 512);
   ok.dispose();
-  const emoji = lab.run('I ❤️ 👩‍💻 and <script>alert(1)</script>', { model: 'random' });
+  const emoji = core.run('I ❤️ 👩‍💻 and <script>alert(1)</script>', { model: 'random' });
   assert.deepEqual([...emoji.tokens].slice(0, 5), ['[CLS]', 'i', '❤️', '👩‍💻', 'and']);
   assert.ok(emoji.tokens.includes('script'));
   emoji.dispose();
 });
 
 test('stage(): unknown ids, wrong types and use after dispose', () => {
-  const trace = lab.run('我喜欢', { model: 'random' });
+  const trace = core.run('我喜欢', { model: 'random' });
   throwsLab(() => trace.stage('softmax'), 'unknown_stage', /unknown stage id "softmax"; the stage ids are embeddings, positional/);
   throwsLab(() => trace.stage(3), 'unknown_stage', /must be a string, got 3/);
   assert.equal(trace.disposed, false);
@@ -128,17 +128,17 @@ test('stage(): unknown ids, wrong types and use after dispose', () => {
   assert.equal(trace.disposed, true);
   throwsLab(() => trace.stage('weights'), 'disposed', /disposed/);
   assert.equal(trace.tokens[2], '喜'); // plain JS copies stay readable
-  assert.equal(lab.run('still works', { model: 'random' }).tokens.length, 4);
+  assert.equal(core.run('still works', { model: 'random' }).tokens.length, 4);
 });
 
 test('stage data stays valid after later calls grow the wasm heap', () => {
-  const small = lab.run('我喜欢人工智能', { model: 'random' });
+  const small = core.run('我喜欢人工智能', { model: 'random' });
   const weights = small.stage('weights');
   const before = Array.from(weights.data);
   small.dispose(); // the copy outlives its trace, too
-  const bytesBefore = lab.memoryUsage().wasmMemoryBytes;
-  const big = lab.run('字'.repeat(510), { model: 'random', dModel: 1024, dK: 1024 });
-  assert.ok(lab.memoryUsage().wasmMemoryBytes > bytesBefore, 'the heap should have grown');
+  const bytesBefore = core.memoryUsage().wasmMemoryBytes;
+  const big = core.run('字'.repeat(510), { model: 'random', dModel: 1024, dK: 1024 });
+  assert.ok(core.memoryUsage().wasmMemoryBytes > bytesBefore, 'the heap should have grown');
   assert.equal(weights.data.length, 81);
   assert.deepEqual(Array.from(weights.data), before);
   big.dispose();
@@ -146,14 +146,14 @@ test('stage data stays valid after later calls grow the wasm heap', () => {
 
 test('10,000 run/dispose cycles leave the heap and live handles where they started', () => {
   const cycle = () => {
-    const t = lab.run('我喜欢人工智能', { model: 'random' });
+    const t = core.run('我喜欢人工智能', { model: 'random' });
     t.stage('weights');
     t.dispose();
   };
   cycle(); // the model cache and allocator settle on the first run
-  const start = lab.memoryUsage();
+  const start = core.memoryUsage();
   for (let i = 0; i < 10_000; i += 1) cycle();
-  const end = lab.memoryUsage();
+  const end = core.memoryUsage();
   assert.equal(end.heapBytesInUse, start.heapBytesInUse);
   assert.equal(end.liveHandles, start.liveHandles);
   assert.equal(end.liveTraces, start.liveTraces);
@@ -167,8 +167,8 @@ test("the model's cache of embedding rows is bounded: ever new words do not grow
   const peak = (from, to) => {
     let most = 0;
     for (let k = from; k < to; k += 1) {
-      lab.run(sentence(k), { model: 'random' }).dispose();
-      most = Math.max(most, lab.memoryUsage().heapBytesInUse);
+      core.run(sentence(k), { model: 'random' }).dispose();
+      most = Math.max(most, core.memoryUsage().heapBytesInUse);
     }
     return most;
   };
@@ -179,22 +179,22 @@ test("the model's cache of embedding rows is bounded: ever new words do not grow
 
 test('errors leak nothing either', () => {
   const round = () => {
-    assert.throws(() => lab.run('', { model: 'random' }));
-    assert.throws(() => lab.run('x', { model: 'random', dK: 0 }));
-    const t = lab.run('x', { model: 'random' });
+    assert.throws(() => core.run('', { model: 'random' }));
+    assert.throws(() => core.run('x', { model: 'random', dK: 0 }));
+    const t = core.run('x', { model: 'random' });
     assert.throws(() => t.stage('nope'));
     t.dispose();
   };
   round(); // the model keeps the embedding row of "x" from its first run on
-  const start = lab.memoryUsage();
+  const start = core.memoryUsage();
   for (let i = 0; i < 1000; i += 1) round();
-  const end = lab.memoryUsage();
+  const end = core.memoryUsage();
   assert.equal(end.heapBytesInUse, start.heapBytesInUse);
   assert.equal(end.liveHandles, start.liveHandles);
 });
 
 test("softmaxRow reproduces the article's 喜 row", () => {
-  const steps = lab.softmaxRow([15.3, 22.7, 18.2, 2.1, 1.8, 3.2, 2.9, 5.6, 4.1], { dK: 64, jacobian: true });
+  const steps = core.softmaxRow([15.3, 22.7, 18.2, 2.1, 1.8, 3.2, 2.9, 5.6, 4.1], { dK: 64, jacobian: true });
   const round = (v, d) => Math.round(v * 10 ** d) / 10 ** d;
   assert.deepEqual(Array.from(steps.scaled, (v) => round(v, 6)),
     [1.9125, 2.8375, 2.275, 0.2625, 0.225, 0.4, 0.3625, 0.7, 0.5125]);
@@ -212,39 +212,39 @@ test("softmaxRow reproduces the article's 喜 row", () => {
   assert.ok(Math.abs(steps.jacobian.data[0 * 9 + 1] + steps.probs[0] * p1) < 1e-6);
   // A Float32Array works as well as an array; without dK nothing is divided,
   // and the Jacobian comes only when asked for.
-  const again = lab.softmaxRow(new Float32Array([15.3, 22.7, 18.2, 2.1, 1.8, 3.2, 2.9, 5.6, 4.1]), { dK: 64 });
+  const again = core.softmaxRow(new Float32Array([15.3, 22.7, 18.2, 2.1, 1.8, 3.2, 2.9, 5.6, 4.1]), { dK: 64 });
   assert.deepEqual(Array.from(again.probs), Array.from(steps.probs));
   assert.equal(again.jacobian, null);
-  const plain = lab.softmaxRow([15.3, 22.7]);
+  const plain = core.softmaxRow([15.3, 22.7]);
   assert.equal(plain.divisor, 1);
   assert.deepEqual(Array.from(plain.scaled), Array.from(new Float32Array([15.3, 22.7])));
   // A temperature divides too: softmax(s / T).
-  const warm = lab.softmaxRow([2, 1, 0], { temperature: 2 });
+  const warm = core.softmaxRow([2, 1, 0], { temperature: 2 });
   assert.ok(Math.abs(warm.probs[0] - Math.exp(1) / (Math.exp(1) + Math.exp(0.5) + 1)) < 1e-6);
 });
 
 test('crossEntropyGradient: p − one_hot(target), as a Float32Array; bad targets rejected', () => {
-  const g = lab.crossEntropyGradient([0.25, 0.5, 0.25], 1);
+  const g = core.crossEntropyGradient([0.25, 0.5, 0.25], 1);
   assert.ok(g instanceof Float32Array);
   assert.deepEqual(Array.from(g), [0.25, -0.5, 0.25]);
-  throwsLab(() => lab.crossEntropyGradient([0.5, 0.5], 2), 'invalid_argument', /target 2 is outside the row of 2/);
-  throwsLab(() => lab.crossEntropyGradient([0.5, 0.5], -1), 'invalid_argument', /target must be an index/);
+  throwsLab(() => core.crossEntropyGradient([0.5, 0.5], 2), 'invalid_argument', /target 2 is outside the row of 2/);
+  throwsLab(() => core.crossEntropyGradient([0.5, 0.5], -1), 'invalid_argument', /target must be an index/);
 });
 
 test('softmaxRow: overflowing exps stay visible, probabilities finite; bad input rejected', () => {
-  const steps = lab.softmaxRow([1000, 999, -1000]);
+  const steps = core.softmaxRow([1000, 999, -1000]);
   assert.equal(steps.exps[0], Infinity);
   assert.equal(steps.expSum, Infinity);
   assert.ok(Number.isNaN(steps.shares[0]));
   assert.equal(steps.overflowed, true);
   assert.ok(Math.abs(steps.probs[0] - 0.7310586) < 1e-6);
-  throwsLab(() => lab.softmaxRow([], { dK: 64 }), 'invalid_argument', /empty/);
-  throwsLab(() => lab.softmaxRow([1, NaN]), 'invalid_argument', /score 2 is not a finite number/);
-  throwsLab(() => lab.softmaxRow(['1', 2]), 'invalid_argument', /array of numbers/);
-  throwsLab(() => lab.softmaxRow('1,2'), 'invalid_argument', /array of numbers/);
-  throwsLab(() => lab.softmaxRow([1, 2], { dK: '64' }), 'invalid_argument', /dK must be an integer/);
-  throwsLab(() => lab.softmaxRow([1, 2], { dK: 0 }), 'invalid_argument', /d_k must be an integer from 1 to 1024, got 0/);
-  throwsLab(() => lab.softmaxRow([1, 2], { dK: 2 ** 60 }), 'invalid_argument', /dK must be an integer/);
-  throwsLab(() => lab.softmaxRow([1, 2], { temperature: 0 }), 'invalid_argument', /temperature must be a number above 0/);
-  throwsLab(() => lab.softmaxRow([1, 2], { jacobian: 1 }), 'invalid_argument', /jacobian must be true or false/);
+  throwsLab(() => core.softmaxRow([], { dK: 64 }), 'invalid_argument', /empty/);
+  throwsLab(() => core.softmaxRow([1, NaN]), 'invalid_argument', /score 2 is not a finite number/);
+  throwsLab(() => core.softmaxRow(['1', 2]), 'invalid_argument', /array of numbers/);
+  throwsLab(() => core.softmaxRow('1,2'), 'invalid_argument', /array of numbers/);
+  throwsLab(() => core.softmaxRow([1, 2], { dK: '64' }), 'invalid_argument', /dK must be an integer/);
+  throwsLab(() => core.softmaxRow([1, 2], { dK: 0 }), 'invalid_argument', /d_k must be an integer from 1 to 1024, got 0/);
+  throwsLab(() => core.softmaxRow([1, 2], { dK: 2 ** 60 }), 'invalid_argument', /dK must be an integer/);
+  throwsLab(() => core.softmaxRow([1, 2], { temperature: 0 }), 'invalid_argument', /temperature must be a number above 0/);
+  throwsLab(() => core.softmaxRow([1, 2], { jacobian: 1 }), 'invalid_argument', /jacobian must be true or false/);
 });

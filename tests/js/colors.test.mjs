@@ -3,7 +3,7 @@
 // that are not finite the colour rgb() gives them.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { makeScale } from '../../web/app/colors.js';
+import { makeScale } from '../../web/app/matrix/colors.js';
 
 const STEPS = 1024;
 

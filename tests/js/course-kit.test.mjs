@@ -8,8 +8,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseExercises } from '../../web/app/exercise-set.js';
-import { connectScorm, findScormApi, sessionTime } from '../../web/app/scorm.js';
+import { parseExercises } from '../../web/app/panels/exercise-set.js';
+import { connectScorm, findScormApi, sessionTime } from '../../web/app/host/scorm.js';
 import { crc32, readZip, writeZip } from '../../scripts/zip.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -103,8 +103,8 @@ test('the SCORM adapter: found in a parent, scores against mastery, finishes onc
 
 test('the API: an exercise, a picked cell and a verdict, with bad arguments refused by name', async () => {
   const { loadAttentionLab } = await import('../../web/lib/attention-lab.js');
-  const lab = await loadAttentionLab();
-  const trace = lab.run('我喜欢人工智能');
+  const core = await loadAttentionLab();
+  const trace = core.run('我喜欢人工智能');
   const cell = trace.pickCell('softmax', { row: 2, seed: 3, head: 1 });
   assert.equal(cell.row, 2);
   const e = trace.exercise('softmax', { ...cell, head: 1 });

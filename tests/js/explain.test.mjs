@@ -3,11 +3,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadAttentionLab, AttentionLabError } from 'attention-lab';
 
-const lab = await loadAttentionLab();
+const core = await loadAttentionLab();
 const close = (a, b, tol = 1e-5) => assert.ok(Math.abs(a - b) <= tol, `${a} vs ${b}`);
 
 test('stage() reports the finite min and max', () => {
-  const t = lab.run('我喜欢人工智能', { model: 'random', causal: true });
+  const t = core.run('我喜欢人工智能', { model: 'random', causal: true });
   const masked = t.stage('masked');
   const finite = Array.from(masked.data).filter(Number.isFinite);
   assert.equal(masked.min, Math.min(...finite));
@@ -16,7 +16,7 @@ test('stage() reports the finite min and max', () => {
 });
 
 test('softmaxRow(2) is the 喜 row of the trace through softmax', () => {
-  const t = lab.run('我喜欢人工智能', { model: 'random' });
+  const t = core.run('我喜欢人工智能', { model: 'random' });
   const r = t.softmaxRow(2);
   const w = t.stage('weights');
   const s = t.stage('scores');
@@ -38,7 +38,7 @@ test('softmaxRow(2) is the 喜 row of the trace through softmax', () => {
 });
 
 test('dotTerms: products add up to the score and to the output element', () => {
-  const t = lab.run('我喜欢人工智能', { model: 'random' });
+  const t = core.run('我喜欢人工智能', { model: 'random' });
   const d = t.dotTerms('scores', 2, 3);
   assert.equal(d.products.length, 64);
   close(d.products.reduce((a, b) => a + b, 0), d.total, 1e-3);
@@ -53,7 +53,7 @@ test('dotTerms: products add up to the score and to the output element', () => {
 });
 
 test('weightedRows sum to the output row; rowSums; cosine', () => {
-  const t = lab.run('我喜欢人工智能', { model: 'random' });
+  const t = core.run('我喜欢人工智能', { model: 'random' });
   const rows = t.weightedRows(2);
   const out = t.stage('output');
   for (let j = 0; j < rows.cols; j += 1) {

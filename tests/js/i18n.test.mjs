@@ -1,10 +1,10 @@
 // The two dictionaries of the page: the same keys and the same {slots}.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { STRINGS_EN as PAGE_EN } from '../../web/app/strings-en.js';
-import { STRINGS_ZH as PAGE_ZH } from '../../web/app/strings-zh.js';
-import { HEADS_EN, HEADS_ZH } from '../../web/app/strings-heads.js';
-import { share } from '../../web/app/format.js';
+import { STRINGS_EN as PAGE_EN } from '../../web/app/strings/en.js';
+import { STRINGS_ZH as PAGE_ZH } from '../../web/app/strings/zh.js';
+import { HEADS_EN, HEADS_ZH } from '../../web/app/strings/heads.js';
+import { share } from '../../web/app/ui/format.js';
 
 // The page's words: the page's own and those of a trained model's views.
 const STRINGS_EN = { ...PAGE_EN, ...HEADS_EN };

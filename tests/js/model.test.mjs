@@ -6,9 +6,9 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { loadAttentionLab, AttentionLabError, TRAINED_MODEL } from 'attention-lab';
 import createAttentionCore from '../../web/generated/attention-lab-core.js';
-import { createLab } from '../../web/lib/lab.js';
+import { createCore } from '../../web/lib/core.js';
 
-const lab = await loadAttentionLab();
+const core = await loadAttentionLab();
 const MODEL_BYTES = new Uint8Array(readFileSync(new URL('../../web/models/trained.almodel', import.meta.url)));
 const ARTICLE = '我喜欢人工智能';
 
@@ -26,10 +26,10 @@ const columns = (m, from, count) => Array.from({ length: m.rows * count },
   (_, k) => m.data[Math.floor(k / count) * m.cols + from + (k % count)]);
 
 test('models: the trained model first, then the seeded random one at BERT-base sizes', () => {
-  assert.equal(lab.modelError, null);
+  assert.equal(core.modelError, null);
   assert.equal(TRAINED_MODEL, 'trained');
-  const [trained, random] = lab.models;
-  assert.equal(lab.models.length, 2);
+  const [trained, random] = core.models;
+  assert.equal(core.models.length, 2);
   assert.deepEqual(Object.keys(trained), ['id', 'trained', 'layers', 'heads', 'dModel', 'dK', 'vocabSize']);
   assert.equal(trained.id, 'trained');
   assert.equal(trained.trained, true);
@@ -38,13 +38,13 @@ test('models: the trained model first, then the seeded random one at BERT-base s
   assert.equal(trained.dModel, trained.heads * trained.dK);
   assert.ok(trained.vocabSize > 1000);
   assert.deepEqual({ ...random }, { id: 'random', trained: false, layers: 1, heads: 1, dModel: 768, dK: 64, vocabSize: 30522 });
-  assert.deepEqual([...lab.layerStageNames],
+  assert.deepEqual([...core.layerStageNames],
     ['x', 'concat', 'wo', 'bo', 'projected', 'residual', 'norm', 'ffHidden', 'ffOutput', 'ffResidual', 'output']);
 });
 
 test('run: the trained model by default, with its vocabulary ids and config', () => {
-  const info = lab.models[0];
-  const trace = lab.run(ARTICLE);
+  const info = core.models[0];
+  const trace = core.run(ARTICLE);
   assert.deepEqual([...trace.tokens], ['[CLS]', '我', '喜', '欢', '人', '工', '智', '能', '[SEP]']);
   assert.equal(trace.ids[0], 2);    // [CLS]: the vocabulary's line 2
   assert.equal(trace.ids[8], 3);    // [SEP]
@@ -54,16 +54,16 @@ test('run: the trained model by default, with its vocabulary ids and config', ()
     dK: info.dK, vocabSize: info.vocabSize, scale: true, causal: false, positional: true });
   assert.ok(close(trace.divisor, Math.sqrt(info.dK)));
   // The config runs the same again, for either model.
-  const again = lab.run(ARTICLE, trace.config);
+  const again = core.run(ARTICLE, trace.config);
   assert.deepEqual(again.stage('output').data, trace.stage('output').data);
-  const random = lab.run(ARTICLE, { model: 'random' });
-  assert.deepEqual(lab.run(ARTICLE, random.config).stage('weights').data, random.stage('weights').data);
+  const random = core.run(ARTICLE, { model: 'random' });
+  assert.deepEqual(core.run(ARTICLE, random.config).stage('weights').data, random.stage('weights').data);
   assert.deepEqual([...random.ids], [101, 9428, 8896, 3137, 10201, 23704, 29844, 10637, 102]);
   for (const t of [trace, again, random]) t.dispose();
 });
 
 test('run: a character the vocabulary lacks is [UNK]; [MASK] in any case is the mask token', () => {
-  const trace = lab.run('我喜欢🦜和[mask]');
+  const trace = core.run('我喜欢🦜和[mask]');
   assert.deepEqual([...trace.tokens], ['[CLS]', '我', '喜', '欢', '[UNK]', '和', '[MASK]', '[SEP]']);
   assert.equal(trace.ids[4], 1);
   assert.equal(trace.ids[6], 4);
@@ -71,8 +71,8 @@ test('run: a character the vocabulary lacks is [UNK]; [MASK] in any case is the 
 });
 
 test('stages: every head has its own q, k, v, scores, scaled, masked, weights and output', () => {
-  const { heads, layers, dK, dModel } = lab.models[0];
-  const trace = lab.run(ARTICLE);
+  const { heads, layers, dK, dModel } = core.models[0];
+  const trace = core.run(ARTICLE);
   const n = trace.tokens.length;
   for (let layer = 0; layer < layers; layer += 1) {
     const concat = trace.stage('concat', { layer });
@@ -116,8 +116,8 @@ test('stages: every head has its own q, k, v, scores, scaled, masked, weights an
 });
 
 test('headReport: shares of self, previous, next, [CLS]/[SEP] and same; a label where one dominates', () => {
-  const trace = lab.run(ARTICLE);
-  const { layers, heads } = lab.models[0];
+  const trace = core.run(ARTICLE);
+  const { layers, heads } = core.models[0];
   const labels = [];
   for (let layer = 0; layer < layers; layer += 1) {
     for (let head = 0; head < heads; head += 1) {
@@ -137,7 +137,7 @@ test('headReport: shares of self, previous, next, [CLS]/[SEP] and same; a label 
     }
   }
   assert.ok(labels.length >= 1, 'on the article sentence at least one head is labelled');
-  const random = lab.run(ARTICLE, { model: 'random' });
+  const random = core.run(ARTICLE, { model: 'random' });
   assert.ok(random.headReport().shares.self > 0);
   throwsLab(() => random.headReport({ head: 1 }), 'invalid_argument', /random model has 1 layer of 1 head/);
   trace.dispose();
@@ -145,84 +145,84 @@ test('headReport: shares of self, previous, next, [CLS]/[SEP] and same; a label 
 });
 
 test('knockOut: the head\'s columns of the concat are zero, its weights stay, the prediction changes', () => {
-  const plain = lab.run(ARTICLE);
-  const silenced = lab.run(ARTICLE, { knockOut: [{ layer: 0, head: 1 }] });
-  const { dK } = lab.models[0];
+  const plain = core.run(ARTICLE);
+  const silenced = core.run(ARTICLE, { knockOut: [{ layer: 0, head: 1 }] });
+  const { dK } = core.models[0];
   assert.deepEqual(silenced.knockOut, [{ layer: 0, head: 1 }]);
   assert.ok(columns(silenced.stage('concat'), dK, dK).every((c) => c === 0));
   assert.deepEqual(columns(silenced.stage('concat'), 0, dK), columns(plain.stage('concat'), 0, dK));
   assert.deepEqual(silenced.stage('weights', { head: 1 }).data, plain.stage('weights', { head: 1 }).data);
   assert.equal(silenced.headReport({ head: 1 }).knockedOut, true);
   assert.notDeepEqual(silenced.stage('output').data, plain.stage('output').data);
-  const before = lab.predictMasked('我喜[MASK]人工智能')[0];
-  const after = lab.predictMasked('我喜[MASK]人工智能', { knockOut: [{ layer: 0, head: 1 }] })[0];
+  const before = core.predictMasked('我喜[MASK]人工智能')[0];
+  const after = core.predictMasked('我喜[MASK]人工智能', { knockOut: [{ layer: 0, head: 1 }] })[0];
   assert.notDeepEqual(after.map((g) => g.probability), before.map((g) => g.probability));
-  throwsLab(() => lab.run(ARTICLE, { knockOut: [{ layer: 0, head: 99 }] }), 'invalid_argument', /no head 99 in layer 0/);
-  throwsLab(() => lab.run(ARTICLE, { knockOut: [{ layer: 7, head: 0 }] }), 'invalid_argument', /no head 0 in layer 7/);
-  throwsLab(() => lab.run(ARTICLE, { knockOut: { layer: 0, head: 1 } }), 'invalid_option', /knockOut must be an array/);
-  throwsLab(() => lab.run(ARTICLE, { knockOut: [{ layer: 0, head: '1' }] }), 'invalid_argument', /head must be an integer/);
-  throwsLab(() => lab.run(ARTICLE, { model: 'random', knockOut: [{ layer: 0, head: 0 }] }), 'invalid_option', /knockOut needs a trained model/);
-  throwsLab(() => lab.predictMasked('[MASK]', { knockOut: [{ layer: 0, head: 99 }] }), 'invalid_argument', /no head 99/);
+  throwsLab(() => core.run(ARTICLE, { knockOut: [{ layer: 0, head: 99 }] }), 'invalid_argument', /no head 99 in layer 0/);
+  throwsLab(() => core.run(ARTICLE, { knockOut: [{ layer: 7, head: 0 }] }), 'invalid_argument', /no head 0 in layer 7/);
+  throwsLab(() => core.run(ARTICLE, { knockOut: { layer: 0, head: 1 } }), 'invalid_option', /knockOut must be an array/);
+  throwsLab(() => core.run(ARTICLE, { knockOut: [{ layer: 0, head: '1' }] }), 'invalid_argument', /head must be an integer/);
+  throwsLab(() => core.run(ARTICLE, { model: 'random', knockOut: [{ layer: 0, head: 0 }] }), 'invalid_option', /knockOut needs a trained model/);
+  throwsLab(() => core.predictMasked('[MASK]', { knockOut: [{ layer: 0, head: 99 }] }), 'invalid_argument', /no head 99/);
   plain.dispose();
   silenced.dispose();
 });
 
 test('options: a trained model fixes its sizes; unknown models are named', () => {
-  throwsLab(() => lab.run(ARTICLE, { dK: 64 }), 'invalid_option', /dK is fixed by the trained model "trained"/);
-  throwsLab(() => lab.run(ARTICLE, { causal: true }), 'invalid_option', /causal is fixed/);
-  throwsLab(() => lab.run(ARTICLE, { seed: 7 }), 'invalid_option', /seed applies to the random model/);
-  throwsLab(() => lab.run(ARTICLE, { model: 'gpt' }), 'unknown_model', /no model "gpt"; the models are trained, random/);
-  throwsLab(() => lab.run(ARTICLE, { model: 7 }), 'invalid_option', /model must be a model id/);
-  throwsLab(() => lab.run(ARTICLE, { model: 'random', layers: 2 }), 'invalid_option', /layers is fixed by the random model/);
+  throwsLab(() => core.run(ARTICLE, { dK: 64 }), 'invalid_option', /dK is fixed by the trained model "trained"/);
+  throwsLab(() => core.run(ARTICLE, { causal: true }), 'invalid_option', /causal is fixed/);
+  throwsLab(() => core.run(ARTICLE, { seed: 7 }), 'invalid_option', /seed applies to the random model/);
+  throwsLab(() => core.run(ARTICLE, { model: 'gpt' }), 'unknown_model', /no model "gpt"; the models are trained, random/);
+  throwsLab(() => core.run(ARTICLE, { model: 7 }), 'invalid_option', /model must be a model id/);
+  throwsLab(() => core.run(ARTICLE, { model: 'random', layers: 2 }), 'invalid_option', /layers is fixed by the random model/);
 });
 
 test('predictMasked: one sorted list of guesses per [MASK], in both languages', () => {
-  const [guesses] = lab.predictMasked('我喜[MASK]人工智能');
+  const [guesses] = core.predictMasked('我喜[MASK]人工智能');
   assert.equal(guesses.length, 5);
   assert.deepEqual(Object.keys(guesses[0]), ['token', 'probability']);
   for (let k = 1; k < 5; k += 1) assert.ok(guesses[k - 1].probability >= guesses[k].probability);
   assert.ok(guesses.reduce((s, g) => s + g.probability, 0) <= 1 + 1e-5);
   assert.ok(guesses.every((g) => typeof g.token === 'string' && g.probability > 0));
-  const english = lab.predictMasked('attention is all you [mask] .', { topK: 3 });
+  const english = core.predictMasked('attention is all you [mask] .', { topK: 3 });
   assert.equal(english.length, 1);
   assert.equal(english[0].length, 3);
-  const three = lab.predictMasked('[MASK][MASK][MASK]', { topK: 1 });
+  const three = core.predictMasked('[MASK][MASK][MASK]', { topK: 1 });
   assert.equal(three.length, 3);
-  assert.equal(lab.predictMasked('我[MASK]', { topK: 50 })[0].length, 50);
-  throwsLab(() => lab.predictMasked('[MASK]'.repeat(600)), 'too_many_tokens', /602 tokens/);
-  throwsLab(() => lab.predictMasked('我喜欢'), 'invalid_argument', /no \[MASK\]/);
-  throwsLab(() => lab.predictMasked('[MASK]', { topK: 0 }), 'invalid_argument', /topK must be an integer from 1 to 50, got 0/);
-  throwsLab(() => lab.predictMasked('[MASK]', { topK: 51 }), 'invalid_argument', /got 51/);
-  throwsLab(() => lab.predictMasked('[MASK]', { topK: 2.5 }), 'invalid_argument', /topK must be an integer number/);
-  throwsLab(() => lab.predictMasked('[MASK]', { model: 'random' }), 'invalid_option', /random model has no prediction head/);
-  throwsLab(() => lab.predictMasked(7), 'invalid_argument', /sentence must be a string/);
+  assert.equal(core.predictMasked('我[MASK]', { topK: 50 })[0].length, 50);
+  throwsLab(() => core.predictMasked('[MASK]'.repeat(600)), 'too_many_tokens', /602 tokens/);
+  throwsLab(() => core.predictMasked('我喜欢'), 'invalid_argument', /no \[MASK\]/);
+  throwsLab(() => core.predictMasked('[MASK]', { topK: 0 }), 'invalid_argument', /topK must be an integer from 1 to 50, got 0/);
+  throwsLab(() => core.predictMasked('[MASK]', { topK: 51 }), 'invalid_argument', /got 51/);
+  throwsLab(() => core.predictMasked('[MASK]', { topK: 2.5 }), 'invalid_argument', /topK must be an integer number/);
+  throwsLab(() => core.predictMasked('[MASK]', { model: 'random' }), 'invalid_option', /random model has no prediction head/);
+  throwsLab(() => core.predictMasked(7), 'invalid_argument', /sentence must be a string/);
 });
 
 test('loadModel: a damaged, cut or other-version file is refused with the reason; the models stay usable', () => {
   const flipped = MODEL_BYTES.slice();
   flipped[flipped.length >> 1] ^= 0x10;
-  throwsLab(() => lab.loadModel('trained', flipped), 'invalid_model', /checksum does not match/);
-  throwsLab(() => lab.loadModel('trained', MODEL_BYTES.slice(0, 1000)), 'invalid_model', /damaged or not a model/);
+  throwsLab(() => core.loadModel('trained', flipped), 'invalid_model', /checksum does not match/);
+  throwsLab(() => core.loadModel('trained', MODEL_BYTES.slice(0, 1000)), 'invalid_model', /damaged or not a model/);
   const other = MODEL_BYTES.slice();
   other[7] = '2'.charCodeAt(0);
-  throwsLab(() => lab.loadModel('trained', other), 'invalid_model', /another version/);
-  throwsLab(() => lab.loadModel('trained', new Uint8Array(0)), 'invalid_model', /not start as an Attention Lab model/);
-  throwsLab(() => lab.loadModel('trained', [1, 2, 3]), 'invalid_argument', /Uint8Array/);
-  throwsLab(() => lab.loadModel('random', MODEL_BYTES), 'invalid_argument', /not "random"/);
-  assert.equal(lab.models.length, 2);
-  const trace = lab.run(ARTICLE);
+  throwsLab(() => core.loadModel('trained', other), 'invalid_model', /another version/);
+  throwsLab(() => core.loadModel('trained', new Uint8Array(0)), 'invalid_model', /not start as an Attention Lab model/);
+  throwsLab(() => core.loadModel('trained', [1, 2, 3]), 'invalid_argument', /Uint8Array/);
+  throwsLab(() => core.loadModel('random', MODEL_BYTES), 'invalid_argument', /not "random"/);
+  assert.equal(core.models.length, 2);
+  const trace = core.run(ARTICLE);
   assert.equal(trace.tokens.length, 9);
   trace.dispose();
   // A second copy under its own id runs like the first.
-  assert.equal(lab.loadModel('copy', MODEL_BYTES).id, 'copy');
-  assert.deepEqual(lab.models.map((m) => m.id), ['trained', 'copy', 'random']);
-  assert.deepEqual(lab.predictMasked('我[MASK]', { model: 'copy' }), lab.predictMasked('我[MASK]'));
+  assert.equal(core.loadModel('copy', MODEL_BYTES).id, 'copy');
+  assert.deepEqual(core.models.map((m) => m.id), ['trained', 'copy', 'random']);
+  assert.deepEqual(core.predictMasked('我[MASK]', { model: 'copy' }), core.predictMasked('我[MASK]'));
 });
 
 test('a lab whose shipped model is damaged or missing says why, and the random model still works', async () => {
   const wasmBinary = readFileSync(new URL('../../web/generated/attention-lab-core.wasm', import.meta.url));
   for (const [given, reason] of [[MODEL_BYTES.slice(0, MODEL_BYTES.length - 9), /damaged/], [new Error('HTTP 404'), /HTTP 404/]]) {
-    const fresh = createLab(await createAttentionCore({ wasmBinary }), given);
+    const fresh = createCore(await createAttentionCore({ wasmBinary }), given);
     assert.equal(fresh.modelError.code, 'invalid_model');
     assert.match(fresh.modelError.message, reason);
     assert.deepEqual(fresh.models.map((m) => m.id), ['random']);
@@ -234,15 +234,15 @@ test('a lab whose shipped model is damaged or missing says why, and the random m
 });
 
 test('memory: a trained trace and its head views are freed by dispose', () => {
-  lab.run(ARTICLE).dispose();
-  const before = lab.memoryUsage();
+  core.run(ARTICLE).dispose();
+  const before = core.memoryUsage();
   for (let k = 0; k < 20; k += 1) {
-    const trace = lab.run(`${ARTICLE}${k}`);
-    for (let head = 0; head < lab.models[0].heads; head += 1) trace.stage('weights', { head });
+    const trace = core.run(`${ARTICLE}${k}`);
+    for (let head = 0; head < core.models[0].heads; head += 1) trace.stage('weights', { head });
     trace.headReport({ head: 0 });
     trace.dispose();
   }
-  const after = lab.memoryUsage();
+  const after = core.memoryUsage();
   assert.equal(after.liveTraces, before.liveTraces);
   assert.equal(after.heapBytesInUse, before.heapBytesInUse);
 });

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { loadAttentionLab } from 'attention-lab';
 import { forward, maxAbsDiff, positional, toRows } from './oracle.mjs';
 
-const lab = await loadAttentionLab();
+const core = await loadAttentionLab();
 
 const CASES = [
   { sentence: '我喜欢人工智能', options: {} },
@@ -15,7 +15,7 @@ const CASES = [
 
 for (const { sentence, options } of CASES) {
   test(`float64 oracle agrees on "${sentence}" ${JSON.stringify(options)}`, () => {
-    const trace = lab.run(sentence, { model: 'random', ...options });
+    const trace = core.run(sentence, { model: 'random', ...options });
     const stage = (id) => toRows(trace.stage(id));
     const n = trace.tokens.length;
     const { dModel } = trace.config;

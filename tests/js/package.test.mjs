@@ -36,12 +36,12 @@ test('npm pack → npm install in an empty folder → import, run and type-check
 
   // Plain JavaScript, no build step.
   const script = "import { loadAttentionLab } from 'attention-lab';\n"
-    + "const lab = await loadAttentionLab();\nconst trace = lab.run('我喜欢人工智能');\n"
+    + "const core = await loadAttentionLab();\nconst trace = core.run('我喜欢人工智能');\n"
     + "console.log(JSON.stringify({ tokens: trace.tokens, weights: Array.from(trace.stage('weights', { head: 2 }).data) }));\n";
   writeFileSync(join(app, 'course.mjs'), script);
   const installed = JSON.parse(run(process.execPath, ['course.mjs'], app));
-  const lab = await loadAttentionLab();
-  const here = lab.run('我喜欢人工智能');
+  const core = await loadAttentionLab();
+  const here = core.run('我喜欢人工智能');
   assert.deepEqual(installed.tokens, [...here.tokens]);
   assert.deepEqual(installed.weights, Array.from(here.stage('weights', { head: 2 }).data));
   here.dispose();

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { loadAttentionLab, AttentionLabError } from 'attention-lab';
 import { forward, maxAbsDiff, positional, toRows } from './oracle.mjs';
 
-const lab = await loadAttentionLab();
+const core = await loadAttentionLab();
 const KNOWN_CODES = new Set(['invalid_text', 'invalid_utf8', 'empty_text', 'too_many_tokens',
   'text_too_long', 'invalid_option', 'invalid_config']);
 
@@ -36,7 +36,7 @@ function checkTrace(trace) {
   assert.equal(trace.ids.length, n);
 
   // No NaN or Inf anywhere, except −∞ exactly where the mask puts it.
-  for (const id of lab.stageNames) {
+  for (const id of core.stageNames) {
     const s = trace.stage(id);
     s.data.forEach((v, t) => {
       const i = Math.floor(t / s.cols);
@@ -76,7 +76,7 @@ test('random sentences and configurations: every stage matches float64, invarian
   fc.assert(fc.property(sentence, config, (text, options) => {
     let trace;
     try {
-      trace = lab.run(text, { model: 'random', ...options });
+      trace = core.run(text, { model: 'random', ...options });
     } catch (error) {
       // Only a clear, known rejection is acceptable (e.g. a sentence of controls only).
       assert.ok(error instanceof AttentionLabError, String(error));
@@ -97,15 +97,15 @@ test('random sentences and configurations: every stage matches float64, invarian
 
 test('the same seed gives the same trace; stage shapes follow the configuration', () => {
   fc.assert(fc.property(config, (options) => {
-    const a = lab.run('我喜欢人工智能 attention', { model: 'random', ...options });
+    const a = core.run('我喜欢人工智能 attention', { model: 'random', ...options });
     // Another seed in between, so the core's kept model is replaced and the
     // params are drawn again from the seed rather than reused.
-    lab.run('x', { model: 'random', ...options, seed: (options.seed + 1) % 4294967296 }).dispose();
-    const b = lab.run('我喜欢人工智能 attention', { model: 'random', ...options });
+    core.run('x', { model: 'random', ...options, seed: (options.seed + 1) % 4294967296 }).dispose();
+    const b = core.run('我喜欢人工智能 attention', { model: 'random', ...options });
     const n = a.tokens.length;
     const shapes = { embeddings: [n, options.dModel], x: [n, options.dModel], wq: [options.dModel, options.dK],
       bq: [1, options.dK], q: [n, options.dK], scores: [n, n], weights: [n, n], output: [n, options.dK] };
-    for (const id of lab.stageNames) {
+    for (const id of core.stageNames) {
       const sa = a.stage(id);
       assert.deepEqual(sa.data, b.stage(id).data, id);
       if (shapes[id]) assert.deepEqual([sa.rows, sa.cols], shapes[id], id);
@@ -121,7 +121,7 @@ test('any string at all is either a trace or a clear AttentionLabError', () => {
   let traces = 0;
   fc.assert(fc.property(anything, (text) => {
     try {
-      const t = lab.run(text, { model: 'random', dModel: 8, dK: 4 });
+      const t = core.run(text, { model: 'random', dModel: 8, dK: 4 });
       assert.ok(t.tokens.length >= 3);
       t.dispose();
       traces += 1;
@@ -132,5 +132,5 @@ test('any string at all is either a trace or a clear AttentionLabError', () => {
     }
   }), { numRuns: 300 });
   assert.ok(traces >= 100, `only ${traces} of 300 strings gave a trace`);
-  assert.equal(lab.memoryUsage().liveTraces, 0);
+  assert.equal(core.memoryUsage().liveTraces, 0);
 });

@@ -2,12 +2,14 @@
 // package: tests/js/package.test.mjs compiles it with `tsc --strict` (and the
 // lines marked @ts-expect-error must stay errors), then runs the JavaScript.
 import { AttentionLabError, loadAttentionLab, TRAINED_MODEL } from 'attention-lab';
-import type { Cell, ExerciseResult, Lab, Matrix, Trace } from 'attention-lab';
+import type { Cell, Core, ExerciseResult, Lab, Matrix, Trace } from 'attention-lab';
 import type { AttentionLabElement, ExerciseEventDetail, StepId } from 'attention-lab/element';
 
 export async function lesson(): Promise<string> {
-  const lab: Lab = await loadAttentionLab();
-  const trace: Trace = lab.run('我喜欢人工智能', { model: TRAINED_MODEL });
+  const core: Core = await loadAttentionLab();
+  const older: Lab = core; // the older name still compiles
+  if (older !== core) throw new Error('Lab is Core');
+  const trace: Trace = core.run('我喜欢人工智能', { model: TRAINED_MODEL });
   const cell: Cell = trace.pickCell('softmax', { row: 2, seed: 1, head: 2 });
   const exercise = trace.exercise('softmax', { ...cell, head: 2 });
   const right: ExerciseResult = trace.checkAnswer('softmax', { ...cell, head: 2 }, exercise.expected);
@@ -16,7 +18,7 @@ export async function lesson(): Promise<string> {
   const probs: Float32Array = trace.softmaxRow(2, { head: 2 }).probs;
   let code = '';
   try {
-    lab.run('');
+    core.run('');
   } catch (error) {
     if (error instanceof AttentionLabError) code = error.code;
   }

@@ -7,12 +7,12 @@
 import createAttentionCore from '../generated/attention-lab-core.classic.js';
 import WASM_GZIP_BASE64 from 'attention-lab-wasm';
 import MODEL_GZIP_BASE64 from 'attention-lab-model';
-import { AttentionLabError, TRAINED_MODEL, createLab, makeLoader, unpackGzipBase64 } from './lab.js';
+import { AttentionLabError, TRAINED_MODEL, createCore, makeLoader, unpackGzipBase64 } from './core.js';
 
 export { AttentionLabError, TRAINED_MODEL };
 
 export const loadAttentionLab = makeLoader(async () => {
   const model = unpackGzipBase64(MODEL_GZIP_BASE64).catch((error) => error);
   const core = await createAttentionCore({ wasmBinary: await unpackGzipBase64(WASM_GZIP_BASE64) });
-  return createLab(core, await model);
+  return createCore(core, await model);
 });

@@ -10,7 +10,7 @@
 // ../models/ are fetched over http(s) in a browser and read from disk in Node;
 // no eval is used anywhere, so a page needs only `script-src 'self' 'wasm-unsafe-eval'`.
 import createAttentionCore from '../generated/attention-lab-core.js';
-import { AttentionLabError, TRAINED_MODEL, createLab, makeLoader } from './lab.js';
+import { AttentionLabError, TRAINED_MODEL, createCore, makeLoader } from './core.js';
 
 export { AttentionLabError, TRAINED_MODEL };
 
@@ -25,7 +25,7 @@ async function readModel() {
       const { readFile } = await import('node:fs/promises');
       return new Uint8Array(await readFile(MODEL_URL));
     }
-    // The page may have fetched it already (web/app/start-core.js).
+    // The page may have fetched it already (web/app/shell/start-core.js).
     const early = globalThis.attentionLabEarlyModel;
     const bytes = early?.url === MODEL_URL.href ? await early.bytes : null;
     if (bytes) return new Uint8Array(bytes);
@@ -41,7 +41,7 @@ async function readModel() {
 // off the main thread, and cached with the file by the browser); from bytes
 // otherwise (Node, or a server that does not send application/wasm).
 async function compileCore() {
-  // The page may have started this already (web/app/start-core.js).
+  // The page may have started this already (web/app/shell/start-core.js).
   const early = globalThis.attentionLabEarlyCompile;
   if (early?.url === WASM_URL.href) {
     const module = await early.compiled;
@@ -60,7 +60,7 @@ async function compileCore() {
   return WebAssembly.compile(await response.arrayBuffer());
 }
 
-/** Loads and instantiates the wasm core once; later calls return the same lab. */
+/** Loads and instantiates the wasm core once; later calls return the same core (its API object). */
 export const loadAttentionLab = makeLoader(async () => {
   const model = readModel();  // read while the wasm compiles
   const module = await compileCore();
@@ -74,5 +74,5 @@ export const loadAttentionLab = makeLoader(async () => {
       return {};
     },
   })]);
-  return createLab(core, await model);
+  return createCore(core, await model);
 });

@@ -3,12 +3,12 @@
 // files and the packed wasm and model (ATTENTION_LAB_WASM, ATTENTION_LAB_MODEL:
 // gzip, base64), all inside one function, and it publishes the API as
 // window.AttentionLab.
-/* global createAttentionCore, createLab, unpackGzipBase64, makeLoader, AttentionLabError, TRAINED_MODEL, ATTENTION_LAB_WASM, ATTENTION_LAB_MODEL */
+/* global createAttentionCore, createCore, unpackGzipBase64, makeLoader, AttentionLabError, TRAINED_MODEL, ATTENTION_LAB_WASM, ATTENTION_LAB_MODEL */
 globalThis.AttentionLab = Object.freeze({
   loadAttentionLab: makeLoader(async () => {
     const model = unpackGzipBase64(ATTENTION_LAB_MODEL).catch((error) => error);
     const core = await createAttentionCore({ wasmBinary: await unpackGzipBase64(ATTENTION_LAB_WASM) });
-    return createLab(core, await model);
+    return createCore(core, await model);
   }),
   AttentionLabError,
   TRAINED_MODEL,

@@ -204,7 +204,8 @@ export interface Trace {
   dispose(): void;
 }
 
-export interface Lab {
+/** The core: the wasm core's API, one per page (loadAttentionLab()). */
+export interface Core {
   readonly stageNames: readonly string[];
   readonly layerStageNames: readonly string[];
   readonly defaults: Readonly<Required<Pick<RunOptions, 'dModel' | 'dK' | 'seed' | 'scale' | 'causal' | 'positional'>>>;
@@ -220,5 +221,8 @@ export interface Lab {
   memoryUsage(): { heapBytesInUse: number; wasmMemoryBytes: number; liveTraces: number; liveHandles: number };
 }
 
-/** Loads and instantiates the wasm core once; later calls return the same lab. */
-export function loadAttentionLab(): Promise<Lab>;
+/** The older name of Core. @deprecated */
+export type Lab = Core;
+
+/** Loads and instantiates the wasm core once; later calls return the same core. */
+export function loadAttentionLab(): Promise<Core>;

@@ -17,7 +17,7 @@ inline constexpr std::size_t kMaxTextBytes = 1 << 20;  // 1 MiB of UTF-8, checke
 struct Config {
     std::int64_t d_model = 768;  // width of an embedding row; 1 … 1024
     std::int64_t d_k = 64;       // width of one head's q, k, v rows; 1 … d_model (√64 = 8)
-    std::int64_t seed = 42;      // seeds embeddings and weights; 0 … 2^32 − 1
+    std::int64_t seed = 42;      // seeds embeddings and params; 0 … 2^32 − 1
     bool scale = true;           // divide scores by √d_k
     bool causal = false;         // mask every key after the query (−∞ above the diagonal)
     bool positional = true;      // add sinusoidal positional encoding to the embeddings

@@ -12,8 +12,8 @@
 //     Q, K, V = x·W + b           N × d
 //     P = softmax(Q_j·K_jᵀ/√d_k)  n × n     per sequence and head
 //     A = [P·V_j]_j               N × d     the heads side by side (concat)
-//     y1 = LN1(x + A·W_o + b_o)   N × d
-//     y2 = LN2(y1 + GELU(y1·W_1 + b_1)·W_2 + b_2)   N × d   (the next layer's x)
+//     norm = LN1(x + A·W_o + b_o)   N × d
+//     output = LN2(norm + GELU(norm·W_1 + b_1)·W_2 + b_2)   N × d   (the next layer's x)
 //   logits = rows·tokᵀ + b_out    M × vocab   for any M rows (decoder tied to tok)
 #pragma once
 
@@ -78,13 +78,13 @@ template <class T>
 struct LayerCache {
     Mat<T> x;                     // N × d     the layer's input
     Mat<T> q, k, v;               // N × d
-    std::vector<Mat<T>> probs;    // B·h of n × n: sequence s, head j at s·h + j
+    std::vector<Mat<T>> weights;  // B·h of n × n: sequence s, head j at s·h + j (the stage `weights`)
     Mat<T> concat;                // N × d     A
     Mat<T> xhat1, inv_std1;       // N × d, N × 1  LN1's normalised rows and 1/σ
-    Mat<T> y1;                    // N × d
-    Mat<T> pre, act;              // N × d_ff  y1·W_1 + b_1 and its GELU
+    Mat<T> norm;                  // N × d     LN1(x + A·W_o + b_o) (the stage `norm`)
+    Mat<T> ff_pre, ff_hidden;     // N × d_ff  norm·W_1 + b_1 and its GELU (the stage `ffHidden`)
     Mat<T> xhat2, inv_std2;       // N × d, N × 1
-    Mat<T> y2;                    // N × d
+    Mat<T> output;                // N × d     the layer's output (the stage `output`)
 };
 
 template <class T>

@@ -24,7 +24,7 @@ namespace attention {
 struct TrainedModel {
     Vocabulary vocabulary;
     EncoderParams<float> params;
-    // params' weights packed for the kernels (load_model() packs them; null
+    // params packed for the kernels (load_model() packs them; null
     // for a model built in memory, whose runs pack per product).
     std::shared_ptr<const PackedEncoder> packed;
 };

@@ -174,7 +174,7 @@ T cross_entropy(const Mat<T>& rows, const Mat<T>& tok, const Mat<T>& out_bias, c
 }
 
 // ∂loss/∂logits = (p − one_hot) / M; adds into dtok (the decoder's share of
-// the tied weights) and dout_bias; returns ∂/∂rows.
+// the tied embedding) and dout_bias; returns ∂/∂rows.
 template <class T>
 Mat<T> cross_entropy_backward(const Mat<T>& rows, const Mat<T>& tok, const std::vector<std::int32_t>& targets,
                               const Mat<T>& probs, Mat<T>& dtok, Mat<T>& dout_bias) {

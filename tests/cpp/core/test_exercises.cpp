@@ -1,0 +1,198 @@
+// "Your turn": the exercises' expected values, the usual mistakes' values, and
+// the verdicts, each recomputed here from the trace's stages in double.
+#include <doctest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "attention/exercises.hpp"
+#include "attention/model.hpp"
+#include "helpers.hpp"
+
+using namespace attention;
+using test_support::error_from;
+
+namespace {
+
+double e_to(double x) { return std::exp(x); }
+
+// The example sentence on the random model at hand-sized widths.
+Trace run_sized(std::int64_t d_model, std::int64_t d_k) {
+    Config c;
+    c.d_model = d_model;
+    c.d_k = d_k;
+    return run_attention("我喜欢人工智能", c);
+}
+
+// Σ_k e^(scores(r, k) / divisor): row r's sum of the article's e^x.
+double row_exp_sum(const Trace& t, Eigen::Index r, double divisor) {
+    double s = 0;
+    for (Eigen::Index k = 0; k < t.scores.cols(); ++k) s += e_to(t.scores(r, k) / divisor);
+    return s;
+}
+
+std::string verdict(const Exercise& e, double answer) {
+    const Verdict v = check_answer(e, answer);
+    return v.correct ? "correct" : v.mistake;
+}
+
+}  // namespace
+
+TEST_CASE("exercise scaled: ÷√d_k is right; no division, ÷√d_model and ÷d_k are named") {
+    const Trace t = run_attention("我喜欢人工智能");  // d_model 768, d_k 64
+    const Exercise e = make_exercise(t, "scaled", 2, 3);
+    const double score = t.scores(2, 3);
+    CHECK(e.a.size() == 1);
+    CHECK(e.a[0] == t.scores(2, 3));
+    CHECK(e.expected == t.scaled(2, 3));
+    CHECK(e.divisor == 8.0f);
+    CHECK(verdict(e, score / 8) == "correct");
+    CHECK(verdict(e, test_support::round_to(score / 8, 2)) == "correct");
+    CHECK(verdict(e, score) == "no_scale");
+    CHECK(verdict(e, score / std::sqrt(768.0)) == "sqrt_d_model");
+    CHECK(verdict(e, score / 64) == "no_sqrt");
+    CHECK(verdict(e, score / 8 + 5) == "");
+}
+
+TEST_CASE("exercise dot: q_i · k_j; the transposed pair is named") {
+    const Trace t = run_sized(8, 4);
+    const Exercise e = make_exercise(t, "dot", 2, 4);
+    REQUIRE(e.a.size() == 4);
+    REQUIRE(e.b.size() == 4);
+    double dot = 0;
+    for (int d = 0; d < 4; ++d) {
+        CHECK(e.a[static_cast<std::size_t>(d)] == t.q(2, d));
+        CHECK(e.b[static_cast<std::size_t>(d)] == t.k(4, d));
+        dot += static_cast<double>(t.q(2, d)) * t.k(4, d);
+    }
+    CHECK(verdict(e, dot) == "correct");
+    double swapped = 0;
+    for (int d = 0; d < 4; ++d) swapped += static_cast<double>(t.q(4, d)) * t.k(2, d);
+    REQUIRE(std::fabs(swapped - dot) > 0.1 + 0.02 * std::fabs(dot));  // the pair is asymmetric here
+    CHECK(verdict(e, swapped) == "transposed");
+}
+
+TEST_CASE("exercise exp: e^scaled, and e^score (no ÷√d_k) named") {
+    const Trace t = run_sized(16, 4);
+    const Exercise e = make_exercise(t, "exp", 2, 1);
+    CHECK(e.expected == doctest::Approx(e_to(t.scores(2, 1) / 2.0)).epsilon(1e-5));
+    CHECK(verdict(e, e_to(t.scores(2, 1) / 2.0)) == "correct");
+    REQUIRE(std::fabs(t.scores(2, 1)) > 0.05);  // dividing by 2 changes e^x here
+    CHECK(verdict(e, e_to(t.scores(2, 1))) == "no_scale");
+}
+
+TEST_CASE("exercise softmax: every named mistake of the normalisation") {
+    const Trace t = run_attention("我喜欢人工智能");
+    const Eigen::Index i = 2, j = 3;
+    const Exercise e = make_exercise(t, "softmax", i, j);
+    REQUIRE(e.a.size() == 9);
+    CHECK(e.a[4] == doctest::Approx(t.scaled(i, 4)));
+    const double top = e_to(t.scores(i, j) / 8);
+    CHECK(verdict(e, top / row_exp_sum(t, i, 8)) == "correct");
+    CHECK(verdict(e, t.weights(i, j)) == "correct");
+    CHECK(verdict(e, top) == "not_normalised");
+    CHECK(verdict(e, top / row_exp_sum(t, 5, 8)) == "wrong_row_sum");
+    double column = 0;
+    for (Eigen::Index r = 0; r < 9; ++r) column += e_to(t.scores(r, j) / 8);
+    CHECK(verdict(e, top / column) == "wrong_axis");
+    CHECK(verdict(e, e_to(t.scores(i, j)) / row_exp_sum(t, i, 1)) == "no_scale");
+    const double d = std::sqrt(768.0);
+    CHECK(verdict(e, e_to(t.scores(i, j) / d) / row_exp_sum(t, i, d)) == "sqrt_d_model");
+    for (const Mistake& m : e.mistakes) CHECK(std::fabs(m.value - e.expected) > e.tolerance);
+    for (const Mistake& m : e.mistakes) CHECK(std::fabs(m.value) > 0.01f);  // never about 0
+    CHECK(verdict(e, 0) == (e.expected < 0.005f ? "correct" : ""));          // 0 is no named mistake
+    // Each offered mistake is named as itself: none is within another's reach.
+    for (const Mistake& m : e.mistakes) CHECK(verdict(e, m.value) == m.id);
+}
+
+TEST_CASE("exercises: of two mistakes with the same value, the first is named") {
+    // Two usual mistakes give about 1 in a query's strongest cell when its
+    // unscaled softmax is one-hot: e^(x − max) not divided by the sum (exactly
+    // 1), and softmax without ÷√d_k. not_normalised is made first, so it is
+    // the one offered and named. Wide heads have large raw scores: the first
+    // query row (of the widest head that has one) whose unscaled weight rounds to 1.
+    bool found = false;
+    for (const std::int64_t d_k : {768, 512, 256}) {
+        const Trace t = run_attention("我喜欢人工智能", Config{768, d_k, 42, true, false, true});
+        for (std::int64_t i = 1; i + 1 < t.scores.rows() && !found; ++i) {
+            const SoftmaxRow row = softmax_row(t, i);
+            const auto j = static_cast<std::int64_t>(row.argmax);
+            const Exercise e = make_exercise(t, "softmax", i, j);
+            double top = -INFINITY, sum = 0;
+            for (const float s : row.scores) top = std::max(top, static_cast<double>(s));
+            for (const float s : row.scores) sum += std::exp(static_cast<double>(s) - top);
+            const double unscaled = std::exp(static_cast<double>(row.scores[static_cast<std::size_t>(j)]) - top) / sum;
+            if (std::fabs(unscaled - 1.0) >= e.tolerance / 2) continue;  // the two do not agree on this cell
+            found = true;
+            CAPTURE(d_k);
+            CAPTURE(i);
+            std::vector<std::string> near_one;
+            for (const Mistake& m : e.mistakes) {
+                if (std::fabs(m.value - 1.0f) < 2 * e.tolerance) near_one.push_back(m.id);
+            }
+            CHECK(near_one == std::vector<std::string>{"not_normalised"});
+            CHECK(verdict(e, 1.0) == "not_normalised");
+            CHECK(verdict(e, unscaled) == "not_normalised");
+            for (const Mistake& m : e.mistakes) CHECK(verdict(e, m.value) == m.id);
+        }
+        if (found) break;
+    }
+    REQUIRE(found);
+}
+
+TEST_CASE("exercise output: Σ_k p_ik v_kj; the weights' column and the plain sum named") {
+    const Trace t = run_attention("我喜欢人工智能");
+    const Eigen::Index i = 2, j = 5;
+    const Exercise e = make_exercise(t, "output", i, j);
+    REQUIRE(e.a.size() == 9);
+    REQUIRE(e.b.size() == 9);
+    double right = 0, column = 0, plain = 0;
+    for (Eigen::Index k = 0; k < 9; ++k) {
+        right += static_cast<double>(t.weights(i, k)) * t.v(k, j);
+        column += static_cast<double>(t.weights(k, i)) * t.v(k, j);
+        plain += t.v(k, j);
+    }
+    CHECK(verdict(e, right) == "correct");
+    CHECK(verdict(e, column) == "wrong_axis");
+    CHECK(verdict(e, plain) == "unweighted");
+}
+
+TEST_CASE("exercises: a mistake that gives the right value is not offered") {
+    Config c;
+    c.scale = false;
+    const Trace t = run_attention("我喜欢人工智能", c);
+    const Exercise e = make_exercise(t, "scaled", 2, 3);
+    CHECK(e.divisor == 1.0f);
+    CHECK(e.expected == t.scores(2, 3));
+    for (const Mistake& m : e.mistakes) CHECK(m.id != "no_scale");
+}
+
+TEST_CASE("pick_cell: a real token's row, a key it sees, the same for the same seed") {
+    Config c;
+    c.causal = true;
+    const Trace t = run_attention("我喜欢人工智能", c);
+    for (std::uint32_t seed = 0; seed < 40; ++seed) {
+        const auto [row, col] = pick_cell(t, "softmax", 3, seed);
+        CHECK(row == 3);
+        CHECK(col <= 3);  // the causal mask hides the keys after the query
+        CHECK(t.weights(3, static_cast<Eigen::Index>(col)) >= 0.05f);
+        CHECK(pick_cell(t, "softmax", 3, seed) == std::make_pair(row, col));
+    }
+    CHECK(pick_cell(t, "exp", 0, 7).first == 1);  // [CLS] is not a real token: the first one is
+    CHECK(pick_cell(t, "output", 2, 7).second < 64);
+    bool varies = false;
+    for (std::uint32_t seed = 1; seed < 10; ++seed) varies |= pick_cell(t, "output", 2, seed) != pick_cell(t, "output", 2, 0);
+    CHECK(varies);
+}
+
+TEST_CASE("exercises: unknown names, cells outside and answers that are not numbers are refused") {
+    const Trace t = run_attention("我喜欢");
+    CHECK(error_from([&] { make_exercise(t, "sum", 1, 1); }).code() == "invalid_argument");
+    CHECK(error_from([&] { pick_cell(t, "sum", 1, 1); }).code() == "invalid_argument");
+    CHECK(error_from([&] { make_exercise(t, "softmax", 1, 9); }).code() == "invalid_argument");
+    CHECK(error_from([&] { make_exercise(t, "output", -1, 0); }).code() == "invalid_argument");
+    const Exercise e = make_exercise(t, "softmax", 1, 1);
+    CHECK(error_from([&] { check_answer(e, std::nan("")); }).code() == "invalid_argument");
+}

@@ -1,0 +1,18 @@
+// A small bar chart shared by the experiments: one bar per value, heights scaled to
+// the largest. Drawing only.
+import { h } from '../ui/dom.js';
+
+export function barChart(values, { labels = [], caption = '', className = '' } = {}) {
+  let top = 0;
+  for (const v of values) top = Math.max(top, Math.abs(v));
+  const bars = Array.from(values, (v, k) => {
+    const bar = h('span', { class: 'hbar', title: `${labels[k] ?? k}: ${v}` });
+    bar.style.height = `${top ? Math.round((Math.abs(v) / top) * 100) : 0}%`;
+    return bar;
+  });
+  const named = labels.length === values.length && labels.length <= 64;
+  return h('figure', { class: `bar-chart ${className}` },
+    h('div', { class: 'hbars' }, bars),
+    named ? h('div', { class: 'hlabels' }, labels.map((l) => h('span', {}, l))) : null,
+    caption ? h('figcaption', {}, caption) : null);
+}

@@ -1,0 +1,11 @@
+// The Why? experiments, one module each, in the order the rail meets them.
+import context from './context.js';
+import maskPosition from './mask-position.js';
+import scaling from './scaling.js';
+import stability from './stability.js';
+import temperature from './temperature.js';
+import textbook from './textbook.js';
+import variance from './variance.js';
+
+export const EXPERIMENTS = Object.freeze([variance, scaling, temperature, stability, context, maskPosition, textbook]);
+export const experimentIndex = (id) => EXPERIMENTS.findIndex((e) => e.id === id);

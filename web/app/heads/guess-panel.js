@@ -1,0 +1,69 @@
+// The model guesses each hidden token: core.predictMasked's top 5 for every
+// [MASK] in the sentence, as bars. With heads knocked out, the guesses of the
+// whole model and of the model without them side by side (before → after).
+import { h, morphChildren } from '../ui/dom.js';
+import { fmt } from '../ui/format.js';
+import { canHide, countMasks } from './masking.js';
+import { headNumber } from './head-view.js';
+
+const TOP = 5;
+
+function guessList(list, caption, kind) {
+  return h('figure', { class: 'guesses', dataset: { kind } }, h('figcaption', {}, caption),
+    h('ol', {}, list.map(({ token, probability }) => {
+      const bar = h('span', { class: 'bar' });
+      bar.style.width = `${Math.round(probability * 100)}%`;
+      return h('li', { dataset: { token } }, h('span', { class: 'guess-token', title: token }, token),
+        h('span', { class: 'share-bar' }, bar), h('span', { class: 'guess-p' }, fmt(probability, 3)));
+    })));
+}
+
+/** The guesses of one lab, in container: render(ctx, { hidden, onHide }) with
+ *  ctx the lab's view context; hidden: what each [MASK] hid, when the lab hid
+ *  it; onHide(i): hides token i. Drawn again only when what it shows has
+ *  changed (the model's guesses are asked of the core once a run). */
+export function createGuessPanel(container) {
+  let drawnFor = null; // [run, selected token, language, hidden] the guesses were drawn for
+  return { render(ctx, what) {
+    const key = [ctx.run, ctx.selected, ctx.lang, what.hidden];
+    if (drawnFor && key.every((v, k) => v === drawnFor[k])) return;
+    drawnFor = key;
+    renderGuess(container, ctx, what);
+  } };
+}
+
+function renderGuess(container, ctx, { hidden, onHide }) {
+  const parts = [];
+  if (!ctx.trained) {
+    parts.push(h('p', { class: 'hint' }, ctx.t('guess.random')));
+  } else if (countMasks(ctx.sentence) === 0) {
+    const i = ctx.selected;
+    parts.push(h('p', { class: 'hint' }, ctx.t('guess.how')));
+    if (canHide(ctx.tokens, i)) {
+      parts.push(h('button', { type: 'button', class: 'hide-selected', onclick: () => onHide(i) }, ctx.t('guess.hide', { token: ctx.tokens[i] })));
+    }
+  } else {
+    const { model } = ctx.config;
+    const off = ctx.knockOut;
+    let before;
+    let after = null;
+    try {
+      before = ctx.core.predictMasked(ctx.sentence, { model, topK: TOP });
+      if (off.length) after = ctx.core.predictMasked(ctx.sentence, { model, topK: TOP, knockOut: off });
+    } catch (error) {
+      parts.push(h('p', { class: 'message error', role: 'alert' }, ctx.errorText(error)));
+      before = [];
+    }
+    const without = off.map((k) => (ctx.layers > 1 ? ctx.t('heads.nameInLayer', { n: headNumber(k.head), layer: k.layer + 1 })
+      : ctx.t('heads.nameInText', { n: headNumber(k.head) }))).join(', ');
+    before.forEach((list, m) => {
+      const answer = hidden?.[m];
+      parts.push(h('section', { class: 'guess', dataset: { mask: m } },
+        h('h3', {}, ctx.t('guess.mask', { m: m + 1 }), answer ? h('span', { class: 'answer' }, ' ', ctx.t('guess.answer', { text: answer })) : null),
+        h('div', { class: 'guess-sides' },
+          guessList(list, ctx.t('guess.all'), 'before'),
+          after ? guessList(after[m], ctx.t('guess.without', { heads: without }), 'after') : null)));
+    });
+  }
+  morphChildren(container, h('div', {}, parts));
+}

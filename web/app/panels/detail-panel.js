@@ -1,0 +1,63 @@
+// The side panel: the selected query token's row through every step of
+// softmax, laid out like the article's worked table. All numbers come from
+// trace.softmaxRow() (the C++ core).
+import { h, morphChildren, setText } from '../ui/dom.js';
+import { fmt } from '../ui/format.js';
+import { headName } from '../heads/head-view.js';
+
+// The table's columns; a step's panelColumn (steps/index.js) is marked as it is shown.
+const COLUMNS = ['key', 'scores', 'scaled', 'exps', 'shares', 'probs'];
+
+/** One lab's side panel (its body and title): render(ctx, step) draws the
+ *  selected row for step. A step to another step changes only which column is
+ *  marked, so it moves the mark instead of building the table again. */
+export function createDetailPanel(container, titleEl) {
+  let shown = null; // what the panel shows now
+  return { render(ctx, step) { shown = renderDetail(container, titleEl, ctx, step, shown); } };
+}
+
+function renderDetail(container, titleEl, ctx, step, shown) {
+  const i = ctx.selected;
+  const current = step.panelColumn ? COLUMNS.indexOf(step.panelColumn) : undefined;
+  const drawn = container.querySelector('table.steps');
+  if (drawn && shown && shown.table === drawn && shown.trace === ctx.headView && shown.selected === i && shown.language === ctx.lang) {
+    for (const tr of [...drawn.tHead.rows, ...drawn.tBodies[0].rows]) {
+      [...tr.cells].forEach((cell, c) => cell.classList.toggle('current', c === current));
+    }
+    return shown;
+  }
+  const r = ctx.headView.softmaxRow(i);
+  const title = ctx.t('detail.title', { token: ctx.tokens[i] });
+  setText(titleEl, ctx.heads > 1 ? `${title} · ${headName(ctx.t, ctx.where.head)}` : title);
+  const divisor = fmt(r.divisor, r.divisor % 1 ? 3 : 0);
+  const headers = [ctx.t('detail.key'), ctx.t('detail.raw'), ctx.t('detail.divided', { d: divisor }), ctx.t('detail.exp'), ctx.t('detail.share'), ctx.t('detail.prob')];
+  const head = h('tr', {}, headers.map((text, c) => h('th', { scope: 'col', class: c === current ? 'current' : undefined }, text)));
+  const rows = ctx.tokens.map((token, j) => {
+    const masked = r.masked[j] === -Infinity;
+    const bar = h('span', { class: 'bar' });
+    bar.style.width = `${Math.round(r.probs[j] * 100)}%`;
+    const row = h('tr', { class: j === i ? 'self' : undefined, dataset: { j } },
+      h('td', {}, token),
+      h('td', { dataset: { col: 'scores' } }, fmt(r.scores[j])),
+      h('td', { dataset: { col: 'scaled' }, class: masked ? 'masked' : undefined }, masked ? ctx.t('detail.masked') : fmt(r.scaled[j])),
+      h('td', { dataset: { col: 'exps' } }, fmt(r.exps[j])),
+      h('td', { dataset: { col: 'shares' } }, fmt(r.shares[j])),
+      h('td', { class: 'bar-cell', dataset: { col: 'probs' } }, fmt(r.probs[j]), ' ', bar));
+    if (current !== undefined) row.cells[current].classList.add('current');
+    return row;
+  });
+  const foot = h('tr', {},
+    h('td', {}, 'Σ'), h('td', {}), h('td', {}),
+    h('td', { dataset: { col: 'expSum' } }, fmt(r.expSum)),
+    h('td', {}, ''),
+    h('td', { dataset: { col: 'probSum' } }, fmt(r.probSum)));
+  const notes = [];
+  if (!Number.isFinite(r.expSum)) {
+    notes.push(ctx.t('detail.overflow'));
+  }
+  notes.push(ctx.t('detail.note'));
+  morphChildren(container, h('div', {},
+    h('table', { class: 'steps' }, h('thead', {}, head), h('tbody', {}, rows), h('tfoot', {}, foot)),
+    notes.map((n) => h('p', { class: 'note' }, n))));
+  return { table: container.querySelector('table.steps'), trace: ctx.headView, selected: i, language: ctx.lang };
+}

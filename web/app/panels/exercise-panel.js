@@ -1,0 +1,158 @@
+// "Your turn": the learner computes one number of the run (a q·k sum, a scaled
+// score, an e^x, a softmax probability or a ×V entry) and the C++ core checks
+// it, naming the usual mistake a wrong answer matches (trace.checkAnswer).
+// A set of exercises comes from the link or the element (?exercises=…), or is
+// all five on the selected token; each result goes to the embedding host (and
+// to a SCORM platform, see scorm.js) as
+//   { exercise, cell: { row, col }, answer, expected, correct, mistake, tolerance,
+//     layer, head, revealed, set: { index, count, answered, right } }
+// (revealed: the learner had the answer shown first; `right` counts only the
+// exercises answered right without it).
+import { h, morphChildren } from '../ui/dom.js';
+import { fmt } from '../ui/format.js';
+import { STEPS } from '../steps/index.js';
+import { parseExercises } from './exercise-set.js';
+
+// Where each exercise's arithmetic is drawn.
+const STEP_OF = Object.freeze({ dot: 'scores', scaled: 'scaled', exp: 'softmax', softmax: 'softmax', output: 'weighted-sum' });
+
+/** The exercise set of one lab. announce(result) sends a result on;
+ *  showCell(step, row) shows a step with a token selected. */
+export function createExercises({ announce, showCell }) {
+  let items = parseExercises('').items;
+  let at = 0;
+  let seed = 0;
+  let results = []; // per item: its last result, or null
+  let revealed = []; // per item: the answer was shown (it no longer counts as right)
+  let feedback = null; // { index, text, kind } for the item shown
+  let drawnFor = null;
+
+  const right = () => results.filter((r, k) => r?.correct && !revealed[k]).length;
+  const answered = () => results.filter(Boolean).length;
+
+  // The cell of item k in this run: its own, or one the core picks on the selected token's row.
+  const cellOf = (ctx, k) => items[k].cell ?? ctx.headView.pickCell(items[k].name, { row: ctx.selected, seed: seed + k });
+
+  /** Checks the learner's text against exercise e (item k, as drawn). */
+  function check(ctx, k, e, text) {
+    // Full-width digits, a real minus sign, a decimal comma or 。 are read as the learner meant them.
+    const answer = Number(text.normalize('NFKC').trim().replace(/^[−–]/, '-').replace(/[,。]/, '.'));
+    if (text.trim() === '' || !Number.isFinite(answer)) {
+      feedback = { index: k, text: ctx.t('ex.notNumber'), kind: 'error' };
+      return;
+    }
+    const verdict = ctx.headView.checkAnswer(e.exercise, e.cell, answer);
+    results[k] = verdict;
+    let said;
+    if (verdict.correct) said = ctx.t('ex.right', { expected: fmt(verdict.expected, 4), tolerance: fmt(verdict.tolerance, 3) });
+    else if (verdict.mistake) said = `${ctx.t('ex.wrong')} ${ctx.t(`ex.mistake.${verdict.mistake}`, wordsOf(ctx, e))}`;
+    else said = `${ctx.t('ex.wrong')} ${ctx.t('ex.unknown', { answer: text.trim(), step: stepTitle(ctx, e.exercise) })}`;
+    feedback = { index: k, text: said, kind: verdict.correct ? 'right' : 'wrong' };
+    announce({ ...verdict, cell: { ...verdict.cell }, ...ctx.where, revealed: Boolean(revealed[k]),
+      set: { index: k, count: items.length, answered: answered(), right: right() } });
+  }
+
+  const stepTitle = (ctx, name) => STEPS.find((s) => s.id === STEP_OF[name]).title(ctx);
+
+  // The names the texts quote: the query and key tokens, the sizes, the divisor.
+  const wordsOf = (ctx, e) => ({ q: ctx.tokens[e.cell.row], k: e.exercise === 'output' ? '' : ctx.tokens[e.cell.col],
+    j: e.cell.col, d: e.dK, dK: e.dK, dModel: e.dModel, divisor: fmt(e.divisor, 3) });
+
+  function givens(ctx, e) {
+    const numbers = (values) => h('ol', { class: 'ex-numbers' }, Array.from(values, (v) => h('li', {}, fmt(v, 4))));
+    const w = wordsOf(ctx, e);
+    switch (e.exercise) {
+      case 'dot':
+        return [h('p', {}, ctx.t('ex.given.q', { token: w.q })), numbers(e.a), h('p', {}, ctx.t('ex.given.k', { token: w.k })), numbers(e.b)];
+      case 'scaled':
+        return [h('p', {}, ctx.t('ex.given.score', { score: fmt(e.a[0], 4) }), ' · ', ctx.t('ex.given.sizes', w))];
+      case 'exp':
+        return [h('p', { class: 'ex-x' }, ctx.t('ex.given.x', { x: fmt(e.a[0], 4) }))];
+      case 'softmax':
+        return [h('table', { class: 'ex-table' }, h('caption', {}, ctx.t('ex.given.row', { token: w.q })),
+          ctx.tokens.map((token, j) => h('tr', { class: j === e.cell.col ? 'target' : undefined },
+            h('th', { scope: 'row' }, token), h('td', {}, fmt(e.a[j], 4)))))];
+      default: // output
+        return [h('table', { class: 'ex-table' },
+          h('tr', {}, h('th', { scope: 'col' }, ctx.t('ex.given.key')), h('th', { scope: 'col' }, ctx.t('ex.given.p')),
+            h('th', { scope: 'col' }, ctx.t('ex.given.v', { j: e.cell.col }))),
+          ctx.tokens.map((token, k) => h('tr', {}, h('th', { scope: 'row' }, token), h('td', {}, fmt(e.a[k], 4)), h('td', {}, fmt(e.b[k], 4)))))];
+    }
+  }
+
+  function render(container, ctx, redraw) {
+    const key = [ctx.headView, ctx.selected, ctx.lang, at, seed, feedback, items]; // an answer always brings new feedback
+    if (drawnFor && key.every((v, k) => v === drawnFor[k])) return;
+    drawnFor = key;
+    const { name } = items[at];
+    let e;
+    try {
+      e = ctx.headView.exercise(name, cellOf(ctx, at));
+    } catch (error) {
+      morphChildren(container, h('div', {}, progress(ctx, redraw),
+        h('p', { class: 'message error', role: 'alert' }, ctx.t('ex.cellProblem', { error: ctx.errorText(error) }))));
+      return;
+    }
+    const input = h('input', { id: 'exercise-answer', type: 'text', inputmode: 'decimal', autocomplete: 'off', spellcheck: 'false', size: 12 });
+    // The panel is morphed into the page: the box on screen may be an earlier
+    // render's, so the handlers find it through the event, not through `input`.
+    const submit = (event) => {
+      event.preventDefault();
+      check(ctx, at, e, event.currentTarget.querySelector('input').value);
+      redraw();
+    };
+    const shown = feedback?.index === at ? feedback : null;
+    morphChildren(container, h('div', {},
+      progress(ctx, redraw),
+      h('h3', {}, ctx.t(`ex.name.${name}`)),
+      h('p', { class: 'ex-task' }, ctx.t(`ex.task.${name}`, wordsOf(ctx, e))),
+      h('div', { class: 'ex-givens' }, givens(ctx, e)),
+      h('form', { class: 'ex-form', onsubmit: submit },
+        h('label', { for: 'exercise-answer' }, ctx.t('ex.answer')), ' ', input, ' ',
+        h('button', { type: 'submit', class: 'ex-check' }, ctx.t('ex.check'))),
+      h('p', { class: `ex-feedback ${shown?.kind ?? ''}`, role: 'status' }, shown?.text ?? ''),
+      h('p', { class: 'ex-actions' },
+        h('button', { type: 'button', class: 'ex-show', onclick: () => showCell(STEP_OF[name], e.cell.row) }, ctx.t('ex.show')), ' ',
+        results[at]?.correct ? null : h('button', { type: 'button', class: 'ex-reveal', onclick: () => {
+          revealed[at] = true;
+          feedback = { index: at, text: ctx.t('ex.revealed', { expected: fmt(e.expected, 4) }), kind: 'revealed' };
+          redraw();
+        } }, ctx.t('ex.reveal')), ' ',
+        items[at].cell ? null : h('button', { type: 'button', class: 'ex-another', onclick: (event) => { seed += items.length; feedback = null; emptyBox(event); redraw(); } }, ctx.t('ex.another')), ' ',
+        items.length > 1 ? h('button', { type: 'button', class: 'ex-next', onclick: (event) => { at = (at + 1) % items.length; emptyBox(event); redraw(); } }, ctx.t('ex.next')) : null)));
+  }
+
+  // Another exercise or cell: the last answer's box is emptied.
+  const emptyBox = (event) => {
+    const box = event.currentTarget.closest('.exercise-panel')?.querySelector('#exercise-answer');
+    if (box) box.value = '';
+  };
+
+  // "Exercise 2 of 5 · 1 right", a button per exercise (✓ right, ✗ wrong), and the score once all are answered.
+  function progress(ctx, redraw) {
+    const marks = items.map((item, k) => {
+      const r = results[k];
+      const mark = r ? (r.correct ? '✓' : '✗') : String(k + 1);
+      return h('button', { type: 'button', class: `ex-dot${k === at ? ' current' : ''}${r ? (r.correct ? ' right' : ' wrong') : ''}`,
+        'aria-pressed': String(k === at), 'aria-label': ctx.t('ex.goTo', { k: k + 1, name: ctx.t(`ex.name.${item.name}`) }),
+        onclick: (event) => { if (at !== k) emptyBox(event); at = k; redraw(); } }, mark);
+    });
+    const done = answered() === items.length ? h('strong', { class: 'ex-score' }, ' ', ctx.t('ex.done', { right: right(), n: items.length })) : null;
+    return h('p', { class: 'ex-progress' }, ctx.t('ex.progress', { k: at + 1, n: items.length, right: right() }), ' ', h('span', { class: 'ex-dots' }, marks), done);
+  }
+
+  return {
+    render,
+    /** A new set (the text of ?exercises=…); returns the items it ignored. */
+    set(text) {
+      const parsed = parseExercises(text);
+      items = parsed.items;
+      at = 0;
+      results = items.map(() => null);
+      revealed = items.map(() => false);
+      feedback = null;
+      return parsed.ignored;
+    },
+    get count() { return items.length; },
+  };
+}

@@ -1,0 +1,98 @@
+// A lab's state, and the one place it changes. Everything else reads it:
+// views and panels through their view context (steps/view-context.js), the
+// wiring (start-lab.js) and the controls (model-controls.js, host-control.js)
+// through the named changes below. What can be derived is derived: whether the
+// model is trained, the run seen through the selected head, the stages asked
+// of the core once a run.
+import { headView } from '../heads/head-view.js';
+import { DEFAULT_SENTENCE } from './presets.js';
+
+// The token a new sentence opens on: the second real token after [CLS] (喜 in the default sentence).
+const defaultToken = (n) => (n > 3 ? 2 : 1);
+
+/** A lab's state; `steps`: how many steps the lab has. */
+export function createLabState(steps) {
+  let core = null; // the wasm core's API (web/lib/core.js), once loaded
+  let defaults = null; // the options a lab opens with: the trained model's, unless its file could not be read
+  let run = null; // the core's run (a trace, every head of every layer)
+  let sentence = DEFAULT_SENTENCE;
+  let options = null; // the run's options, as the core completed them
+  let step = 0;
+  let token = 2; // the selected token (the query row every step follows); null: the new sentence's default
+  let where = Object.freeze({ layer: 0, head: 0 }); // a trained model's selected head
+  let knockedOut = Object.freeze([]); // [{ layer, head }] zeroed before W_O
+  let hidden = null; // { sentence, originals }: what the lab hid behind each [MASK] of sentence
+  let layerOpen = false; // the concat step's rest of the layer unfolded
+  let asked = new Map(); // what the views asked of this run (stages, report cards, rows)
+  let seen = null; // the run through the selected head: made again only when either changes
+
+  const isTrained = (model) => core.models.some((m) => m.id === model && m.trained);
+
+  return {
+    get core() { return core; },
+    get defaults() { return defaults; },
+    get run() { return run; },
+    get sentence() { return sentence; },
+    get options() { return options; },
+    get step() { return step; },
+    get selected() { return token; },
+    get where() { return where; },
+    get knockOut() { return knockedOut; },
+    get hidden() { return hidden; },
+    get layerOpen() { return layerOpen; },
+    /** Whether the run is a trained model's. */
+    get trained() { return run !== null && isTrained(options.model); },
+    isTrained,
+    /** A model's own options: a trained model fixes its own; the seeded one starts from the core's defaults. */
+    modelOptions: (model) => (isTrained(model) ? { model } : { ...core.defaults, model }),
+    /** The run seen through the selected head (head-view.js); views compare it by identity. */
+    get headView() {
+      if (seen?.run !== run || seen.where !== where) seen = headView(run, where);
+      return seen;
+    },
+    /** What `ask()` returns for this run, asked of the core once. */
+    once(key, ask) {
+      if (!asked.has(key)) asked.set(key, ask());
+      return asked.get(key);
+    },
+
+    // ---- named changes --------------------------------------------------------
+    /** The core is loaded; the lab opens on `model`'s options. */
+    useCore(loaded, model) {
+      core = loaded;
+      defaults = this.modelOptions(model);
+    },
+    /** Runs the core on sentence with options (and the knock-outs, for a trained model).
+     *  On success the run is the new one and null is returned; on failure nothing
+     *  changes and the error is returned. */
+    runSentence(text, next) {
+      let made;
+      try {
+        made = core.run(text, isTrained(next.model) ? { ...next, knockOut: knockedOut } : next);
+      } catch (error) {
+        return error;
+      }
+      run?.dispose();
+      run = made;
+      asked = new Map();
+      sentence = text;
+      options = { ...made.config };
+      if (hidden?.sentence !== text) hidden = null;
+      where = Object.freeze({ layer: where.layer < made.config.layers ? where.layer : 0, head: where.head < made.config.heads ? where.head : 0 });
+      if (token === null || token >= made.tokens.length) token = defaultToken(made.tokens.length);
+      return null;
+    },
+    chooseStep(k) { step = Math.max(0, Math.min(steps - 1, k)); },
+    /** Selects token i; null: the next sentence's default token. */
+    chooseToken(i) { token = i === null ? null : Math.min(i, run ? run.tokens.length - 1 : i); },
+    chooseHead(head, layer = where.layer) { where = Object.freeze({ layer, head }); },
+    /** Knocks head (of the selected layer) out, or back in; the next run applies it. */
+    knockOutHead(head, on) {
+      const others = knockedOut.filter((k) => k.layer !== where.layer || k.head !== head);
+      knockedOut = Object.freeze(on ? [...others, Object.freeze({ layer: where.layer, head })] : others);
+    },
+    /** The sentence now shown was made by hiding (or showing) tokens: originals[m] is what its m-th [MASK] hid. */
+    markHidden(originals) { hidden = Object.freeze({ sentence, originals }); },
+    openLayer(open) { layerOpen = open; },
+  };
+}

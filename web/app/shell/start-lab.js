@@ -1,0 +1,312 @@
+// One lab: wires the sentence, the step rail, the controls, the settings and
+// the panels to the lab's state and to the wasm core, and hands each step to
+// its view module. The page (main.js) is one lab; each <attention-lab>
+// element (element.js) is another, in its shadow root, sharing the one core.
+// Everything a lab has — its elements, words, state, player, warm-up, address
+// bar and host — is made here and passed on; nothing is shared through a module.
+import { loadAttentionLab } from '../../lib/attention-lab.js';
+import { createGuessPanel } from '../heads/guess-panel.js';
+import { createExercises } from '../panels/exercise-panel.js';
+import { createHeadsPanel } from '../heads/heads-panel.js';
+import { createModelControls } from '../heads/model-controls.js';
+import { viewContext } from '../steps/view-context.js';
+import { createDetailPanel } from '../panels/detail-panel.js';
+import { afterNextPaint, h, morphChildren, prefersReducedMotion, setText } from '../ui/dom.js';
+import { exportView } from '../steps/exports.js';
+import { connectHost } from '../host/host-messages.js';
+import { createHostControl } from '../host/host-control.js';
+import { pickLanguage, translateStatic, wordsFor } from '../strings/i18n.js';
+import { createSettings } from './settings.js';
+import { EXPERIMENTS, experimentIndex } from '../experiments/index.js';
+import { createExperimentPanel } from '../panels/experiment-panel.js';
+import { createLabState } from './lab-state.js';
+import { renderLegend } from '../matrix/legend.js';
+import { loadFailureMessage } from './load-failure.js';
+import { createMessageLine } from './messages.js';
+import { DEFAULT_SENTENCE, PRESETS } from './presets.js';
+import { bindControls, createPlayer } from './playback.js';
+import { renderChips as chipsOf, renderRail as railOf, updateRail as markRail } from './rail.js';
+import { STEPS, stepIndex } from '../steps/index.js';
+import { hideTooltip } from '../ui/tooltip.js';
+import { mark } from './timeline.js';
+import { checkLink, createUrlWriter, readUrl } from './url-state.js';
+import { createWarmUp } from './warm-up.js';
+
+const TYPING_DELAY_MS = 180;
+const EXPERIMENT_IDS = EXPERIMENTS.map((e) => e.id);
+
+/** Starts a lab. env: { scope: document or a ShadowRoot (where its ids are), frame: what stands
+ *  for <body> (its data-* and classes), search: the link's query (the page's URL, or an element's
+ *  attributes as one), page: true for the page itself (it writes the address bar, <html lang> and
+ *  the title, and talks to a parent frame), announce(type, body): an element's events,
+ *  onExercise(result): each answer to Your turn (the page's SCORM session) }. Returns { ready,
+ *  apply, switchLanguage, openExperiment, setExercises, applyLink }: what an element's attributes call. */
+export function startLab(env) {
+  const $ = (id) => env.scope.getElementById(id);
+  let words = wordsFor('en'); // the lab's language: every text it writes
+  const state = createLabState(STEPS.length);
+  const message = createMessageLine($('input-message'));
+  const warmUp = createWarmUp(env.frame);
+  const address = env.page ? createUrlWriter() : null;
+  let host = { announce() {} }; // the embedding host: a parent frame, or the element's events
+  let renderId = 0; // the drawing under way; an older one stops where it is
+  let announcedStep = null;
+
+  const player = createPlayer({ button: $('play'), count: STEPS.length, at: () => state.step, goTo, frame: env.frame, words: () => words });
+  const pause = () => player.pause();
+  const showSentence = (sentence) => { $('sentence').value = sentence; };
+  const settings = createSettings($);
+  const showSettings = () => settings.fill(state.options, state.core.models, words.t);
+  const controls = createModelControls(state, { words: () => words, compute, redraw: scheduleRedraw, message, showSentence, showModels: showSettings });
+  const exercises = createExercises({
+    announce: (result) => { host.announce('exercise', result); env.onExercise?.(result); },
+    showCell: (step, row) => { state.chooseToken(row); renderChips(); pause(); goTo(stepIndex(step), true); } });
+  const hostControl = createHostControl(state, { words: () => words, message, tryCompute, selectHead: controls.selectHead,
+    renderChips: () => renderChips(), redraw: scheduleRedraw, showSentence, showSettings, setExercises });
+  const experiments = createExperimentPanel({ tabs: $('experiment-tabs'), body: $('experiment-body'), context: () => context(false), changed: syncUrl });
+  const detail = createDetailPanel($('detail-body'), $('detail-title'));
+  const heads = createHeadsPanel($('heads-body'));
+  const guesses = createGuessPanel($('guess-body'));
+
+  // ---- running the core --------------------------------------------------------
+  /** Runs the core; on success the new run is shown and null returned, on
+   *  failure everything stays as it was and the error is returned. */
+  function tryCompute(sentence, options) {
+    const error = state.runSentence(sentence, options);
+    if (!error) {
+      message.hide();
+      renderChips();
+    }
+    return error;
+  }
+
+  /** tryCompute for the learner's edits: a failure is shown inline. */
+  function compute(sentence, options) {
+    const error = tryCompute(sentence, options);
+    if (error) message.show(words.t('msg.lastGood', { error: words.errorText(error) }));
+    return !error;
+  }
+
+  /** What a step view (or experiment) draws from; animate = play its transition. */
+  const context = (animate) => viewContext(state, words, { animate: animate && !prefersReducedMotion(), select: selectToken,
+    selectHead: controls.selectHead, selectLayer: controls.selectLayer, hide: controls.hideAt, unhide: controls.unhideAt,
+    setLayerOpen: (open) => state.openLayer(open) });
+
+  // ---- drawing ---------------------------------------------------------------
+  const renderChips = () => chipsOf($('token-chips'), { tokens: state.run.tokens, ids: state.run.ids, selected: state.selected, onSelect: selectToken, t: words.t });
+  const renderRail = () => railOf($('step-rail'), (k) => { pause(); goTo(k, true); }, words.t);
+  const updateRail = () => markRail($('step-rail'), $('formula'), state.step);
+
+  /** Draws the current step; animate = play its transition. Resolves when done.
+   *  The view is morphed into the page, so an edit (or a step between steps
+   *  that share a matrix) changes numbers and colours in place instead of
+   *  rebuilding what is there. */
+  async function show(animate) {
+    const id = ++renderId;
+    warmUp.stop();
+    hideTooltip(env.frame);
+    const view = STEPS[state.step];
+    updateRail();
+    if (animate && !prefersReducedMotion()) {
+      // A step (its script, then its first frame) is over a frame's time: begun late in a frame it makes
+      // the next one late. Begun right after a paint, it has the interval and the next frame is its own.
+      await afterNextPaint();
+      if (id !== renderId) return;
+      mark('step'); // where a step's own script starts (the benchmark times it from here)
+    }
+    const ctx = context(animate);
+    const { t } = ctx;
+    env.frame.dataset.step = view.id;
+    setText($('step-title'), `${state.step + 1}. ${view.title(ctx)}`);
+    const links = (view.experiments ?? []).map((name) => [' ', h('button', { type: 'button', class: 'why-link', dataset: { experiment: name },
+      onclick: () => experiments.open(name, true) }, t('experiments.open', { name: EXPERIMENTS[experimentIndex(name)].label(t) }))]);
+    morphChildren($('step-explain'), h('p', {}, view.explain(ctx), links.flat()));
+    detail.render(ctx, view);
+    heads.render(ctx, { onKnockOut: controls.knockOut });
+    guesses.render(ctx, { hidden: state.hidden?.originals, onHide: controls.hideAt });
+    exercises.render($('exercise-body'), ctx, scheduleRedraw);
+    experiments.render();
+    syncUrl();
+    setText($('announcer'), t('page.announce', { k: state.step + 1, n: STEPS.length, title: view.title(ctx) }));
+    if (view.id !== announcedStep) {
+      announcedStep = view.id;
+      host.announce('step', { step: view.id, index: state.step, selected: state.selected });
+    }
+    // The view is built detached and morphed into the page at once; an
+    // animation then plays on the page's elements (see live() in dom.js).
+    if (ctx.animate) renderLegend($('legend'), [], t);
+    const fresh = h('div');
+    const drawing = view.render(fresh, ctx);
+    morphChildren($('step-body'), fresh);
+    const scales = await drawing;
+    if (id === renderId) {
+      renderLegend($('legend'), scales, t);
+      env.frame.dataset.rendered = String(id);
+    }
+  }
+
+  // Redraws after edits (typing, settings, selection) are coalesced: the core
+  // recomputes on every change, the lab draws once when the task that made the
+  // changes is over, so the drawing is done before the next frame starts.
+  let redrawPending = false;
+  function scheduleRedraw() {
+    if (redrawPending) return;
+    redrawPending = true;
+    queueMicrotask(() => {
+      redrawPending = false;
+      show(false);
+    });
+  }
+
+  /** Puts the page's view into the address bar (soon: see url-state.js). */
+  function syncUrl() {
+    address?.soon({ sentence: state.sentence, step: STEPS[state.step].id, selected: state.selected, options: state.options,
+      trained: state.trained, where: state.where, lang: words.lang, experiment: experiments.id }, { model: state.defaults.model, options: state.core.defaults });
+  }
+
+  function goTo(k, animate) {
+    state.chooseStep(k);
+    return show(animate);
+  }
+
+  function selectToken(i) {
+    state.chooseToken(i);
+    host.announce('select', { selected: i, token: state.run.tokens[i] });
+    renderChips();
+    scheduleRedraw();
+  }
+
+  function applySettings() {
+    const chosen = settings.read();
+    const switched = chosen.model !== state.options.model; // another model: its own options
+    if (compute(state.sentence, switched ? state.modelOptions(chosen.model) : chosen)) scheduleRedraw();
+    if (switched) showSettings(); // the boxes it fixes, greyed out (or the model kept)
+  }
+
+  function setExercises(text) {
+    const bad = exercises.set(text);
+    if (bad.length) message.show(words.t('ex.ignored', { items: bad.join(', ') }), 'notice');
+    scheduleRedraw();
+  }
+
+  // ---- wiring ----------------------------------------------------------------
+  function wire() {
+    let typing = 0;
+    $('sentence').addEventListener('input', () => {
+      clearTimeout(typing);
+      typing = setTimeout(() => {
+        if (compute($('sentence').value, state.options)) scheduleRedraw();
+      }, TYPING_DELAY_MS);
+    });
+    $('sentence-form').addEventListener('submit', (event) => event.preventDefault());
+    $('presets').append(...PRESETS.map((text) => h('option', { value: text }, text)));
+    $('presets').addEventListener('change', () => {
+      const text = $('presets').value;
+      if (!text) return;
+      $('sentence').value = text;
+      $('presets').value = '';
+      state.chooseToken(null);
+      if (compute(text, state.options)) show(true);
+    });
+    bindControls(player, { $, at: () => state.step, goTo, keys: env.page ? document : env.scope });
+    settings.onChange(applySettings);
+    settings.onModelFile(() => state.core.models.map((m) => m.id), controls.loadModelFile);
+    for (const kind of ['png', 'csv', 'latex', 'json']) {
+      $(`export-${kind}`).addEventListener('click', () => exportView(kind, STEPS[state.step], state.headView, state.core,
+        () => message.show(words.t('msg.tokensExport'), 'notice'), state.trained));
+    }
+  }
+
+  /** The lab's language: every word it writes; the page's <html lang> and title, or the element's frame, say it. */
+  function useLanguage(lang) {
+    words = wordsFor(lang);
+    $('lang').value = words.lang;
+    translateStatic(env.scope, words.t);
+    if (env.page) {
+      document.documentElement.lang = words.htmlLang;
+      document.title = words.t('page.title');
+    } else env.frame.lang = words.htmlLang;
+  }
+
+  /** Switches every word of the lab to another language. */
+  function switchLanguage(lang) {
+    useLanguage(lang);
+    renderRail();
+    experiments.renderTabs(words.t);
+    player.relabel();
+    if (state.run) {
+      renderChips();
+      show(false);
+    }
+  }
+
+  async function boot() {
+    mark('script');
+    const loading = loadAttentionLab(); // the core downloads and compiles while the page sets up
+    const params = new URLSearchParams(env.search);
+    useLanguage(pickLanguage(params.get('lang'), navigator.languages ?? [navigator.language]));
+    $('lang').addEventListener('change', () => switchLanguage($('lang').value));
+    renderRail();
+    player.setSpeed(1);
+    let core;
+    try {
+      core = await loading;
+    } catch (error) {
+      $('loading').textContent = loadFailureMessage(words.t, error);
+      $('loading').className = 'message error';
+      $('loading').setAttribute('role', 'alert');
+      $('loading').hidden = false;
+      return;
+    }
+    mark('core-ready');
+    $('loading').hidden = true;
+    // The trained model, unless its file could not be read.
+    state.useCore(core, core.models.find((m) => m.trained)?.id ?? 'random');
+    const { state: link, ignored } = readUrl(env.search, { sentence: DEFAULT_SENTENCE, step: STEPS[0].id, experiments: EXPERIMENT_IDS });
+    experiments.select(link.experiment);
+    experiments.renderTabs(words.t);
+    const badExercises = exercises.set(link.exercises);
+    const { notices, allowedOrigin, step } = checkLink(link, ignored, stepIndex, words.t);
+    env.frame.classList.toggle('embed', link.embed);
+    state.chooseStep(step);
+    state.chooseToken(link.selected);
+    state.chooseHead(link.head ?? 0, link.layer ?? 0);
+    notices.push(...hostControl.firstRun(link));
+    if (badExercises.length) notices.push(words.t('ex.ignored', { items: badExercises.join(', ') }));
+    for (const name of ['layer', 'head']) {
+      if (link[name] !== null && link[name] !== state.where[name]) notices.push(words.t('msg.ignored', { names: name }));
+    }
+    mark('first-run');
+    showSettings();
+    wire();
+    if (!env.page) host = { announce: env.announce };
+    else if (link.origin === null || allowedOrigin) {
+      host = connectHost({ allowedOrigin, stepIds: STEPS.map((v) => v.id), apply: hostControl.apply, state: hostControl.report });
+    }
+    announcedStep = STEPS[state.step].id; // "ready" reports the first step
+    await show(false);
+    host.announce('ready', { steps: STEPS.map((v) => v.id), models: core.models.map((m) => ({ ...m })), state: hostControl.report() });
+    if (notices.length) message.show(notices.join(' '), 'notice');
+    env.frame.dataset.models = core.models.map((m) => m.id).join(' '); // the models the core loaded
+    env.frame.dataset.ready = 'true';
+    mark('drawn');
+    const after = [...STEPS.slice(state.step + 1), ...STEPS.slice(0, state.step).reverse()]; // Next's steps first
+    // The two steps Next leads to are drawn right after the first paints, idle time or not.
+    warmUp.start($('step-body'), state.run.tokens.length, after.map((view) => (sheet) => view.render(sheet, context(false))), { urgent: 2 });
+  }
+
+  const ready = boot();
+  const whenReady = (action) => async (...args) => {
+    await ready;
+    return state.core ? action(...args) : null;
+  };
+  return {
+    ready,
+    /** Carries out a "set" (see host-messages.js) once the lab is ready; returns its error or null. */
+    apply: whenReady((set) => hostControl.apply(set)),
+    switchLanguage: async (lang) => { await ready; switchLanguage(lang); },
+    openExperiment: whenReady((id) => experiments.open(EXPERIMENT_IDS.includes(id) ? id : null, false)),
+    setExercises: whenReady(setExercises),
+    applyLink: whenReady((search, what) => hostControl.applyLink(search, what)),
+  };
+}

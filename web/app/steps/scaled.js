@@ -1,0 +1,46 @@
+// Step 5: ÷√d_k (and the causal mask, when it is on).
+import { fmt } from '../ui/format.js';
+import { renderMatrix } from '../matrix/matrix-view.js';
+
+export function explainScaled(ctx, i, j) {
+  const r = ctx.headView.softmaxRow(i);
+  const names = { a: ctx.tokens[i], b: ctx.tokens[j] };
+  if (r.masked[j] === -Infinity) return ctx.t('step.scaled.cellMasked', names);
+  return ctx.config.scale
+    ? ctx.t('step.scaled.cell', { ...names, score: fmt(r.scores[j]), dK: ctx.config.dK, divisor: fmt(r.divisor, r.divisor % 1 ? 3 : 0), value: fmt(r.scaled[j]) })
+    : ctx.t('step.scaled.cellOff', { ...names, value: fmt(r.scaled[j]) });
+}
+
+export default {
+  id: 'scaled',
+  label: (t) => t('step.scaled.label'),
+  inFormula: true, // its part of the formula is marked (index.html: data-step)
+  matrices: ['scaled', 'masked'], // the core stages it shows, and exports
+  panelColumn: 'scaled', // the side panel's column it computes
+  experiments: ['scaling', 'temperature'],
+  title: (ctx) => ctx.t(ctx.config.causal ? 'step.scaled.titleCausal' : 'step.scaled.title'),
+  explain(ctx) {
+    const s = ctx.stage('scores');
+    const m = ctx.stage('masked');
+    const { divisor } = ctx.headView;
+    const scaling = ctx.config.scale
+      ? ctx.t('step.scaled.explain', { dK: ctx.config.dK, divisor: fmt(divisor, divisor % 1 ? 3 : 0), min: fmt(s.min), max: fmt(s.max), min2: fmt(m.min), max2: fmt(m.max) })
+      : ctx.t('step.scaled.explainOff', { min: fmt(s.min), max: fmt(s.max) });
+    const mask = ctx.config.causal ? ctx.t('step.scaled.explainMask') : '';
+    return scaling + mask;
+  },
+  async render(body, ctx) {
+    const block = renderMatrix(ctx.stage('masked'), { t: ctx.t,
+      rowLabels: ctx.tokens,
+      colLabels: ctx.tokens,
+      stageId: ctx.config.causal ? 'masked' : 'scaled',
+      selectedRow: ctx.selected,
+      onRowLabel: ctx.select,
+      previous: ctx.animate ? ctx.stage('scores') : undefined,
+      explain: (i, j) => explainScaled(ctx, i, j),
+    });
+    body.append(block.element);
+    await block.reveal({ animate: ctx.animate, mode: 'fade' });
+    return [{ label: ctx.t(ctx.config.causal ? 'step.scaled.legendMasked' : 'step.scaled.legend'), scale: block.scale }];
+  },
+};

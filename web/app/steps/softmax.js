@@ -1,0 +1,58 @@
+// Step 6: softmax row by row; each row adds up to 1. A trained model's heads
+// are shown first, all at once (head-grid.js); the matrix is the selected head's.
+import { fmt } from '../ui/format.js';
+import { renderMatrix, TABLE_LIMIT } from '../matrix/matrix-view.js';
+import { h } from '../ui/dom.js';
+import { headGrid } from '../heads/head-grid.js';
+import { headNumber } from '../heads/head-view.js';
+
+export function explainWeight(ctx, i, j) {
+  const r = ctx.headView.softmaxRow(i);
+  const names = { a: ctx.tokens[i], b: ctx.tokens[j], sum: fmt(r.shiftedSum, 3) };
+  if (r.masked[j] === -Infinity) return ctx.t('step.softmax.cellMasked', names);
+  return ctx.t('step.softmax.cell', { ...names, s: fmt(r.masked[j]), max: fmt(r.max), e: fmt(r.shiftedExps[j], 3), p: fmt(r.probs[j], 3) });
+}
+
+export default {
+  id: 'softmax',
+  label: (t) => t('step.softmax.label'),
+  inFormula: true, // its part of the formula is marked (index.html: data-step)
+  matrices: ['weights'], // the core stages it shows, and exports
+  panelColumn: 'probs', // the side panel's column it computes
+  experiments: ['textbook', 'stability'],
+  title: (ctx) => ctx.t('step.softmax.title'),
+  explain(ctx) {
+    const r = ctx.headView.softmaxRow(ctx.selected);
+    const text = ctx.t('step.softmax.explain', { token: ctx.tokens[ctx.selected], p: fmt(r.maxProb), best: ctx.tokens[r.argmax] });
+    return ctx.heads > 1 ? `${ctx.t('step.softmax.explainHeads', { heads: ctx.heads, n: headNumber(ctx.where.head) })}${text}` : text;
+  },
+  async render(body, ctx) {
+    // Animated: each row first shows its plain exps e^x and their total, then
+    // turns into probabilities that add up to 1.
+    let previous;
+    let previousSums;
+    if (ctx.animate && ctx.n <= TABLE_LIMIT) {
+      const steps = ctx.tokens.map((_, i) => ctx.headView.softmaxRow(i));
+      const data = new Float32Array(ctx.n * ctx.n);
+      steps.forEach((r, i) => data.set(r.exps, i * ctx.n));
+      previous = { rows: ctx.n, cols: ctx.n, data, min: Math.min(...steps.map((r) => r.expsMin)), max: Math.max(...steps.map((r) => r.expsMax)) };
+      previousSums = steps.map((r) => r.expSum);
+    }
+    const block = renderMatrix(ctx.stage('weights'), { t: ctx.t,
+      previous,
+      previousSums,
+      scale: 'sequential',
+      rowLabels: ctx.tokens,
+      colLabels: ctx.tokens,
+      stageId: 'weights',
+      selectedRow: ctx.selected,
+      onRowLabel: ctx.select,
+      sums: ctx.headView.rowSums('weights'),
+      explain: (i, j) => explainWeight(ctx, i, j),
+    });
+    if (ctx.heads > 1) body.append(headGrid(ctx), h('h3', { class: 'head-shown' }, ctx.t('step.softmax.shown', { n: headNumber(ctx.where.head) })));
+    body.append(block.element);
+    await block.reveal({ animate: ctx.animate, mode: 'rows', stagger: ctx.n > TABLE_LIMIT ? 0 : 220 });
+    return [{ label: ctx.t('step.softmax.legend'), scale: block.scale }];
+  },
+};

@@ -1,0 +1,264 @@
+// The JavaScript API over the wasm core: option checking, errors, memory rules.
+//
+// Rules every file of web/lib/ keeps: it computes nothing (every number comes
+// from the C++ core); it imports only its siblings, by one-line
+// `import { … } from './x.js';` statements, and exports only declarations, so
+// scripts/bundle-single.mjs can join core.js, checks.js and trace.js into the
+// offline single script by dropping those two words.
+//
+// Memory rule: everything this API returns is a JS-owned copy (typed arrays
+// included) that stays valid forever, whatever later calls do to the wasm heap.
+// Only a Trace holds wasm memory; trace.dispose() frees it.
+import { AttentionLabError, checkFlag, checkKnockOut, checkNumbers, checkSentence, describe, fail, freezeRow, unwrap } from './checks.js';
+import { Trace, freeWasm } from './trace.js';
+
+export { AttentionLabError };
+
+/** The id of the model the API runs by default: the trained model shipped
+ *  with the lab (web/models/trained.almodel). */
+export const TRAINED_MODEL = 'trained';
+
+// The seeded model's options, and what a trained model fixes them to.
+const OPTION_KINDS = Object.freeze({
+  model: 'string',
+  knockOut: 'array',
+  dModel: 'integer',
+  dK: 'integer',
+  seed: 'integer',
+  scale: 'boolean',
+  causal: 'boolean',
+  positional: 'boolean',
+  layers: 'integer',
+  heads: 'integer',
+  vocabSize: 'integer',
+});
+
+// Checks each option's JS type; the core checks ranges.
+function checkOptions(options) {
+  if (options === undefined) return {};
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+    fail(`options must be an object such as { dK: 64 }, got ${describe(options)}`, 'invalid_option');
+  }
+  const given = {};
+  for (const [name, value] of Object.entries(options)) {
+    const kind = OPTION_KINDS[name];
+    if (!kind) {
+      fail(`unknown option "${name}"; the options are ${Object.keys(OPTION_KINDS).join(', ')}`,
+        'invalid_option', { name, got: '' });
+    }
+    if (value === undefined) continue;
+    const bad = (kind === 'integer' && !Number.isSafeInteger(value))
+      || (kind === 'boolean' && typeof value !== 'boolean')
+      || (kind === 'string' && typeof value !== 'string');
+    if (bad) {
+      const wanted = { integer: 'an integer number', boolean: 'true or false', string: 'a model id (a string)' }[kind];
+      fail(`${name} must be ${wanted}, got ${describe(value)}`, 'invalid_option', { name, got: describe(value) });
+    }
+    given[name] = kind === 'array' ? checkKnockOut(value) : value;
+  }
+  return given;
+}
+
+// What a model fixes: a run may give these options only with these values
+// (so run(sentence, trace.config) runs the same again).
+function fixedByModel(info) {
+  const shape = { layers: info.layers, heads: info.heads, vocabSize: info.vocabSize };
+  return info.trained ? { ...shape, dModel: info.dModel, dK: info.dK, scale: true, causal: false, positional: true } : shape;
+}
+
+/** Builds the public API object over an instantiated Emscripten module.
+ *  trained: the shipped model file's bytes (Uint8Array), or the Error that
+ *  kept them from being read; the lab works without it, on the random model. */
+export function createCore(core, trained) {
+  const constants = core.constants();
+  const defaults = Object.freeze(constants.defaults);
+  let liveTraces = 0;
+
+  // A safety net for traces that are dropped without dispose(): the garbage
+  // collector frees their wasm memory eventually. dispose() is still the rule.
+  const registry = typeof FinalizationRegistry === 'function'
+    ? new FinalizationRegistry((wasm) => { liveTraces -= 1; freeWasm(wasm); })
+    : null;
+  const owner = {
+    register(trace, wasm) {
+      liveTraces += 1;
+      registry?.register(trace, wasm, trace);
+    },
+    release(trace, wasm) {
+      registry?.unregister(trace);
+      liveTraces -= 1;
+      freeWasm(wasm);
+    },
+  };
+
+  // The core's list of models, asked again only when a model is loaded.
+  const readModels = () => Object.freeze(core.models().map((m) => Object.freeze(m)));
+  let models = readModels();
+  const listModels = () => models;
+  const loadModel = (id, bytes) => {
+    if (typeof id !== 'string') fail(`a model id must be a string, got ${describe(id)}`, 'invalid_argument');
+    if (!(bytes instanceof Uint8Array)) fail(`a model file is given as a Uint8Array of its bytes, got ${describe(bytes)}`, 'invalid_argument');
+    const info = Object.freeze(unwrap(core.loadModel(id, bytes)));
+    models = readModels();
+    return info;
+  };
+  let modelError = null;
+  if (trained instanceof Uint8Array) {
+    try {
+      loadModel(TRAINED_MODEL, trained);
+    } catch (error) {
+      modelError = error;
+    }
+  } else if (trained !== undefined) {
+    const detail = trained instanceof Error ? trained.message : String(trained);
+    modelError = new AttentionLabError(`could not read the trained model's file: ${detail}`, 'invalid_model', { reason: detail });
+  }
+
+  // The model a call names (the trained one when it names none), or a clear error.
+  const modelInfo = (id = TRAINED_MODEL) => {
+    const info = listModels().find((m) => m.id === id);
+    if (info) return info;
+    if (id === TRAINED_MODEL && modelError) {
+      fail(`the trained model is not available (${modelError.message}); { model: 'random' } still works`,
+        'unknown_model', { id, reason: modelError.message });
+    }
+    const ids = listModels().map((m) => m.id).join(', ');
+    fail(`there is no model "${id}"; the models are ${ids}`, 'unknown_model', { id, ids });
+  };
+
+  return Object.freeze({
+    /** The seeded head's stage ids (every head's, in a trained model), in pipeline order. */
+    stageNames: Object.freeze(constants.stageNames),
+    /** A trained model's layer stage ids, in pipeline order (after its heads). */
+    layerStageNames: Object.freeze(constants.layerStageNames),
+    /** The core's default options for the random model. */
+    defaults,
+    /** { maxTokens, maxDModel, maxSeed, maxTextBytes }. */
+    limits: Object.freeze(constants.limits),
+
+    /** Every model, trained ones first: { id, trained, layers, heads, dModel, dK, vocabSize }. */
+    get models() {
+      return listModels();
+    },
+    /** Why the shipped trained model could not be loaded (an AttentionLabError), or null. */
+    get modelError() {
+      return modelError;
+    },
+    /** Loads a model file (the bytes train_encoder --export writes) under an id;
+     *  returns its entry of `models`. Throws AttentionLabError ('invalid_model')
+     *  for a damaged file; the models loaded before stay. */
+    loadModel,
+
+    /** Tokenizes the sentence and computes every stage. options: model (the
+     *  trained model unless given; 'random' for the seeded head, whose dModel,
+     *  dK, seed, scale, causal and positional apply), knockOut ([{ layer, head }]
+     *  whose output is zeroed). Throws AttentionLabError. */
+    run(sentence, options) {
+      checkSentence(sentence);
+      const { model, knockOut = [], ...rest } = checkOptions(options);
+      const info = modelInfo(model);
+      const fixed = fixedByModel(info);
+      const seeded = {};
+      for (const [name, value] of Object.entries(rest)) {
+        if (!(name in fixed)) seeded[name] = value;
+        else if (value !== fixed[name]) {
+          fail(info.trained
+            ? `${name} is fixed by the trained model "${info.id}" (${info.layers} layer(s) of ${info.heads} heads, d_model ${info.dModel}, d_k ${info.dK}, vocabulary ${info.vocabSize}, scaled, no causal mask, positions on); use { model: 'random' } to change the seeded head's options`
+            : `${name} is fixed by the random model (${info.layers} layer of ${info.heads} head, vocabulary ${info.vocabSize}), got ${describe(value)}`,
+          'invalid_option', { name, got: describe(value) });
+        }
+      }
+      if (!info.trained) {
+        if (knockOut.length) fail('knockOut needs a trained model; the random model has a single head', 'invalid_option', { name: 'knockOut', got: 'an array' });
+        const handle = unwrap(core.run(sentence, { ...defaults, ...seeded }));
+        return new Trace(handle, owner, { config: { model: info.id, ...fixed, ...handle.config() } });
+      }
+      if (seeded.seed !== undefined) {
+        fail(`seed applies to the random model; the trained model "${info.id}" has learned params`, 'invalid_option', { name: 'seed', got: describe(seeded.seed) });
+      }
+      const handle = unwrap(core.runEncoder(info.id, sentence, knockOut));
+      return new Trace(handle, owner, { config: handle.config(), layerStages: constants.layerStageNames, knockOut });
+    },
+
+    /** For each [MASK] (any case) in the sentence, the trained model's topK
+     *  guesses, most likely first: [[{ token, probability }, …], …]. */
+    predictMasked(sentence, { topK = 5, model, knockOut = [] } = {}) {
+      checkSentence(sentence);
+      if (!Number.isSafeInteger(topK)) fail(`topK must be an integer number, got ${describe(topK)}`, 'invalid_argument');
+      const info = modelInfo(checkOptions({ model }).model);
+      if (!info.trained) fail('the random model has no prediction head; predictMasked needs a trained model', 'invalid_option', { name: 'model', got: describe(model) });
+      const lists = unwrap(core.predictMasked(info.id, sentence, topK, checkKnockOut(knockOut)));
+      return Object.freeze(lists.map((list) => Object.freeze(list.map((g) => Object.freeze(g)))));
+    },
+
+    /** One row of given scores through softmax (SOFTMAX_ROW in checks.js), divided
+     *  first by √dK · temperature (both 1 unless given: no division). */
+    softmaxRow(scores, { dK = 1, temperature = 1, jacobian = false } = {}) {
+      checkNumbers(scores);
+      if (!Number.isSafeInteger(dK)) fail(`dK must be an integer number, got ${describe(dK)}`, 'invalid_argument');
+      if (typeof temperature !== 'number') fail(`temperature must be a number, got ${describe(temperature)}`, 'invalid_argument');
+      checkFlag('jacobian', jacobian);
+      return freezeRow(unwrap(core.softmaxRow(scores, dK, temperature, jacobian)));
+    },
+
+    /** ∂L/∂s of cross-entropy after softmax: probs − one_hot(target) (Float32Array). */
+    crossEntropyGradient(probs, target) {
+      if (!(Array.isArray(probs) || ArrayBuffer.isView(probs))) fail(`probs must be an array of numbers, got ${describe(probs)}`, 'invalid_argument');
+      if (!Number.isSafeInteger(target) || target < 0) fail(`target must be an index (an integer from 0), got ${describe(target)}`, 'invalid_argument');
+      return unwrap(core.crossEntropyGradient(probs, target));
+    },
+
+    /** q·k for `count` random pairs with N(0, 1) entries (seeded), before and
+     *  after ÷√dK: { variance, scaledVariance, halfVectorDot, histogram,
+     *  scaledHistogram (Uint32Array, `bins` counts over [−range, range]), range, scaledRange }. */
+    sampleDotProducts(dK, { count = 2000, bins = 40, seed = 42 } = {}) {
+      for (const [name, v] of Object.entries({ dK, count, bins, seed })) {
+        if (!Number.isSafeInteger(v)) fail(`${name} must be an integer number, got ${describe(v)}`, 'invalid_argument');
+      }
+      return Object.freeze(unwrap(core.sampleDotProducts(dK, count, bins, seed)));
+    },
+
+    /** Counters for leak checks: wasm heap bytes in use, the wasm memory's
+     *  size, traces not yet disposed, and Embind's live value handles. */
+    memoryUsage() {
+      return {
+        heapBytesInUse: core.heapBytesInUse(),
+        wasmMemoryBytes: core.HEAP8.buffer.byteLength,
+        liveTraces,
+        liveHandles: typeof core.count_emval_handles === 'function' ? core.count_emval_handles() : NaN,
+      };
+    },
+  });
+}
+
+/** Bytes from base64 of their gzip (how the offline files carry the wasm and
+ *  the model: the wasm at a third of the size of Emscripten's plain base64),
+ *  unpacked by the browser's own DecompressionStream: nothing is fetched. */
+export async function unpackGzipBase64(base64) {
+  if (typeof DecompressionStream !== 'function') {
+    throw new Error('this browser is too old to unpack the built-in files (it has no DecompressionStream)');
+  }
+  const packed = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+  const stream = new Blob([packed]).stream().pipeThrough(new DecompressionStream('gzip'));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+/** Memoizes an async loader; a failed load is reported as an
+ *  AttentionLabError ('load_failed') and may be retried. */
+export function makeLoader(load) {
+  let loading = null;
+  return function loadAttentionLab() {
+    const start = typeof WebAssembly === 'object'
+      ? load
+      : () => Promise.reject(new Error('this browser does not support WebAssembly'));
+    loading ??= start().catch((cause) => {
+      loading = null;
+      const detail = cause instanceof Error ? cause.message : String(cause);
+      const error = new AttentionLabError(
+        `could not load the WebAssembly core of Attention Lab: ${detail}`, 'load_failed');
+      error.cause = cause;
+      throw error;
+    });
+    return loading;
+  };
+}
