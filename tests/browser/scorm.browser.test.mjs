@@ -1,10 +1,13 @@
-// The SCORM 1.2 package (npm run package:scorm): a zip a learning platform
-// imports, whose page reports the exercise score and completion through the
-// platform's runtime API; driven here by a stand-in runtime in a parent frame.
+// The SCORM packages (npm run package:scorm -- --version 1.2 | 2004): zips a
+// learning platform imports, whose page reports the exercises' score and
+// completion through the platform's runtime API. Driven here by a real runtime,
+// scorm-again, in a launch page as a platform builds one: answer, leave,
+// relaunch with the saved data, go on, finish; a wrong answer after passing; a
+// runtime that appears late; the data model's limits.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,19 +18,27 @@ import { launchChromium, watchProblems } from './chromium.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const FIXTURES = fileURLToPath(new URL('./fixtures/lms/', import.meta.url));
+const RUNTIME = join(ROOT, 'node_modules/scorm-again/dist/');
+const VERSIONS = ['1.2', '2004'];
 const core = await loadAttentionLab();
 const folder = mkdtempSync(join(tmpdir(), 'attention-lab-scorm-'));
+const packages = new Map(); // version → the zip's files
 let browser;
 let server;
 let origin;
-let files;
 
 before(async () => {
-  execFileSync(process.execPath, ['scripts/package-scorm.mjs', '--exercises=scaled:2:3,softmax:2:1', '--lang=en',
-    '--sentence=我喜欢人工智能', '--mastery=80', `--out=${join(folder, 'lesson.zip')}`], { cwd: ROOT, stdio: 'pipe' });
-  files = readZip(readFileSync(join(folder, 'lesson.zip')));
-  for (const [name, data] of files) writeFileSync(join(folder, name), data);
+  for (const version of VERSIONS) {
+    const zip = join(folder, `lesson-${version}.zip`);
+    execFileSync(process.execPath, ['scripts/package-scorm.mjs', `--version=${version}`, '--exercises=scaled:2:3,softmax:2:1', '--lang=en',
+      '--sentence=我喜欢人工智能', '--mastery=80', `--out=${zip}`], { cwd: ROOT, stdio: 'pipe' });
+    const files = readZip(readFileSync(zip));
+    packages.set(version, files);
+    mkdirSync(join(folder, version));
+    for (const [name, data] of files) writeFileSync(join(folder, version, name), data);
+  }
   for (const name of ['lms.html', 'lms.js']) copyFileSync(join(FIXTURES, name), join(folder, name));
+  for (const name of ['scorm12.min.js', 'scorm2004.min.js']) copyFileSync(join(RUNTIME, name), join(folder, name));
   server = await startServer({ root: folder, port: 0, host: '127.0.0.1', csp: null });
   origin = `http://127.0.0.1:${server.address().port}`;
   browser = await launchChromium();
@@ -38,78 +49,121 @@ after(async () => {
   rmSync(folder, { recursive: true, force: true });
 });
 
-test('the zip holds a SCORM 1.2 manifest whose one SCO is the offline page', async () => {
-  assert.deepEqual([...files.keys()].sort(), ['attention-lab.html', 'imsmanifest.xml']);
+test('each zip holds its version\'s manifest, whose one SCO is the offline page', async () => {
   const page = await browser.newPage();
-  const manifest = await page.evaluate((xml) => {
-    const doc = new DOMParser().parseFromString(xml, 'application/xml');
-    if (doc.querySelector('parsererror')) return { error: doc.querySelector('parsererror').textContent };
-    const resource = doc.getElementsByTagName('resource')[0];
-    return {
-      version: doc.getElementsByTagName('schemaversion')[0].textContent,
-      scormType: resource.getAttributeNS('http://www.adlnet.org/xsd/adlcp_rootv1p2', 'scormtype'),
-      href: resource.getAttribute('href'),
-      files: [...doc.getElementsByTagName('file')].map((f) => f.getAttribute('href')),
-      mastery: doc.getElementsByTagNameNS('http://www.adlnet.org/xsd/adlcp_rootv1p2', 'masteryscore')[0].textContent,
-      item: doc.getElementsByTagName('item')[0].getAttribute('identifierref') === resource.getAttribute('identifier'),
-    };
-  }, files.get('imsmanifest.xml').toString('utf8'));
-  assert.deepEqual(manifest, { version: '1.2', scormType: 'sco', href: 'attention-lab.html', files: ['attention-lab.html'], mastery: '80', item: true });
-  assert.match(files.get('attention-lab.html').toString('utf8'), /<meta name="attention-lab-link" content="exercises=scaled%3A2%3A3%2Csoftmax%3A2%3A1&amp;s=/);
+  for (const version of VERSIONS) {
+    const files = packages.get(version);
+    assert.deepEqual([...files.keys()].sort(), ['attention-lab.html', 'imsmanifest.xml']);
+    const manifest = await page.evaluate((xml) => {
+      const doc = new DOMParser().parseFromString(xml, 'application/xml');
+      if (doc.querySelector('parsererror')) return { error: doc.querySelector('parsererror').textContent };
+      const resource = doc.getElementsByTagName('resource')[0];
+      const adlcp = [...resource.attributes].find((a) => a.localName.toLowerCase() === 'scormtype');
+      const mastery = doc.getElementsByTagNameNS('http://www.adlnet.org/xsd/adlcp_rootv1p2', 'masteryscore')[0]
+        ?? doc.getElementsByTagNameNS('http://www.imsglobal.org/xsd/imsss', 'minNormalizedMeasure')[0];
+      return {
+        version: doc.getElementsByTagName('schemaversion')[0].textContent,
+        scormType: adlcp?.value,
+        href: resource.getAttribute('href'),
+        files: [...doc.getElementsByTagName('file')].map((f) => f.getAttribute('href')),
+        mastery: mastery?.textContent,
+        item: doc.getElementsByTagName('item')[0].getAttribute('identifierref') === resource.getAttribute('identifier'),
+      };
+    }, files.get('imsmanifest.xml').toString('utf8'));
+    assert.deepEqual(manifest, { version: version === '1.2' ? '1.2' : '2004 4th Edition', scormType: 'sco', href: 'attention-lab.html',
+      files: ['attention-lab.html'], mastery: version === '1.2' ? '80' : '0.80', item: true });
+    assert.match(files.get('attention-lab.html').toString('utf8'), /<meta name="attention-lab-link" content="exercises=scaled%3A2%3A3%2Csoftmax%3A2%3A1&amp;s=/);
+  }
   await page.close();
 });
 
-test('under a platform, the page reports each answer, the score and completion', { timeout: 90_000 }, async () => {
-  const trace = core.run('我喜欢人工智能');
-  const scaled = trace.exercise('scaled', { row: 2, col: 3 });
-  const softmax = trace.exercise('softmax', { row: 2, col: 1 });
-  const wrong = softmax.mistakes.find((m) => m.mistake === 'not_normalised');
-  const context = await browser.newContext({ reducedMotion: 'reduce' });
-  const page = await context.newPage();
-  const problems = watchProblems(page);
-  await page.goto(`${origin}/lms.html?launch=attention-lab.html`);
-  await page.waitForFunction(() => document.getElementById('sco')?.contentDocument?.body?.dataset.ready === 'true', null, { timeout: 30_000 });
-  const sco = await (await page.$('#sco')).contentFrame();
-  const calls = () => page.evaluate(() => window.scormCalls);
-  const sets = async () => (await calls()).filter((c) => c[0] === 'LMSSetValue').map(([, k, v]) => [k, v]);
-  assert.deepEqual((await calls())[0], ['LMSInitialize', '']);
-  assert.deepEqual(await sets(), [['cmi.core.lesson_status', 'incomplete']]);
+// What a platform keeps of a session for the next launch of the same attempt.
+function relaunchData(version, cmi) {
+  if (version === '1.2') {
+    return { suspend_data: cmi.suspend_data, core: { entry: cmi.core.exit === 'suspend' ? 'resume' : '', lesson_status: cmi.core.lesson_status,
+      score: { raw: cmi.core.score.raw, min: cmi.core.score.min, max: cmi.core.score.max } }, student_data: { mastery_score: '80' } };
+  }
+  return { suspend_data: cmi.suspend_data, entry: cmi.exit === 'suspend' ? 'resume' : '', completion_status: cmi.completion_status,
+    success_status: cmi.success_status, score: { raw: cmi.score.raw, min: cmi.score.min, max: cmi.score.max, scaled: cmi.score.scaled },
+    scaled_passing_score: '0.8' };
+}
+const first = { '1.2': { student_data: { mastery_score: '80' } }, 2004: { scaled_passing_score: '0.8' } };
+const statusOf = (version, cmi) => (version === '1.2' ? cmi.core.lesson_status : `${cmi.completion_status}/${cmi.success_status}`);
+const scoreOf = (version, cmi) => (version === '1.2' ? cmi.core.score.raw : cmi.score.raw);
+const responses = (version, cmi) => Object.values(cmi.interactions).map((n) => (version === '1.2' ? n.student_response : n.learner_response));
 
-  await sco.fill('#exercise-answer', scaled.expected.toFixed(4));
-  await sco.click('.ex-check');
-  await page.waitForFunction(() => window.scormData['cmi.core.score.raw'] === '50');
-  await sco.click('.ex-next');
-  await sco.fill('#exercise-answer', wrong.value.toPrecision(8));
-  await sco.click('.ex-check');
-  await page.waitForFunction(() => window.scormData['cmi.core.lesson_status'] === 'failed');
-  const data = await page.evaluate(() => window.scormData);
-  assert.equal(data['cmi.core.score.raw'], '50', 'one of two right: 50, under the mastery score of 80');
-  assert.equal(data['cmi.core.score.min'], '0');
-  assert.equal(data['cmi.core.score.max'], '100');
-  assert.equal(data['cmi.interactions.0.id'], 'scaled-2-3');
-  assert.equal(data['cmi.interactions.0.type'], 'numeric');
-  assert.equal(data['cmi.interactions.0.result'], 'correct');
-  assert.equal(Number(data['cmi.interactions.0.correct_responses.0.pattern']), scaled.expected);
-  assert.equal(data['cmi.interactions.1.id'], 'softmax-2-1');
-  assert.equal(data['cmi.interactions.1.result'], 'wrong');
-  assert.equal(Number(data['cmi.interactions.1.student_response']), Number(wrong.value.toPrecision(8)));
-  assert.ok((await calls()).filter((c) => c[0] === 'LMSCommit').length >= 3, 'committed at the start and after each answer');
-  assert.ok(!(await calls()).some((c) => c[0] === 'LMSFinish'));
+for (const version of VERSIONS) {
+  test(`SCORM ${version} under scorm-again: answer, leave, relaunch and go on, pass, and a pass stays a pass`, { timeout: 120_000 }, async () => {
+    const trace = core.run('我喜欢人工智能');
+    const scaled = trace.exercise('scaled', { row: 2, col: 3 });
+    const softmax = trace.exercise('softmax', { row: 2, col: 1 });
+    const wrong = softmax.mistakes[0];
+    const context = await browser.newContext({ reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    const limit = version === '1.2' ? 4096 : 64000;
+    const cmi = () => page.evaluate(() => window.cmi());
+    const open = async (saved, delayMs) => {
+      await page.goto(`${origin}/lms.html?version=${version}&launch=${version}/attention-lab.html`);
+      await page.evaluate(([s, d]) => window.launch(s, d), [saved, delayMs]);
+      await page.waitForFunction(() => document.getElementById('sco')?.contentDocument?.body?.dataset.ready === 'true', null, { timeout: 30_000 });
+      return (await page.$('#sco')).contentFrame();
+    };
+    const answer = async (sco, value) => {
+      await sco.fill('#exercise-answer', value);
+      await sco.click('.ex-check');
+    };
 
-  // The learner leaves the lesson: the session ends.
-  await page.evaluate(() => { document.getElementById('sco').src = 'about:blank'; });
-  await page.waitForFunction(() => window.scormCalls.some((c) => c[0] === 'LMSFinish'));
-  assert.match((await page.evaluate(() => window.scormData))['cmi.core.session_time'], /^\d{4}:\d{2}:\d{2}\.\d{2}$/);
-  assert.deepEqual(problems, []);
-  trace.dispose();
-  await context.close();
-});
+    // The platform sets its runtime up a second after the lesson starts loading.
+    let sco = await open(first[version], 1000);
+    await page.waitForFunction(() => window.lms?.isInitialized?.() ?? false, null, { timeout: 10_000 });
+    await answer(sco, scaled.expected.toFixed(4));
+    await page.waitForFunction((v) => (v === '1.2' ? window.cmi().core.score.raw : window.cmi().score.raw) === '50', version);
+    await sco.click('.ex-next');
+    let data = await cmi();
+    assert.equal(statusOf(version, data), version === '1.2' ? 'incomplete' : 'incomplete/unknown');
+    assert.equal(version === '1.2' ? data.core.exit : data.exit, 'suspend', 'unfinished: suspended');
+    assert.ok(data.suspend_data.length <= limit);
+    assert.deepEqual(JSON.parse(data.suspend_data).x.results, [[1, String(Number(scaled.expected.toFixed(4)))], null]);
+    assert.equal(data.interactions[0].result, 'correct');
+
+    // The learner leaves and comes back: the same exercise, the first one's mark.
+    await page.evaluate(() => window.leave());
+    await page.waitForFunction(() => !window.lms.isInitialized());
+    data = await cmi();
+    assert.ok(version === '1.2' ? data.core.session_time : data.session_time, 'the time spent is reported');
+    sco = await open(relaunchData(version, data));
+    await sco.waitForSelector('.ex-dot.right');
+    assert.match(await sco.textContent('.ex-progress'), /Exercise 2 of 2 · 1 right/);
+    assert.equal(await sco.inputValue('#sentence'), '我喜欢人工智能');
+
+    // The second answered right: passed with 100; then a wrong answer changes neither.
+    await answer(sco, softmax.expected.toFixed(4));
+    await page.waitForFunction((v) => (v === '1.2' ? window.cmi().core.lesson_status : window.cmi().success_status) === 'passed', version);
+    assert.equal(scoreOf(version, await cmi()), '100');
+    await answer(sco, String(wrong.value));
+    await sco.waitForSelector('.ex-feedback.wrong');
+    await page.waitForFunction(() => Object.keys(window.cmi().interactions).length === 2);
+    data = await cmi();
+    assert.equal(statusOf(version, data), version === '1.2' ? 'passed' : 'completed/passed', 'a pass stays a pass');
+    assert.equal(scoreOf(version, data), '100', 'the best score counts');
+    assert.equal(version === '1.2' ? data.core.exit : data.exit, version === '1.2' ? '' : 'normal', 'the set is finished');
+    assert.equal(data.interactions[1].result, version === '1.2' ? 'wrong' : 'incorrect');
+    assert.ok(responses(version, data).every((r) => r.length <= 255));
+    if (version === '2004') assert.equal(data.score.scaled, '1');
+    await page.evaluate(() => window.leave());
+    await page.waitForFunction(() => !window.lms.isInitialized());
+    assert.deepEqual(problems, []);
+    trace.dispose();
+    await context.close();
+  });
+}
 
 test('without a platform, the packaged page is the plain page', { timeout: 60_000 }, async () => {
   const context = await browser.newContext({ reducedMotion: 'reduce' });
   const page = await context.newPage();
   const problems = watchProblems(page);
-  await page.goto(`${origin}/attention-lab.html`);
+  await page.goto(`${origin}/1.2/attention-lab.html`);
   await page.waitForSelector('body[data-ready="true"]', { state: 'attached', timeout: 30_000 });
   assert.match(await page.textContent('.ex-progress'), /Exercise 1 of 2/, 'the packaged set');
   assert.equal(await page.inputValue('#sentence'), '我喜欢人工智能');

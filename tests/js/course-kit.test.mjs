@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseExercises } from '../../web/app/panels/exercise-set.js';
-import { connectScorm, findScormApi, sessionTime } from '../../web/app/host/scorm.js';
+import { connectScorm, decimal, findScormApi, sessionTime, suspendData } from '../../web/app/host/scorm.js';
 import { crc32, readZip, writeZip } from '../../scripts/zip.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -56,49 +56,121 @@ test('package:scorm refuses bad options with a clear message', () => {
   }
 });
 
-// A window with a SCORM 1.2 API `levels` parents up, recording every call.
-function windows(levels, { mastery = '', initialize = 'true' } = {}) {
+// A window with a SCORM API (1.2 or 2004) `levels` parents up, recording every call.
+function windows(levels, { mastery = '', initialize = 'true', version = '1.2', saved = null } = {}) {
   const calls = [];
-  const data = { 'cmi.student_data.mastery_score': mastery, 'cmi.core.lesson_status': 'not attempted' };
+  const v12 = version === '1.2';
+  const data = v12 ? { 'cmi.student_data.mastery_score': mastery, 'cmi.core.lesson_status': 'not attempted', 'cmi.core.entry': saved ? 'resume' : 'ab-initio' }
+    : { 'cmi.scaled_passing_score': mastery && String(Number(mastery) / 100), 'cmi.completion_status': 'unknown', 'cmi.entry': saved ? 'resume' : 'ab-initio' };
+  if (saved) data['cmi.suspend_data'] = saved;
+  const [init, get, set, commit, finish] = v12 ? ['LMSInitialize', 'LMSGetValue', 'LMSSetValue', 'LMSCommit', 'LMSFinish']
+    : ['Initialize', 'GetValue', 'SetValue', 'Commit', 'Terminate'];
   const api = {
-    LMSInitialize: () => { calls.push(['LMSInitialize']); return initialize; },
-    LMSGetValue: (k) => data[k] ?? '',
-    LMSSetValue: (k, v) => { calls.push([k, v]); data[k] = v; return 'true'; },
-    LMSCommit: () => { calls.push(['LMSCommit']); return 'true'; },
-    LMSFinish: () => { calls.push(['LMSFinish']); return 'true'; },
+    [init]: () => { calls.push([init]); return initialize; },
+    [get]: (k) => data[k] ?? '',
+    [set]: (k, value) => { calls.push([k, value]); data[k] = value; return 'true'; },
+    [commit]: () => { calls.push([commit]); return 'true'; },
+    [finish]: () => { calls.push([finish]); return 'true'; },
   };
-  const top = { API: api, listeners: {} };
+  const top = { [v12 ? 'API' : 'API_1484_11']: api, listeners: {} };
   top.parent = top;
   let win = top;
   for (let k = 0; k < levels; k += 1) win = { parent: win, listeners: {} };
   win.addEventListener = (type, f) => { win.listeners[type] = f; };
-  return { win, calls, data };
+  win.document = { visibilityState: 'visible' };
+  return { win, calls, data, top };
 }
+const result = (correct, index, answered, right, count = 2) => ({ exercise: 'softmax', cell: { row: 2, col: 3 }, answer: 0.5,
+  expected: 0.25, tolerance: 0.005, correct, set: { index, count, answered, right } });
+const where = { s: '我喜欢人工智能', t: 2, p: 'softmax', x: { at: 1, seed: 0, results: [[1, '0.25'], null], revealed: [] } };
 
-test('the SCORM adapter: found in a parent, scores against mastery, finishes once', () => {
+test('the SCORM 1.2 adapter: found in a parent, scores against mastery, keeps where the learner is, finishes once', async () => {
   assert.equal(findScormApi({ parent: null }), null);
   const { win, calls, data } = windows(2, { mastery: '60' });
-  assert.ok(findScormApi(win));
-  const session = connectScorm(win);
+  assert.equal(findScormApi(win).runtime.version, '1.2');
+  const session = connectScorm(win, { progress: () => where, onResume: () => assert.fail('not a relaunch') });
+  assert.equal(await session.connected, true);
   assert.equal(data['cmi.core.lesson_status'], 'incomplete');
-  const result = (correct, index, answered, right) => ({ exercise: 'softmax', cell: { row: 2, col: 3 }, answer: 0.5, expected: 0.25,
-    correct, set: { index, count: 2, answered, right } });
+  assert.equal(data['cmi.core.exit'], 'suspend', 'unfinished: the attempt is suspended, not ended');
   session.record(result(true, 0, 1, 1));
   assert.equal(data['cmi.core.score.raw'], '50');
   assert.equal(data['cmi.core.lesson_status'], 'incomplete');
   assert.equal(data['cmi.interactions.0.result'], 'correct');
+  assert.deepEqual(JSON.parse(data['cmi.suspend_data']), where, 'saved after each answer');
   session.record(result(false, 1, 2, 1));
   assert.equal(data['cmi.core.lesson_status'], 'failed', '50 is under the mastery score of 60');
   assert.equal(data['cmi.interactions.1.result'], 'wrong');
+  assert.equal(data['cmi.core.exit'], '', 'the set is finished: a normal exit');
+  session.record(result(true, 1, 2, 2));
+  assert.equal(data['cmi.core.lesson_status'], 'passed');
+  session.record(result(false, 0, 2, 1));
+  assert.equal(data['cmi.core.lesson_status'], 'passed', 'a pass stays a pass');
+  assert.equal(data['cmi.core.score.raw'], '100', 'the best score counts');
+  win.document.visibilityState = 'hidden';
+  win.listeners.visibilitychange();
+  assert.match(data['cmi.core.session_time'], /^\d{4}:\d{2}:\d{2}\.\d{2}$/, 'kept when the page is hidden');
+  assert.equal(calls.filter((c) => c[0] === 'LMSFinish').length, 0);
   win.listeners.pagehide();
   session.finish();
   assert.equal(calls.filter((c) => c[0] === 'LMSFinish').length, 1);
   const none = windows(0, { initialize: 'false' });
-  assert.equal(connectScorm(none.win), null, 'a platform that refuses the session: the plain page');
+  assert.equal(await connectScorm(none.win, { progress: () => null, onResume() {} }).connected, false, 'a platform that refuses: the plain page');
   const completed = windows(1);
-  connectScorm(completed.win).record(result(true, 0, 2, 2));
+  connectScorm(completed.win, { progress: () => where, onResume() {} }).record(result(true, 0, 2, 2));
   assert.equal(completed.data['cmi.core.lesson_status'], 'completed', 'no mastery score: completed');
   assert.equal(sessionTime(3_723_450), '0001:02:03.45');
+});
+
+test('the SCORM 2004 adapter: completion and success apart, a scaled score, a range as the right response', async () => {
+  const { win, data, calls } = windows(1, { version: '2004', mastery: '80' });
+  const session = connectScorm(win, { progress: () => where, onResume() {} });
+  assert.equal(findScormApi(win).runtime.version, '2004');
+  assert.equal(await session.connected, true);
+  assert.equal(data['cmi.completion_status'], 'incomplete');
+  session.record(result(true, 0, 1, 1));
+  assert.equal(data['cmi.score.scaled'], '0.5');
+  assert.equal(data['cmi.success_status'], 'unknown');
+  assert.equal(data['cmi.interactions.0.learner_response'], '0.5');
+  assert.equal(data['cmi.interactions.0.correct_responses.0.pattern'], '0.245[:]0.255');
+  session.record(result(false, 1, 2, 1));
+  assert.deepEqual([data['cmi.completion_status'], data['cmi.success_status'], data['cmi.interactions.1.result']], ['completed', 'failed', 'incorrect']);
+  assert.equal(data['cmi.exit'], 'normal');
+  assert.match(data['cmi.session_time'], /^PT\d+\.\d\dS$/);
+  session.finish();
+  assert.equal(calls.filter((c) => c[0] === 'Terminate').length, 1);
+});
+
+test('a relaunch goes on from the saved place; a damaged save starts over; a late API is found', async () => {
+  const resumed = [];
+  const { win } = windows(1, { saved: JSON.stringify(where) });
+  await connectScorm(win, { progress: () => where, onResume: (saved) => resumed.push(saved) }).connected;
+  assert.deepEqual(resumed, [where]);
+  const damaged = windows(1, { saved: '{"s": "我喜' });
+  assert.equal(await connectScorm(damaged.win, { progress: () => where, onResume: () => assert.fail('damaged') }).connected, true);
+  // The platform sets its API up after the lesson starts: found, and an early answer is reported.
+  const late = windows(1);
+  const api = late.top.API;
+  delete late.top.API;
+  const session = connectScorm(late.win, { progress: () => where, onResume() {} });
+  session.record(result(true, 0, 1, 1));
+  setTimeout(() => { late.top.API = api; }, 300);
+  assert.equal(await session.connected, true);
+  assert.equal(late.data['cmi.core.score.raw'], '50');
+});
+
+test('suspend_data stays within the limit: the sentence goes first, then the answers\' text', () => {
+  const long = { ...where, s: '很'.repeat(5000) };
+  assert.deepEqual(JSON.parse(suspendData(where, 4096)), where);
+  const shorter = JSON.parse(suspendData(long, 4096));
+  assert.equal(shorter.s, undefined);
+  assert.deepEqual(shorter.x, where.x);
+  const answers = { ...where, x: { ...where.x, results: Array.from({ length: 20 }, () => [0, '9'.repeat(250)]) } };
+  const kept = JSON.parse(suspendData(answers, 4096));
+  assert.deepEqual(kept.x.results[0], [0, '']);
+  assert.ok(suspendData(answers, 4096).length <= 4096);
+  assert.equal(decimal(1e-9), '0');
+  assert.equal(decimal(-0.25), '-0.25');
+  assert.equal(decimal(1.5e21).includes('e'), false);
 });
 
 test('the API: an exercise, a picked cell and a verdict, with bad arguments refused by name', async () => {

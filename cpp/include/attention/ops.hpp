@@ -2,7 +2,7 @@
 // train_gpt2.c): the core's forward (encoder.cpp, stages.cpp) runs the
 // forwards; the trainer (cpp/train/encoder.cpp) runs the backwards. Templated
 // on the scalar so the tests check every backward in double against central
-// differences (tests/cpp/test_ops.cpp). Matrices are row-major; a backward
+// differences (tests/cpp/trainer/test_ops.cpp). Matrices are row-major; a backward
 // takes ∂loss/∂output and returns ∂loss/∂input, adding into the gradients of
 // the op's own params.
 #pragma once

@@ -154,5 +154,26 @@ export function createExercises({ announce, showCell }) {
       return parsed.ignored;
     },
     get count() { return items.length; },
+    /** Where the learner is, as plain data for a platform to keep (host/scorm.js):
+     *  { at, seed, results: [per item null or [right (1/0), answer]], revealed: [item indices] }. */
+    snapshot() {
+      return { at, seed, results: results.map((r) => (r ? [r.correct ? 1 : 0, String(r.answer)] : null)),
+        revealed: revealed.flatMap((shown, k) => (shown ? [k] : [])) };
+    },
+    /** Back to a snapshot of this same set; one that does not fit it is left aside (returns false). */
+    restore(saved) {
+      const fits = saved && Number.isInteger(saved.at) && saved.at >= 0 && saved.at < items.length && Number.isInteger(saved.seed)
+        && Array.isArray(saved.results) && saved.results.length === items.length && Array.isArray(saved.revealed)
+        && saved.results.every((r) => r === null || (Array.isArray(r) && (r[0] === 0 || r[0] === 1)))
+        && saved.revealed.every((k) => Number.isInteger(k) && k >= 0 && k < items.length);
+      if (!fits) return false;
+      at = saved.at;
+      seed = saved.seed;
+      results = saved.results.map((r) => (r ? { correct: r[0] === 1, answer: String(r[1] ?? '').slice(0, 64) } : null));
+      revealed = items.map((_, k) => saved.revealed.includes(k));
+      feedback = null;
+      drawnFor = null; // its marks changed: drawn again
+      return true;
+    },
   };
 }

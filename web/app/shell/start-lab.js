@@ -4,6 +4,8 @@
 // element (element.js) is another, in its shadow root, sharing the one core.
 // Everything a lab has — its elements, words, state, player, warm-up, address
 // bar and host — is made here and passed on; nothing is shared through a module.
+// Over 300 lines on purpose: one lab's wiring and its drawing in one place to
+// follow from boot(); what each part does lives in its own module.
 import { loadAttentionLab } from '../../lib/attention-lab.js';
 import { createGuessPanel } from '../heads/guess-panel.js';
 import { createExercises } from '../panels/exercise-panel.js';
@@ -40,7 +42,8 @@ const EXPERIMENT_IDS = EXPERIMENTS.map((e) => e.id);
  *  attributes as one), page: true for the page itself (it writes the address bar, <html lang> and
  *  the title, and talks to a parent frame), announce(type, body): an element's events,
  *  onExercise(result): each answer to Your turn (the page's SCORM session) }. Returns { ready,
- *  apply, switchLanguage, openExperiment, setExercises, applyLink }: what an element's attributes call. */
+ *  apply, switchLanguage, openExperiment, setExercises, applyLink }: what an element's attributes call,
+ *  and { progress(), restore(saved) }: where the learner is, for a platform to keep (host/scorm.js). */
 export function startLab(env) {
   const $ = (id) => env.scope.getElementById(id);
   let words = wordsFor('en'); // the lab's language: every text it writes
@@ -308,5 +311,17 @@ export function startLab(env) {
     openExperiment: whenReady((id) => experiments.open(EXPERIMENT_IDS.includes(id) ? id : null, false)),
     setExercises: whenReady(setExercises),
     applyLink: whenReady((search, what) => hostControl.applyLink(search, what)),
+    /** Where the learner is: the sentence, token, step and Your turn's answers (null before the first run). */
+    progress: () => (state.run ? { s: state.sentence, t: state.selected, p: STEPS[state.step].id, x: exercises.snapshot() } : null),
+    /** Back to a progress() of an earlier visit; what does not fit (a damaged save) is left aside. */
+    restore: whenReady((saved) => {
+      if (!saved || typeof saved !== 'object') return;
+      const set = {};
+      if (typeof saved.s === 'string' && saved.s !== state.sentence) set.sentence = saved.s;
+      if (Number.isInteger(saved.t) && saved.t >= 0) set.selected = saved.t;
+      if (typeof saved.p === 'string' && stepIndex(saved.p) >= 0) set.step = saved.p;
+      hostControl.apply(set);
+      exercises.restore(saved.x);
+    }),
   };
 }
