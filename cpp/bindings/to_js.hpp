@@ -192,12 +192,13 @@ val error_value(const std::string& code, const std::string& message,
     return object({{"error", val(message)}, {"code", val(code)}, {"params", values}});
 }
 
-// {exercise, row, col, a, b, dK, dModel, divisor, expected, tolerance, mistakes: [{mistake, value}]}
+// {exercise, row, col, a, b, partialSum, byHand, dK, dModel, divisor, expected, tolerance, mistakes: [{mistake, value}]}
 val js(const Exercise& e) {
     val mistakes = val::array();
     for (const Mistake& m : e.mistakes) mistakes.call<void>("push", object({{"mistake", val(m.id)}, {"value", js(m.value)}}));
     return object({{"exercise", val(e.name)}, {"row", js(e.row)}, {"col", js(e.col)},
-                   {"a", js(e.a)}, {"b", js(e.b)}, {"dK", js(e.d_k)}, {"dModel", js(e.d_model)},
+                   {"a", js(e.a)}, {"b", js(e.b)}, {"partialSum", js(e.partial_sum)}, {"byHand", js(e.by_hand)},
+                   {"dK", js(e.d_k)}, {"dModel", js(e.d_model)},
                    {"divisor", js(e.divisor)}, {"expected", js(e.expected)},
                    {"tolerance", js(e.tolerance)}, {"mistakes", mistakes}});
 }

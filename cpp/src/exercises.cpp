@@ -69,11 +69,21 @@ Exercise make_exercise(const Trace& t, std::string_view name, std::int64_t i, st
     auto add = [&](const char* id, double value) { wrong.push_back({id, static_cast<float>(value)}); };
 
     if (name == "dot") {
-        e.a.assign(t.q.row(r).data(), t.q.row(r).data() + t.q.cols());
-        for (Eigen::Index d = 0; d < t.k.cols(); ++d) e.b.push_back(t.k(c, d));
+        // By hand: the last (up to) four products; the others' sum is given.
+        const Eigen::Index n = t.q.cols();
+        const Eigen::Index from = std::max<Eigen::Index>(0, n - static_cast<Eigen::Index>(kDotByHand));
+        double partial = 0, last = 0;
+        for (Eigen::Index d = 0; d < n; ++d) {
+            const double product = static_cast<double>(t.q(r, d)) * t.k(c, d);
+            (d < from ? partial : last) += product;
+            if (d >= from) e.a.push_back(t.q(r, d)), e.b.push_back(t.k(c, d));
+        }
+        e.by_hand = n - from;
+        e.partial_sum = static_cast<float>(partial);
         e.expected = t.scores(r, c);
         add("transposed", t.scores(c, r));
         add("already_scaled", score / e.divisor);
+        add("partial_sum_left_out", last);
     } else if (name == "scaled") {
         e.a = {static_cast<float>(score)};
         e.expected = t.scaled(r, c);
@@ -87,7 +97,7 @@ Exercise make_exercise(const Trace& t, std::string_view name, std::int64_t i, st
         add("sqrt_d_model", std::exp(score / root_d_model));
     } else if (name == "softmax") {
         const SoftmaxRow row = softmax_row(t, i);  // the article's e^x (no shift) and the stable form
-        e.a = row.masked;
+        e.a = row.shifted_exps;  // given: each key's e^(x − max), so one division is left
         e.expected = t.weights(r, c);
         const double top = row.exps[at(c)];
         add("not_normalised", top);

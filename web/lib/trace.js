@@ -73,9 +73,9 @@ export class Trace {
   /** "Your turn": what the learner is given for exercise `name` on cell
    *  { row, col } of a head, and what the core expects. name: 'dot' (q_i·k_j),
    *  'scaled' (÷√d_k), 'exp' (e^x), 'softmax' (a probability) or 'output'
-   *  (Σ_k p_ik·v_kj; col is a d_k column). { exercise, cell, a, b, dK, dModel,
-   *  divisor, expected, tolerance, mistakes: [{ mistake, value }] }: a and b
-   *  are the inputs (see cpp/include/attention/exercises.hpp). */
+   *  (Σ_k p_ik·v_kj; col is a d_k column). { exercise, cell, a, b, partialSum,
+   *  byHand, dK, dModel, divisor, expected, tolerance, mistakes: [{ mistake, value }] }:
+   *  a, b and partialSum are the inputs (see cpp/include/attention/exercises.hpp). */
   exercise(name, { row, col, ...where } = {}) {
     const e = unwrap(this.#head(where).exercise(exerciseName(name), cellIndex('row', row), cellIndex('col', col)));
     const { row: r, col: c, ...rest } = e;

@@ -25,12 +25,16 @@ namespace attention {
 
 inline constexpr std::string_view kExerciseNames[] = {"dot", "scaled", "exp", "softmax", "output"};
 
+// How many products of q·k a learner multiplies by hand; the rest's sum is given.
+inline constexpr std::int64_t kDotByHand = 4;
+
 // A mistake and the value it gives for the cell.
 struct Mistake {
     std::string id;  // "no_scale" (forgot ÷√d_k), "sqrt_d_model", "no_sqrt" (÷d_k),
                      // "transposed" (q_j·k_i), "already_scaled", "not_normalised" (e^x
                      // without ÷Σ), "wrong_row_sum" (÷ another row's Σ), "wrong_axis"
-                     // (Σ down a column instead of along the row), "unweighted" (Σ_k v_kj)
+                     // (Σ down a column instead of along the row), "unweighted" (Σ_k v_kj),
+                     // "partial_sum_left_out" (only the products asked for, without the given sum)
     float value = 0;
 };
 
@@ -39,9 +43,12 @@ struct Exercise {
     std::string name;        // one of kExerciseNames
     std::int64_t row = 0;    // the cell: query row i …
     std::int64_t col = 0;    // … and key column j (a d_k column for "output")
-    std::vector<float> a;    // the inputs: q_i ("dot"), the score ("scaled"), the scaled
-    std::vector<float> b;    // score ("exp"), row i scaled ("softmax", −∞ where masked),
-                             // weights row i ("output"); b: k_j ("dot"), v column j ("output")
+    std::vector<float> a;    // the inputs: the last by_hand entries of q_i ("dot"), the score
+    std::vector<float> b;    // ("scaled"), the scaled score ("exp"), row i's e^(x − max)
+                             // ("softmax", 0 where masked), weights row i ("output");
+                             // b: the same entries of k_j ("dot"), v column j ("output")
+    float partial_sum = 0;   // "dot": Σ q_t·k_t over the other d_k − by_hand entries, given
+    std::int64_t by_hand = 0;  // "dot": how many products the learner computes (≤ 4)
     std::int64_t d_k = 0;
     std::int64_t d_model = 0;
     float divisor = 1;       // what the scores are divided by: √d_k (1 when scaling is off)

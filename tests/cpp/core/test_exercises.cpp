@@ -74,6 +74,26 @@ TEST_CASE("exercise dot: q_i · k_j; the transposed pair is named") {
     CHECK(verdict(e, swapped) == "transposed");
 }
 
+TEST_CASE("exercise dot by hand: the last four products, the others' sum given; leaving that sum out is named") {
+    const Trace t = run_attention("我喜欢人工智能");  // d_k = 64
+    const Exercise e = make_exercise(t, "dot", 2, 3);
+    REQUIRE(e.by_hand == 4);
+    REQUIRE(e.a.size() == 4);
+    REQUIRE(e.b.size() == 4);
+    double first = 0, last = 0;
+    for (Eigen::Index d = 0; d < 60; ++d) first += static_cast<double>(t.q(2, d)) * t.k(3, d);
+    for (Eigen::Index d = 60; d < 64; ++d) {
+        CHECK(e.a[static_cast<std::size_t>(d - 60)] == t.q(2, d));
+        CHECK(e.b[static_cast<std::size_t>(d - 60)] == t.k(3, d));
+        last += static_cast<double>(t.q(2, d)) * t.k(3, d);
+    }
+    CHECK(e.partial_sum == doctest::Approx(first).epsilon(1e-5));
+    CHECK(verdict(e, test_support::round_to(e.partial_sum, 2) + last) == "correct");  // the given sum as printed
+    CHECK(verdict(e, t.scores(2, 3)) == "correct");
+    REQUIRE(std::fabs(first) > 2 * e.tolerance);  // the given sum matters here
+    CHECK(verdict(e, last) == "partial_sum_left_out");
+}
+
 TEST_CASE("exercise exp: e^scaled, and e^score (no ÷√d_k) named") {
     const Trace t = run_sized(16, 4);
     const Exercise e = make_exercise(t, "exp", 2, 1);
@@ -88,7 +108,14 @@ TEST_CASE("exercise softmax: every named mistake of the normalisation") {
     const Eigen::Index i = 2, j = 3;
     const Exercise e = make_exercise(t, "softmax", i, j);
     REQUIRE(e.a.size() == 9);
-    CHECK(e.a[4] == doctest::Approx(t.scaled(i, 4)));
+    // Given: each key's e^(x − max); what is left is one sum and one division.
+    double row_max = -INFINITY, given_sum = 0;
+    for (Eigen::Index k = 0; k < 9; ++k) row_max = std::max(row_max, static_cast<double>(t.scaled(i, k)));
+    for (Eigen::Index k = 0; k < 9; ++k) {
+        CHECK(e.a[static_cast<std::size_t>(k)] == doctest::Approx(e_to(t.scaled(i, k) - row_max)).epsilon(1e-5));
+        given_sum += static_cast<double>(e.a[static_cast<std::size_t>(k)]);
+    }
+    CHECK(verdict(e, e.a[static_cast<std::size_t>(j)] / given_sum) == "correct");
     const double top = e_to(t.scores(i, j) / 8);
     CHECK(verdict(e, top / row_exp_sum(t, i, 8)) == "correct");
     CHECK(verdict(e, t.weights(i, j)) == "correct");

@@ -89,7 +89,7 @@ TEST_CASE("make_units: each sentence and each pair of a paragraph's sentences, w
     };
     std::vector<std::vector<std::int32_t>> units;
     for (std::size_t length = 0; length < u.by_length.size(); ++length) {
-        for (const std::uint32_t at : u.by_length[length]) units.emplace_back(u.ids.begin() + at, u.ids.begin() + at + static_cast<std::ptrdiff_t>(length));
+        for (const std::uint32_t at : u.by_length[length]) units.emplace_back(u.ids.begin() + static_cast<std::ptrdiff_t>(at), u.ids.begin() + static_cast<std::ptrdiff_t>(at + length));
     }
     std::sort(units.begin(), units.end());
     std::vector<std::vector<std::int32_t>> expected = {

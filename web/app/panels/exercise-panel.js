@@ -56,14 +56,17 @@ export function createExercises({ announce, showCell }) {
 
   // The names the texts quote: the query and key tokens, the sizes, the divisor.
   const wordsOf = (ctx, e) => ({ q: ctx.tokens[e.cell.row], k: e.exercise === 'output' ? '' : ctx.tokens[e.cell.col],
-    j: e.cell.col, d: e.dK, dK: e.dK, dModel: e.dModel, divisor: fmt(e.divisor, 3) });
+    j: e.cell.col, d: e.dK, dK: e.dK, dModel: e.dModel, divisor: fmt(e.divisor, 3),
+    n: e.byHand, rest: e.dK - e.byHand, partial: fmt(e.partialSum, 4) });
 
   function givens(ctx, e) {
-    const numbers = (values) => h('ol', { class: 'ex-numbers' }, Array.from(values, (v) => h('li', {}, fmt(v, 4))));
     const w = wordsOf(ctx, e);
     switch (e.exercise) {
-      case 'dot':
-        return [h('p', {}, ctx.t('ex.given.q', { token: w.q })), numbers(e.a), h('p', {}, ctx.t('ex.given.k', { token: w.k })), numbers(e.b)];
+      case 'dot': // the last entries of q and k, side by side: a pair a line
+        return [h('table', { class: 'ex-table' },
+          h('caption', {}, ctx.t('ex.given.last', w)),
+          h('tr', {}, h('th', { scope: 'col' }, 't'), h('th', { scope: 'col' }, ctx.t('ex.given.q', { token: w.q })), h('th', { scope: 'col' }, ctx.t('ex.given.k', { token: w.k }))),
+          Array.from(e.a, (q, k) => h('tr', {}, h('th', { scope: 'row' }, String(e.dK - e.byHand + k + 1)), h('td', {}, fmt(q, 4)), h('td', {}, fmt(e.b[k], 4)))))];
       case 'scaled':
         return [h('p', {}, ctx.t('ex.given.score', { score: fmt(e.a[0], 4) }), ' · ', ctx.t('ex.given.sizes', w))];
       case 'exp':
