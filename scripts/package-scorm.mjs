@@ -4,7 +4,8 @@
 // platform, the page reports its exercises' score and completion through the
 // platform's runtime API (web/app/host/scorm.js).
 //   npm run package:scorm -- [--version=1.2|2004] [--exercises=softmax:2:3,output] [--sentence=…]
-//                            [--lang=zh|en] [--title=…] [--mastery=80] [--out=dist/attention-lab-scorm.zip]
+//                            [--lang=zh|en] [--tour] [--title=…] [--mastery=80] [--out=dist/attention-lab-scorm.zip]
+// --tour: the lesson opens on the guided tour of the article (going through it completes the lesson).
 // --exercises: the set, as ?exercises=… takes it (every exercise once if not given);
 // --mastery: the score (0–100) that passes; the platform's own setting wins.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -19,6 +20,7 @@ const { values } = parseArgs({
   options: {
     version: { type: 'string', default: '1.2' },
     exercises: { type: 'string', default: '' },
+    tour: { type: 'boolean', default: false },
     sentence: { type: 'string' },
     lang: { type: 'string' },
     title: { type: 'string', default: 'Attention Lab: softmax(QKᵀ/√d_k)·V, your turn' },
@@ -52,6 +54,7 @@ const link = new URLSearchParams();
 if (values.exercises) link.set('exercises', values.exercises);
 if (values.sentence) link.set('s', values.sentence);
 if (values.lang) link.set('lang', values.lang);
+if (values.tour) link.set('tour', 'article');
 const meta = `<meta name="attention-lab-link" content="${escapeXml(link.toString())}">`;
 if (!page.includes('<meta charset="utf-8">')) fail('the offline page has no <meta charset="utf-8"> to put the link after');
 page = page.replace('<meta charset="utf-8">', () => `<meta charset="utf-8">\n  ${meta}`);

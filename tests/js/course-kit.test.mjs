@@ -158,6 +158,23 @@ test('a relaunch goes on from the saved place; a damaged save starts over; a lat
   assert.equal(late.data['cmi.core.score.raw'], '50');
 });
 
+test('going through the tour completes the lesson; its score still comes from the exercises', async () => {
+  const v12 = windows(1, { mastery: '80' });
+  const session = connectScorm(v12.win, { progress: () => where, onResume() {} });
+  await session.connected;
+  session.tour({ card: 'scores', index: 3, count: 11, finished: false });
+  assert.equal(v12.data['cmi.core.lesson_status'], 'incomplete');
+  session.tour({ card: 'end', index: 10, count: 11, finished: true });
+  assert.equal(v12.data['cmi.core.lesson_status'], 'completed');
+  session.record(result(true, 0, 2, 2));
+  assert.equal(v12.data['cmi.core.lesson_status'], 'passed');
+  const v2004 = windows(1, { version: '2004', mastery: '80' });
+  const other = connectScorm(v2004.win, { progress: () => where, onResume() {} });
+  await other.connected;
+  other.tour({ card: 'end', index: 10, count: 11, finished: true });
+  assert.deepEqual([v2004.data['cmi.completion_status'], v2004.data['cmi.success_status']], ['completed', 'unknown']);
+});
+
 test('suspend_data stays within the limit: the sentence goes first, then the answers\' text', () => {
   const long = { ...where, s: '很'.repeat(5000) };
   assert.deepEqual(JSON.parse(suspendData(where, 4096)), where);

@@ -4,11 +4,14 @@ import assert from 'node:assert/strict';
 import { STRINGS_EN as PAGE_EN } from '../../web/app/strings/en.js';
 import { STRINGS_ZH as PAGE_ZH } from '../../web/app/strings/zh.js';
 import { HEADS_EN, HEADS_ZH } from '../../web/app/strings/heads.js';
+import { EXERCISES_EN, EXERCISES_ZH } from '../../web/app/strings/exercises.js';
+import { TOUR_EN, TOUR_ZH } from '../../web/app/strings/tour.js';
+import { LANGUAGES } from '../../web/app/strings/i18n.js';
 import { share } from '../../web/app/ui/format.js';
 
-// The page's words: the page's own and those of a trained model's views.
-const STRINGS_EN = { ...PAGE_EN, ...HEADS_EN };
-const STRINGS_ZH = { ...PAGE_ZH, ...HEADS_ZH };
+// The page's words: the page's own, a trained model's views', Your turn's and the tour's.
+const STRINGS_EN = LANGUAGES.en;
+const STRINGS_ZH = LANGUAGES.zh;
 
 const slots = (text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
@@ -30,9 +33,11 @@ test('Chinese error messages exist for every code the page shows', () => {
   }
 });
 
-test('the two files of words do not name the same key twice', () => {
-  for (const key of Object.keys(HEADS_EN)) assert.ok(!(key in PAGE_EN), key);
-  for (const key of Object.keys(HEADS_ZH)) assert.ok(!(key in PAGE_ZH), key);
+test('the files of words do not name the same key twice', () => {
+  for (const files of [[PAGE_EN, HEADS_EN, EXERCISES_EN, TOUR_EN], [PAGE_ZH, HEADS_ZH, EXERCISES_ZH, TOUR_ZH]]) {
+    const keys = files.flatMap((f) => Object.keys(f));
+    assert.equal(new Set(keys).size, keys.length);
+  }
 });
 
 test('a share prints with two decimals, never in exponent form', () => {

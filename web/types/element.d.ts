@@ -15,6 +15,19 @@ export interface LabState {
   readonly layer: number;
   readonly head: number;
   readonly knockOut: ReadonlyArray<{ readonly layer: number; readonly head: number }>;
+  /** The guided tour's card, while it is open. */
+  readonly tour: { readonly tour: 'article'; readonly card: number } | null;
+}
+
+/** A move in the guided tour (or leaving it). */
+export interface TourEventDetail {
+  readonly tour: 'article';
+  /** The card's id, such as 'scores'. */
+  readonly card: string;
+  readonly index: number;
+  readonly count: number;
+  /** The learner went through to the last card. */
+  readonly finished: boolean;
 }
 
 /** An answer to "Your turn", as the element and a framed lab send it: the core's
@@ -32,12 +45,13 @@ export interface AttentionLabEventMap {
   step: CustomEvent<{ readonly step: StepId; readonly index: number; readonly selected: number }>;
   select: CustomEvent<{ readonly selected: number; readonly token: string }>;
   exercise: CustomEvent<ExerciseEventDetail>;
+  tour: CustomEvent<TourEventDetail>;
 }
 
 /** The attributes, as the link parameters they mirror (docs/embedding.md). */
 export type AttentionLabAttribute =
   | 'sentence' | 'step' | 'token' | 'lang' | 'model' | 'head' | 'layer' | 'dk' | 'd-model' | 'seed'
-  | 'scale' | 'causal' | 'positional' | 'lab' | 'exercises' | 'embed';
+  | 'scale' | 'causal' | 'positional' | 'experiment' | 'lab' | 'exercises' | 'embed' | 'tour';
 
 export class AttentionLabElement extends HTMLElement {
   static readonly observedAttributes: readonly AttentionLabAttribute[];

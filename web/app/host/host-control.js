@@ -11,7 +11,7 @@ const EXPERIMENT_IDS = EXPERIMENTS.map((e) => e.id);
 
 /** state: the lab's state; words(): its words now; message: its message line; its actions
  *  (shell/start-lab.js). Returns { apply, applyLink, firstRun, report }. */
-export function createHostControl(state, { words, message, tryCompute, selectHead, renderChips, redraw, showSentence, showSettings, setExercises }) {
+export function createHostControl(state, { words, message, tryCompute, selectHead, renderChips, redraw, showSentence, showSettings, setExercises, tour }) {
   /** Carries out a validated "set" message from the embedding page. */
   function apply(set) {
     if ('sentence' in set || 'options' in set) {
@@ -35,6 +35,10 @@ export function createHostControl(state, { words, message, tryCompute, selectHea
       renderChips();
     }
     if ('exercises' in set) setExercises(set.exercises);
+    if ('tour' in set) {
+      if (set.tour) tour.go(set.card ?? 0);
+      else if (state.tour) tour.leave(false);
+    }
     const step = set.step ?? set.stage; // `stage`: the older name
     if (step !== undefined) state.chooseStep(stepIndex(step));
     redraw();
@@ -44,7 +48,8 @@ export function createHostControl(state, { words, message, tryCompute, selectHea
   /** What every report to the host carries. */
   function report() {
     return { sentence: state.sentence, step: STEPS[state.step].id, selected: state.selected,
-      tokens: [...state.run.tokens], options: { ...state.options }, ...state.where, knockOut: state.knockOut.map((k) => ({ ...k })) };
+      tokens: [...state.run.tokens], options: { ...state.options }, ...state.where, knockOut: state.knockOut.map((k) => ({ ...k })),
+      tour: state.tour ? { tour: 'article', card: state.tour.card } : null };
   }
 
   /** An element's attributes changed (`what`: 'run' for the sentence and the
@@ -63,6 +68,7 @@ export function createHostControl(state, { words, message, tryCompute, selectHea
     else if (what === 'step') set = { step: link.step };
     else if (what === 'token' && link.selected !== null) set = { selected: link.selected };
     else if ((what === 'head' || what === 'layer') && link[what] !== null) set = { [what]: link[what] };
+    else if (what === 'tour') set = { tour: link.tour, card: link.card ?? 0 };
     const error = apply(set);
     if (notices.length && !error) message.show(notices.join(' '), 'notice');
   }

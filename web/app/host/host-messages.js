@@ -6,7 +6,7 @@
 export const PROTOCOL = 'attention-lab';
 
 const OPTION_TYPES = { model: 'string', dModel: 'number', dK: 'number', seed: 'number', scale: 'boolean', causal: 'boolean', positional: 'boolean' };
-const SET_KEYS = Object.freeze(['protocol', 'type', 'sentence', 'step', 'stage', 'selected', 'options', 'head', 'layer', 'exercises']);
+const SET_KEYS = Object.freeze(['protocol', 'type', 'sentence', 'step', 'stage', 'selected', 'options', 'head', 'layer', 'exercises', 'tour', 'card']);
 const MAX_EXERCISES = 400; // characters of an exercise set (20 items with their cells fit)
 const MAX_SENTENCE = 20000;
 
@@ -32,7 +32,8 @@ export function checkMessage(data, stepIds) {
   if ('selected' in data && !(Number.isSafeInteger(data.selected) && data.selected >= 0)) {
     return 'selected must be a token index (an integer from 0)';
   }
-  for (const key of ['head', 'layer']) {
+  if ('tour' in data && data.tour !== 'article' && data.tour !== null) return 'tour must be "article" (the guided tour) or null (none)';
+  for (const key of ['head', 'layer', 'card']) {
     if (key in data && !(Number.isSafeInteger(data[key]) && data[key] >= 0)) return `${key} must be an integer from 0`;
   }
   if ('options' in data) {

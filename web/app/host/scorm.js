@@ -8,7 +8,9 @@
 //   status           cmi.core.lesson_status / cmi.completion_status + cmi.success_status:
 //                    incomplete until every exercise is answered; then passed or failed
 //                    against the platform's mastery score (completed if it has none).
-//                    The rule: the best score counts, so a pass stays a pass.
+//                    The rule: the best score counts, so a pass stays a pass. Going
+//                    through the guided tour to its end completes the lesson too
+//                    (its score still comes from the exercises).
 //   interactions     cmi.interactions.n.*: each answer's id, type numeric, the learner's
 //                    answer, the right value (2004: as a range of its tolerance), result
 //   suspend_data     where the learner is (the sentence, token, step, answers), so a
@@ -102,6 +104,8 @@ export function connectScorm(win, { progress, onResume }) {
       if (session) session.record(result);
       else if (looking) queue.push(result);
     },
+    /** A move in the guided tour ({ card, index, count, finished }). */
+    tour(move) { session?.tour(move); },
     save() { session?.save(); },
     finish() { session?.finish(); },
     connected: null,
@@ -150,14 +154,15 @@ function startSession({ api, runtime: r }, { progress, onResume }) {
   let best = Number.parseFloat(read(`${r.score}.raw`)); // a resumed attempt keeps its best score
   if (!Number.isFinite(best)) best = -1;
   let finishedSet = false;
+  let tourDone = false;
   let ended = false;
 
   const status = (done) => {
     const passed = Number.isFinite(mastery) ? best >= mastery : null;
     if (r.version === '1.2') {
-      write('cmi.core.lesson_status', !done ? 'incomplete' : passed === null ? 'completed' : passed ? 'passed' : 'failed');
+      write('cmi.core.lesson_status', !done ? (tourDone ? 'completed' : 'incomplete') : passed === null ? 'completed' : passed ? 'passed' : 'failed');
     } else {
-      write('cmi.completion_status', done ? 'completed' : 'incomplete');
+      write('cmi.completion_status', done || tourDone ? 'completed' : 'incomplete');
       write('cmi.success_status', !done || passed === null ? 'unknown' : passed ? 'passed' : 'failed');
     }
   };
@@ -200,6 +205,14 @@ function startSession({ api, runtime: r }, { progress, onResume }) {
       write(`${n}.result`, result.correct ? 'correct' : r.wrong);
       finishedSet ||= set.answered === set.count;
       status(finishedSet);
+      save();
+    },
+    tour(move) {
+      if (ended) return;
+      if (move.finished) {
+        tourDone = true;
+        status(finishedSet);
+      }
       save();
     },
     /** Keeps where the learner is and the time spent (when the page is hidden). */

@@ -18,7 +18,7 @@ import { startLab } from './start-lab.js';
 export const ATTRIBUTES = Object.freeze({
   sentence: 's', step: 'step', token: 't', lang: 'lang', model: 'model', head: 'head', layer: 'layer',
   dk: 'dK', 'd-model': 'dModel', seed: 'seed', scale: 'scale', causal: 'causal', positional: 'positional',
-  experiment: 'experiment', lab: 'lab', exercises: 'exercises', embed: 'embed', // lab: the older name of experiment
+  experiment: 'experiment', lab: 'lab', exercises: 'exercises', embed: 'embed', tour: 'tour', // lab: the older name of experiment
 });
 const RUN_ATTRIBUTES = ['sentence', 'model', 'dk', 'd-model', 'seed', 'scale', 'causal', 'positional'];
 
@@ -49,6 +49,7 @@ export class AttentionLabElement extends HTMLElement {
     if (name === 'lang') this.#lab.switchLanguage(after ?? 'en');
     else if (name === 'experiment' || name === 'lab') this.#lab.openExperiment(after || null);
     else if (name === 'exercises') this.#lab.setExercises(after ?? '');
+    else if (name === 'tour') this.#lab.setTour(after, 0);
     else if (name === 'embed') this.#lab.ready.then(() => this.shadowRoot.querySelector('.al-frame').classList.toggle('embed', after !== null));
     else this.#lab.applyLink(this.#search(), RUN_ATTRIBUTES.includes(name) ? 'run' : name);
   }

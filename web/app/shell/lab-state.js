@@ -23,6 +23,7 @@ export function createLabState(steps) {
   let knockedOut = Object.freeze([]); // [{ layer, head }] zeroed before W_O
   let hidden = null; // { sentence, originals }: what the lab hid behind each [MASK] of sentence
   let layerOpen = false; // the concat step's rest of the layer unfolded
+  let tour = null; // { card, answers: { cardId: choice } } while the guided tour is open
   let asked = new Map(); // what the views asked of this run (stages, report cards, rows)
   let seen = null; // the run through the selected head: made again only when either changes
 
@@ -40,6 +41,7 @@ export function createLabState(steps) {
     get knockOut() { return knockedOut; },
     get hidden() { return hidden; },
     get layerOpen() { return layerOpen; },
+    get tour() { return tour; },
     /** Whether the run is a trained model's. */
     get trained() { return run !== null && isTrained(options.model); },
     isTrained,
@@ -94,5 +96,8 @@ export function createLabState(steps) {
     /** The sentence now shown was made by hiding (or showing) tokens: originals[m] is what its m-th [MASK] hid. */
     markHidden(originals) { hidden = Object.freeze({ sentence, originals }); },
     openLayer(open) { layerOpen = open; },
+    /** The tour at card k (its answers so far kept); null closes it. */
+    tourAt(k) { tour = k === null ? null : Object.freeze({ card: k, answers: tour?.answers ?? Object.freeze({}) }); },
+    answerTour(cardId, choice) { tour = Object.freeze({ ...tour, answers: Object.freeze({ ...tour.answers, [cardId]: choice }) }); },
   };
 }

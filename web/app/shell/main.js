@@ -11,7 +11,8 @@ function startPage() {
   const link = new URLSearchParams(document.querySelector('meta[name="attention-lab-link"]')?.content ?? '');
   for (const [name, value] of new URLSearchParams(location.search)) link.set(name, value);
   let scorm = null; // answers need a learner: the session is there before the first one
-  const lab = startLab({ scope: document, frame: document.body, search: link.toString(), page: true, onExercise: (result) => scorm.record(result) });
+  const lab = startLab({ scope: document, frame: document.body, search: link.toString(), page: true,
+    onExercise: (result) => scorm.record(result), onTour: (move) => scorm.tour(move) });
   scorm = connectScorm(window, { progress: () => lab.progress(), onResume: (saved) => lab.restore(saved) });
 }
 

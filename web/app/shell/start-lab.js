@@ -4,7 +4,7 @@
 // element (element.js) is another, in its shadow root, sharing the one core.
 // Everything a lab has — its elements, words, state, player, warm-up, address
 // bar and host — is made here and passed on; nothing is shared through a module.
-// Over 300 lines on purpose: one lab's wiring and its drawing in one place to
+// About 330 lines on purpose: one lab's wiring and its drawing in one place to
 // follow from boot(); what each part does lives in its own module.
 import { loadAttentionLab } from '../../lib/attention-lab.js';
 import { createGuessPanel } from '../heads/guess-panel.js';
@@ -33,6 +33,10 @@ import { hideTooltip } from '../ui/tooltip.js';
 import { mark } from './timeline.js';
 import { checkLink, createUrlWriter, readUrl } from './url-state.js';
 import { createWarmUp } from './warm-up.js';
+import { progressOf, restoreProgress } from './progress.js';
+import { createTourControl } from '../tour/tour-control.js';
+import { createTourPanel } from '../tour/tour-panel.js';
+import { TOUR_ID } from '../tour/article-tour.js';
 
 const TYPING_DELAY_MS = 180;
 const EXPERIMENT_IDS = EXPERIMENTS.map((e) => e.id);
@@ -41,7 +45,7 @@ const EXPERIMENT_IDS = EXPERIMENTS.map((e) => e.id);
  *  for <body> (its data-* and classes), search: the link's query (the page's URL, or an element's
  *  attributes as one), page: true for the page itself (it writes the address bar, <html lang> and
  *  the title, and talks to a parent frame), announce(type, body): an element's events,
- *  onExercise(result): each answer to Your turn (the page's SCORM session) }. Returns { ready,
+ *  onExercise(result): each answer to Your turn, onTour(move): each move in the guided tour (the page's SCORM session) }. Returns { ready,
  *  apply, switchLanguage, openExperiment, setExercises, applyLink }: what an element's attributes call,
  *  and { progress(), restore(saved) }: where the learner is, for a platform to keep (host/scorm.js). */
 export function startLab(env) {
@@ -64,9 +68,12 @@ export function startLab(env) {
   const exercises = createExercises({
     announce: (result) => { host.announce('exercise', result); env.onExercise?.(result); },
     showCell: (step, row) => { state.chooseToken(row); renderChips(); pause(); goTo(stepIndex(step), true); } });
-  const hostControl = createHostControl(state, { words: () => words, message, tryCompute, selectHead: controls.selectHead,
-    renderChips: () => renderChips(), redraw: scheduleRedraw, showSentence, showSettings, setExercises });
   const experiments = createExperimentPanel({ tabs: $('experiment-tabs'), body: $('experiment-body'), context: () => context(false), changed: syncUrl });
+  const tour = createTourControl(state, { compute, context: () => context(false), experiments, show, showSentence, showSettings,
+    announce: (type, body) => { host.announce(type, body); env.onTour?.(body); } });
+  const tourPanel = createTourPanel($('tour'), tour);
+  const hostControl = createHostControl(state, { words: () => words, message, tryCompute, selectHead: controls.selectHead,
+    renderChips: () => renderChips(), redraw: scheduleRedraw, showSentence, showSettings, setExercises, tour });
   const detail = createDetailPanel($('detail-body'), $('detail-title'));
   const heads = createHeadsPanel($('heads-body'));
   const guesses = createGuessPanel($('guess-body'));
@@ -124,6 +131,7 @@ export function startLab(env) {
     const links = (view.experiments ?? []).map((name) => [' ', h('button', { type: 'button', class: 'why-link', dataset: { experiment: name },
       onclick: () => experiments.open(name, true) }, t('experiments.open', { name: EXPERIMENTS[experimentIndex(name)].label(t) }))]);
     morphChildren($('step-explain'), h('p', {}, view.explain(ctx), links.flat()));
+    tourPanel.render(ctx, state.tour);
     detail.render(ctx, view);
     heads.render(ctx, { onKnockOut: controls.knockOut });
     guesses.render(ctx, { hidden: state.hidden?.originals, onHide: controls.hideAt });
@@ -164,7 +172,8 @@ export function startLab(env) {
   /** Puts the page's view into the address bar (soon: see url-state.js). */
   function syncUrl() {
     address?.soon({ sentence: state.sentence, step: STEPS[state.step].id, selected: state.selected, options: state.options,
-      trained: state.trained, where: state.where, lang: words.lang, experiment: experiments.id }, { model: state.defaults.model, options: state.core.defaults });
+      trained: state.trained, where: state.where, lang: words.lang, experiment: experiments.id, tour: state.tour },
+    { model: state.defaults.model, options: state.core.defaults });
   }
 
   function goTo(k, animate) {
@@ -212,6 +221,7 @@ export function startLab(env) {
       if (compute(text, state.options)) show(true);
     });
     bindControls(player, { $, at: () => state.step, goTo, keys: env.page ? document : env.scope });
+    $('tour-start').addEventListener('click', () => tour.go(0));
     settings.onChange(applySettings);
     settings.onModelFile(() => state.core.models.map((m) => m.id), controls.loadModelFile);
     for (const kind of ['png', 'csv', 'latex', 'json']) {
@@ -286,6 +296,7 @@ export function startLab(env) {
     else if (link.origin === null || allowedOrigin) {
       host = connectHost({ allowedOrigin, stepIds: STEPS.map((v) => v.id), apply: hostControl.apply, state: hostControl.report });
     }
+    if (link.tour) tour.go(link.card ?? 0);
     announcedStep = STEPS[state.step].id; // "ready" reports the first step
     await show(false);
     host.announce('ready', { steps: STEPS.map((v) => v.id), models: core.models.map((m) => ({ ...m })), state: hostControl.report() });
@@ -311,17 +322,11 @@ export function startLab(env) {
     openExperiment: whenReady((id) => experiments.open(EXPERIMENT_IDS.includes(id) ? id : null, false)),
     setExercises: whenReady(setExercises),
     applyLink: whenReady((search, what) => hostControl.applyLink(search, what)),
-    /** Where the learner is: the sentence, token, step and Your turn's answers (null before the first run). */
-    progress: () => (state.run ? { s: state.sentence, t: state.selected, p: STEPS[state.step].id, x: exercises.snapshot() } : null),
+    /** Where the learner is (progress.js), null before the first run. */
+    progress: () => progressOf(state, exercises),
     /** Back to a progress() of an earlier visit; what does not fit (a damaged save) is left aside. */
-    restore: whenReady((saved) => {
-      if (!saved || typeof saved !== 'object') return;
-      const set = {};
-      if (typeof saved.s === 'string' && saved.s !== state.sentence) set.sentence = saved.s;
-      if (Number.isInteger(saved.t) && saved.t >= 0) set.selected = saved.t;
-      if (typeof saved.p === 'string' && stepIndex(saved.p) >= 0) set.step = saved.p;
-      hostControl.apply(set);
-      exercises.restore(saved.x);
-    }),
+    restore: whenReady((saved) => restoreProgress(saved, { state, apply: hostControl.apply, exercises, tour })),
+    /** Opens the tour at card (from 0), or closes it (tour null). */
+    setTour: whenReady((id, card) => (id === TOUR_ID ? tour.go(card ?? 0) : state.tour && tour.leave(false))),
   };
 }

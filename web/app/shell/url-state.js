@@ -18,12 +18,16 @@ export function readUrl(search, defaults) {
   const ignored = [];
   const state = {
     sentence: defaults.sentence, step: defaults.step, selected: null, options: {}, head: null, layer: null,
-    embed: params.get('embed') === '1', origin: params.get('origin'), lang: null, experiment: null, exercises: params.get('exercises') ?? '',
+    embed: params.get('embed') === '1', origin: params.get('origin'), lang: null, experiment: null, tour: null, card: null, exercises: params.get('exercises') ?? '',
   };
   const experimentParam = params.has('experiment') ? 'experiment' : 'lab'; // `lab`: the older name
   if (params.has(experimentParam)) {
     if (defaults.experiments.includes(params.get(experimentParam))) state.experiment = params.get(experimentParam);
     else ignored.push(experimentParam);
+  }
+  if (params.has('tour')) {
+    if (params.get('tour') === 'article') state.tour = 'article';
+    else ignored.push('tour');
   }
   if (params.has('lang')) {
     if (['en', 'zh'].includes(params.get('lang'))) state.lang = params.get('lang');
@@ -49,7 +53,7 @@ export function readUrl(search, defaults) {
     ignored.push(name);
     return null;
   };
-  for (const name of ['head', 'layer']) if (params.has(name)) state[name] = integer(name, 0);
+  for (const name of ['head', 'layer', 'card']) if (params.has(name)) state[name] = integer(name, 0);
   for (const name of OPTION_PARAMS.filter((n) => params.has(n))) {
     const value = integer(name);
     if (value !== null) state.options[name] = value;
@@ -86,7 +90,7 @@ export function checkLink(state, ignored, stepIndex, t) {
 }
 
 /** view: what is shown; defaults: { model, options } (the page's model and the seeded head's options). */
-function writeUrl({ sentence, step, selected, options, trained, where, lang, experiment }, defaults) {
+function writeUrl({ sentence, step, selected, options, trained, where, lang, experiment, tour }, defaults) {
   const params = new URLSearchParams();
   const current = new URLSearchParams(location.search);
   for (const name of KEPT_PARAMS) if (current.has(name)) params.set(name, current.get(name));
@@ -95,6 +99,10 @@ function writeUrl({ sentence, step, selected, options, trained, where, lang, exp
   params.set('t', String(selected));
   params.set('lang', lang);
   if (experiment) params.set('experiment', experiment);
+  if (tour) {
+    params.set('tour', 'article');
+    params.set('card', String(tour.card));
+  }
   if (options.model !== defaults.model) params.set('model', options.model);
   if (trained) {
     if (where.layer) params.set('layer', String(where.layer));

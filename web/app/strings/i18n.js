@@ -5,9 +5,10 @@ import { STRINGS_EN } from './en.js';
 import { STRINGS_ZH } from './zh.js';
 import { HEADS_EN, HEADS_ZH } from './heads.js';
 import { EXERCISES_EN, EXERCISES_ZH } from './exercises.js';
+import { TOUR_EN, TOUR_ZH } from './tour.js';
 
 export const LANGUAGES = Object.freeze({
-  en: { ...STRINGS_EN, ...HEADS_EN, ...EXERCISES_EN }, zh: { ...STRINGS_ZH, ...HEADS_ZH, ...EXERCISES_ZH } });
+  en: { ...STRINGS_EN, ...HEADS_EN, ...EXERCISES_EN, ...TOUR_EN }, zh: { ...STRINGS_ZH, ...HEADS_ZH, ...EXERCISES_ZH, ...TOUR_ZH } });
 
 /** 'zh' or 'en' from a lang parameter, else from the browser's languages. */
 export function pickLanguage(param, navigatorLanguages = []) {

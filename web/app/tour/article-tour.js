@@ -1,0 +1,66 @@
+// The guided tour of the article (?tour=article): its cards in the article's
+// order, one descriptor each, as steps/index.js lists the steps:
+//   id          the card's name (its words: tour.<id>.title and tour.<id>.text)
+//   step        the step the lab shows with it
+//   follow      true: the lab follows 喜 and the head where 喜 looks at 欢, as the article says
+//   experiment  the Why? experiment it opens, if any
+//   predict     a question asked before the lab shows the answer: 'attend' (which token
+//               will 喜 attend to most?) or 'unscaled' (its weights without ÷√d_k)
+// Every number a card quotes comes from the core, through the lab's view context.
+export const TOUR_ID = 'article';
+export const TOUR_SENTENCE = '我喜欢人工智能';
+const FOLLOWED = '喜';
+const ATTENDED = '欢'; // the article: 喜 attends to 欢
+
+export const CARDS = Object.freeze([
+  { id: 'sentence', step: 'tokens' },
+  { id: 'embedding', step: 'embedding' },
+  { id: 'qkv', step: 'qkv' },
+  { id: 'scores', step: 'scores', follow: true, predict: 'attend' },
+  { id: 'scaled', step: 'scaled', follow: true, experiment: 'textbook' },
+  { id: 'unscaled', step: 'scaled', follow: true, predict: 'unscaled', experiment: 'scaling' },
+  { id: 'softmax', step: 'softmax', follow: true },
+  { id: 'weighted-sum', step: 'weighted-sum', follow: true },
+  { id: 'output', step: 'output', follow: true, experiment: 'context' },
+  { id: 'variance', step: 'scores', follow: true, experiment: 'variance' },
+  { id: 'end', step: 'concat', follow: true },
+].map(Object.freeze));
+
+/** The token the tour follows in a run's tokens (喜), or 1 when the sentence has none. */
+export function followedToken(tokens) {
+  const at = tokens.indexOf(FOLLOWED);
+  return at >= 0 ? at : 1;
+}
+
+/** The head where the followed token looks most at 欢: { layer, head }, among every
+ *  head of the run (rowOf: the core's softmax row of a head, view-context.js). */
+export function attendingHead(run, rowOf) {
+  const target = run.tokens.indexOf(ATTENDED);
+  let best = { layer: 0, head: 0 };
+  let most = -1;
+  for (let layer = 0; layer < run.config.layers; layer += 1) {
+    for (let head = 0; head < run.config.heads; head += 1) {
+      const row = rowOf({ layer, head });
+      const p = target >= 0 ? row.probs[target] : row.maxProb;
+      if (p > most) [best, most] = [{ layer, head }, p];
+    }
+  }
+  return best;
+}
+
+/** The card's answer to its question, from the core's numbers: for 'attend' the
+ *  token index the followed row's weights peak at; for 'unscaled' 'peaked',
+ *  'flatter' or 'same' (the largest weight without ÷√d_k against with it). */
+export function answerOf(card, ctx) {
+  const row = ctx.headView.softmaxRow(ctx.selected);
+  if (card.predict === 'attend') return { answer: row.argmax, figures: { best: ctx.tokens[row.argmax], p: row.maxProb } };
+  const unscaled = ctx.core.softmaxRow(row.scores, { dK: 1 }).maxProb;
+  const scaled = ctx.core.softmaxRow(row.scores, { dK: ctx.config.dK }).maxProb;
+  const answer = unscaled > scaled + 0.01 ? 'peaked' : unscaled < scaled - 0.01 ? 'flatter' : 'same';
+  return { answer, figures: { unscaled, scaled } };
+}
+
+/** The choices a card's question offers: token indices (not [CLS], [SEP]) or the three shapes. */
+export const choicesOf = (card, tokens) => (card.predict === 'attend'
+  ? tokens.map((_, k) => k).slice(1, -1)
+  : ['peaked', 'flatter', 'same']);

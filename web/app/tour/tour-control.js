@@ -1,0 +1,61 @@
+// Moving through the guided tour, through the lab's state: each card brings the
+// article's sentence on the trained model, the token and head the article
+// follows, the card's step and experiment. What the learner answers is kept
+// with the tour (and in the link and a platform's saved progress).
+import { CARDS, TOUR_SENTENCE, attendingHead, followedToken } from './article-tour.js';
+import { stepIndex } from '../steps/index.js';
+
+/**
+ * state: the lab's state; compute(sentence, options) runs the core (true when
+ * it could); context(): the lab's view context now; experiments: the
+ * experiments' panel; show(animate) draws; announce(type, body) tells the host.
+ * Returns { open(card), go(k), leave(finished), answer(cardId, choice) }.
+ */
+export function createTourControl(state, { compute, context, experiments, show, showSentence, showSettings, announce }) {
+  // The article's sentence, on the trained model when there is one.
+  function runArticle() {
+    const model = state.trained || !state.isTrained(state.defaults.model) ? state.options.model : state.defaults.model;
+    if (state.sentence === TOUR_SENTENCE && model === state.options.model) return true;
+    if (!compute(TOUR_SENTENCE, state.modelOptions(model))) return false;
+    showSentence(TOUR_SENTENCE);
+    showSettings();
+    return true;
+  }
+
+  function go(k) {
+    const at = Math.max(0, Math.min(CARDS.length - 1, k));
+    const card = CARDS[at];
+    state.tourAt(at);
+    if (!runArticle()) return;
+    if (card.follow) {
+      state.chooseToken(followedToken(state.run.tokens));
+      const { rowOf } = context();
+      const where = attendingHead(state.run, rowOf);
+      state.chooseHead(where.head, where.layer);
+    }
+    // An experiment that shows a question's answer opens once the question is answered.
+    const open = card.experiment && (!card.predict || state.tour.answers[card.id] !== undefined) ? card.experiment : null;
+    if (open !== experiments.id) experiments.open(open, false);
+    state.chooseStep(stepIndex(card.step));
+    announce('tour', { tour: 'article', card: card.id, index: at, count: CARDS.length, finished: false });
+    show(true);
+  }
+
+  return {
+    open: (k = 0) => go(k),
+    go,
+    /** Leaves the tour; finished: the learner went through to its last card. */
+    leave(finished) {
+      const at = state.tour?.card ?? 0;
+      state.tourAt(null);
+      announce('tour', { tour: 'article', card: CARDS[at].id, index: at, count: CARDS.length, finished });
+      show(false);
+    },
+    answer(cardId, choice) {
+      state.answerTour(cardId, choice);
+      const card = CARDS[state.tour.card];
+      if (card.experiment && card.predict) experiments.open(card.experiment, false);
+      show(false);
+    },
+  };
+}
