@@ -12,7 +12,8 @@
 // the Emscripten glue) is NOT copied in: the page imports the very module
 // course authors import, so a page and an embedder share one core, and
 // index.html preloads it alongside. The wasm stays a separate file, preloaded too.
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 
@@ -21,9 +22,14 @@ if (!outFile) {
   console.error('usage: node scripts/bundle-app.mjs <out.js>');
   process.exit(2);
 }
+// What loads only when it is used (the guided tour, the SCORM adapter) goes into
+// chunk-*.js files beside the bundle; those of an earlier build go first.
+const outDir = dirname(outFile);
+for (const name of readdirSync(outDir)) if (/^chunk-.*\.js(\.map)?$/.test(name)) rmSync(join(outDir, name));
+const split = { outdir: outDir, splitting: true, chunkNames: 'chunk-[name]-[hash]' };
 await build({
-  entryPoints: [fileURLToPath(new URL('../web/app/shell/main.js', import.meta.url))],
-  outfile: outFile,
+  entryPoints: { [outFile.replace(/^.*\//, '').replace(/\.js$/, '')]: fileURLToPath(new URL('../web/app/shell/main.js', import.meta.url)) },
+  ...split,
   bundle: true,
   format: 'esm',
   minify: process.env.NO_MINIFY !== "1",
@@ -54,13 +60,14 @@ const indexHtml = readFileSync(fileURLToPath(new URL('../web/index.html', import
 const markup = indexHtml.match(/<body>([\s\S]*)<\/body>/)[1]
   .replace(/<noscript>[\s\S]*?<\/noscript>/g, '').replace(/<script[\s\S]*?<\/script>/g, '').replace(/\n\s*/g, '\n');
 await build({
-  entryPoints: [fileURLToPath(new URL('../web/app/shell/element.js', import.meta.url))],
-  outfile: outFile.replace(/app\.js$/, 'attention-lab-element.js'),
+  entryPoints: { 'attention-lab-element': fileURLToPath(new URL('../web/app/shell/element.js', import.meta.url)) },
+  ...split,
   bundle: true,
   format: 'esm',
   minify: process.env.NO_MINIFY !== "1",
   sourcemap: 'linked',
-  target: 'es2020',
+  target: 'es2022', // class private fields as they are: no helper chunk shared with the lazy parts
+  
   logLevel: 'warning',
   plugins: [{
     name: 'markup-and-public-api',

@@ -18,3 +18,12 @@ test('the bundle opens with the compile hint, as its very first line', () => {
   assert.equal(first, '//# allFunctionsCalledOnLoad');
   assert.match(second, /^import\b/, 'the code itself follows');
 });
+
+test('the first load is the bundle alone: the tour, Your turn and the SCORM adapter are chunks it loads when they are used', () => {
+  const app = web('generated/app.js');
+  const statics = [...app.matchAll(/\bimport\s*\{[^}]*\}\s*from\s*"([^"]+)"/g)].map((m) => m[1]);
+  assert.deepEqual(statics, ['../lib/attention-lab.js'], 'no chunk on the first load');
+  const dynamic = [...app.matchAll(/\bimport\("\.\/(chunk-[\w-]+)-[A-Z0-9]+\.js"\)/g)].map((m) => m[1]).sort();
+  assert.deepEqual(dynamic, ['chunk-exercise-panel', 'chunk-scorm', 'chunk-tour']);
+  for (const words of ['Predict first', 'Compute the score of {q}']) assert.ok(!app.includes(words), `${words} is in a chunk, not in the bundle`);
+});

@@ -8,17 +8,24 @@
 //     layer, head, revealed, set: { index, count, answered, right } }
 // (revealed: the learner had the answer shown first; `right` counts only the
 // exercises answered right without it).
-import { h, morphChildren } from '../ui/dom.js';
-import { fmt } from '../ui/format.js';
-import { STEPS } from '../steps/index.js';
-import { parseExercises } from './exercise-set.js';
+// The panel loads as a chunk of its own when it is needed (shell/exercises.js);
+// so that the page's first load carries none of it, it imports nothing of the
+// page's modules: what it draws with is handed to it (page: { h, morphChildren,
+// fmt, STEPS, translator, parseExercises }), and its words come with it.
+import { EXERCISES_EN, EXERCISES_ZH } from '../strings/exercises.js';
+
+const TABLES = Object.freeze({ en: EXERCISES_EN, zh: EXERCISES_ZH });
 
 // Where each exercise's arithmetic is drawn.
 const STEP_OF = Object.freeze({ dot: 'scores', scaled: 'scaled', exp: 'softmax', softmax: 'softmax', output: 'weighted-sum' });
 
 /** The exercise set of one lab. announce(result) sends a result on;
- *  showCell(step, row) shows a step with a token selected. */
-export function createExercises({ announce, showCell }) {
+ *  showCell(step, row) shows a step with a token selected; page: see above. */
+export function createExercises({ announce, showCell }, page) {
+  const { h, morphChildren, fmt, STEPS, translator, parseExercises } = page;
+  const own = { en: translator(TABLES.en), zh: translator(TABLES.zh) };
+  // The panel's words over the lab's: its own first, then the page's (step titles).
+  const withWords = (ctx) => ({ ...ctx, t: (key, params) => (key in TABLES[ctx.lang] ? own[ctx.lang](key, params) : ctx.t(key, params)) });
   let items = parseExercises('').items;
   let at = 0;
   let seed = 0;
@@ -83,7 +90,8 @@ export function createExercises({ announce, showCell }) {
     }
   }
 
-  function render(container, ctx, redraw) {
+  function render(container, labContext, redraw) {
+    const ctx = withWords(labContext);
     const key = [ctx.headView, ctx.selected, ctx.lang, at, seed, feedback, items]; // an answer always brings new feedback
     if (drawnFor && key.every((v, k) => v === drawnFor[k])) return;
     drawnFor = key;

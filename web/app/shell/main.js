@@ -5,15 +5,29 @@
 // On a learning platform with a SCORM runtime, exercise results are reported
 // to it, and a relaunch goes on where the learner left (host/scorm.js).
 import { startLab } from './start-lab.js';
-import { connectScorm } from '../host/scorm.js';
 
 function startPage() {
   const link = new URLSearchParams(document.querySelector('meta[name="attention-lab-link"]')?.content ?? '');
   for (const [name, value] of new URLSearchParams(location.search)) link.set(name, value);
-  let scorm = null; // answers need a learner: the session is there before the first one
+  // A platform's runtime is in a parent frame or the opener: only then does the
+  // SCORM adapter load (what the learner does meanwhile waits for it).
+  let framed = true;
+  try {
+    framed = window.parent !== window || Boolean(window.opener);
+  } catch {
+    // a parent of another origin: framed all the same
+  }
+  let scorm = null;
+  const early = [];
+  const report = (kind, body) => (scorm ? scorm[kind](body) : framed && early.push([kind, body]));
   const lab = startLab({ scope: document, frame: document.body, search: link.toString(), page: true,
-    onExercise: (result) => scorm.record(result), onTour: (move) => scorm.tour(move) });
-  scorm = connectScorm(window, { progress: () => lab.progress(), onResume: (saved) => lab.restore(saved) });
+    onExercise: (result) => report('record', result), onTour: (move) => report('tour', move) });
+  if (framed) {
+    import('../host/scorm.js').then(({ connectScorm }) => {
+      scorm = connectScorm(window, { progress: () => lab.progress(), onResume: (saved) => lab.restore(saved) });
+      for (const [kind, body] of early.splice(0)) scorm[kind](body);
+    });
+  }
 }
 
 startPage();

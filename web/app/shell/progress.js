@@ -13,20 +13,22 @@ export function progressOf(state, exercises) {
 }
 
 /** Goes back to a saved progress: apply(set) carries out a host's "set"
- *  (host/host-control.js); what does not fit (a damaged save) is left aside. */
-export function restoreProgress(saved, { state, apply, exercises, tour }) {
+ *  (host/host-control.js), tour.go(k) opens the tour (it may load first),
+ *  redraw() draws; what does not fit (a damaged save) is left aside. */
+export async function restoreProgress(saved, { state, apply, exercises, tour, redraw }) {
   if (!saved || typeof saved !== 'object') return;
   const set = {};
   if (typeof saved.s === 'string' && saved.s !== state.sentence) set.sentence = saved.s;
   if (Number.isInteger(saved.t) && saved.t >= 0) set.selected = saved.t;
   if (typeof saved.p === 'string' && stepIndex(saved.p) >= 0) set.step = saved.p;
   apply(set);
-  exercises.restore(saved.x);
+  await exercises.restore(saved.x);
   if (Array.isArray(saved.c) && Number.isInteger(saved.c[0])) {
-    tour.go(saved.c[0]);
+    await tour.go(saved.c[0]);
     const answers = saved.c[1] && typeof saved.c[1] === 'object' ? saved.c[1] : {};
     for (const [id, choice] of Object.entries(answers)) {
       if (typeof choice === 'string' || Number.isInteger(choice)) state.answerTour(id, choice);
     }
   }
+  redraw();
 }

@@ -8,7 +8,7 @@
 // follow from boot(); what each part does lives in its own module.
 import { loadAttentionLab } from '../../lib/attention-lab.js';
 import { createGuessPanel } from '../heads/guess-panel.js';
-import { createExercises } from '../panels/exercise-panel.js';
+import { createLazyExercises } from './exercises.js';
 import { createHeadsPanel } from '../heads/heads-panel.js';
 import { createModelControls } from '../heads/model-controls.js';
 import { viewContext } from '../steps/view-context.js';
@@ -17,7 +17,9 @@ import { afterNextPaint, h, morphChildren, prefersReducedMotion, setText } from 
 import { exportView } from '../steps/exports.js';
 import { connectHost } from '../host/host-messages.js';
 import { createHostControl } from '../host/host-control.js';
-import { pickLanguage, translateStatic, wordsFor } from '../strings/i18n.js';
+import { pickLanguage, translateStatic, translator, wordsFor } from '../strings/i18n.js';
+import { fmt } from '../ui/format.js';
+import { headNumber } from '../heads/head-view.js';
 import { createSettings } from './settings.js';
 import { EXPERIMENTS, experimentIndex } from '../experiments/index.js';
 import { createExperimentPanel } from '../panels/experiment-panel.js';
@@ -34,9 +36,6 @@ import { mark } from './timeline.js';
 import { checkLink, createUrlWriter, readUrl } from './url-state.js';
 import { createWarmUp } from './warm-up.js';
 import { progressOf, restoreProgress } from './progress.js';
-import { createTourControl } from '../tour/tour-control.js';
-import { createTourPanel } from '../tour/tour-panel.js';
-import { TOUR_ID } from '../tour/article-tour.js';
 
 const TYPING_DELAY_MS = 180;
 const EXPERIMENT_IDS = EXPERIMENTS.map((e) => e.id);
@@ -65,13 +64,24 @@ export function startLab(env) {
   const settings = createSettings($);
   const showSettings = () => settings.fill(state.options, state.core.models, words.t);
   const controls = createModelControls(state, { words: () => words, compute, redraw: scheduleRedraw, message, showSentence, showModels: showSettings });
-  const exercises = createExercises({
+  const exercises = createLazyExercises($('exercise-body'), {
     announce: (result) => { host.announce('exercise', result); env.onExercise?.(result); },
-    showCell: (step, row) => { state.chooseToken(row); renderChips(); pause(); goTo(stepIndex(step), true); } });
+    showCell: (step, row) => { state.chooseToken(row); renderChips(); pause(); goTo(stepIndex(step), true); },
+    redraw: () => scheduleRedraw(), loaded: () => { if (state.run) exercises.render(context(false)); } });
   const experiments = createExperimentPanel({ tabs: $('experiment-tabs'), body: $('experiment-body'), context: () => context(false), changed: syncUrl });
-  const tour = createTourControl(state, { compute, context: () => context(false), experiments, show, showSentence, showSettings,
-    announce: (type, body) => { host.announce(type, body); env.onTour?.(body); } });
-  const tourPanel = createTourPanel($('tour'), tour);
+  // The guided tour's code and words load when a tour first opens.
+  let tourParts = null; // { control, panel }, once loaded
+  let tourLoading = null;
+  const loadTour = () => (tourLoading ??= import('../tour/tour.js').then(({ createTourControl, createTourPanel }) => {
+    const control = createTourControl(state, { compute, context: () => context(false), experiments, show, showSentence, showSettings,
+      announce: (type, body) => { host.announce(type, body); env.onTour?.(body); }, stepIndex });
+    tourParts = { control, panel: createTourPanel($('tour'), control, { h, morphChildren, fmt, headNumber, translator }) };
+    return tourParts;
+  }));
+  const tour = {
+    go: (k) => loadTour().then((parts) => parts.control.go(k)),
+    leave: (finished) => tourParts?.control.leave(finished),
+  };
   const hostControl = createHostControl(state, { words: () => words, message, tryCompute, selectHead: controls.selectHead,
     renderChips: () => renderChips(), redraw: scheduleRedraw, showSentence, showSettings, setExercises, tour });
   const detail = createDetailPanel($('detail-body'), $('detail-title'));
@@ -131,11 +141,11 @@ export function startLab(env) {
     const links = (view.experiments ?? []).map((name) => [' ', h('button', { type: 'button', class: 'why-link', dataset: { experiment: name },
       onclick: () => experiments.open(name, true) }, t('experiments.open', { name: EXPERIMENTS[experimentIndex(name)].label(t) }))]);
     morphChildren($('step-explain'), h('p', {}, view.explain(ctx), links.flat()));
-    tourPanel.render(ctx, state.tour);
+    tourParts?.panel.render(ctx, state.tour);
     detail.render(ctx, view);
     heads.render(ctx, { onKnockOut: controls.knockOut });
     guesses.render(ctx, { hidden: state.hidden?.originals, onHide: controls.hideAt });
-    exercises.render($('exercise-body'), ctx, scheduleRedraw);
+    exercises.render(ctx);
     experiments.render();
     syncUrl();
     setText($('announcer'), t('page.announce', { k: state.step + 1, n: STEPS.length, title: view.title(ctx) }));
@@ -296,7 +306,7 @@ export function startLab(env) {
     else if (link.origin === null || allowedOrigin) {
       host = connectHost({ allowedOrigin, stepIds: STEPS.map((v) => v.id), apply: hostControl.apply, state: hostControl.report });
     }
-    if (link.tour) tour.go(link.card ?? 0);
+    if (link.tour) await tour.go(link.card ?? 0);
     announcedStep = STEPS[state.step].id; // "ready" reports the first step
     await show(false);
     host.announce('ready', { steps: STEPS.map((v) => v.id), models: core.models.map((m) => ({ ...m })), state: hostControl.report() });
@@ -325,8 +335,8 @@ export function startLab(env) {
     /** Where the learner is (progress.js), null before the first run. */
     progress: () => progressOf(state, exercises),
     /** Back to a progress() of an earlier visit; what does not fit (a damaged save) is left aside. */
-    restore: whenReady((saved) => restoreProgress(saved, { state, apply: hostControl.apply, exercises, tour })),
+    restore: whenReady((saved) => restoreProgress(saved, { state, apply: hostControl.apply, exercises, tour, redraw: scheduleRedraw })),
     /** Opens the tour at card (from 0), or closes it (tour null). */
-    setTour: whenReady((id, card) => (id === TOUR_ID ? tour.go(card ?? 0) : state.tour && tour.leave(false))),
+    setTour: whenReady((id, card) => (id === 'article' ? tour.go(card ?? 0) : state.tour && tour.leave(false))),
   };
 }

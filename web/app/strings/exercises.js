@@ -1,8 +1,7 @@
-// The words of "Your turn" (exercise-panel.js), in English and Chinese.
-// Merged into the page's strings by i18n.js.
+// The words of "Your turn" (panels/exercise-panel.js), in English and Chinese.
+// They load with the panel; its title, intro and the notice about a bad set are
+// the page's own (en.js, zh.js).
 export const EXERCISES_EN = Object.freeze({
-  'ex.title': 'Your turn',
-  'ex.intro': 'Compute one number of this run yourself; the C++ core checks it. Answers within the tolerance count (you work from rounded numbers).',
   'ex.name.dot': 'A score: q · k',
   'ex.name.scaled': 'A scaled score: ÷ √d_k',
   'ex.name.exp': 'An exponential: e^x',
@@ -38,7 +37,6 @@ export const EXERCISES_EN = Object.freeze({
   'ex.revealed': 'The core computes {expected}. This exercise no longer counts as right.',
   'ex.unknown': 'Your {answer} is not one of the usual mistakes: go through it at the “{step}” step.',
   'ex.cellProblem': 'This exercise cannot be set on this sentence: {error}',
-  'ex.ignored': 'Ignored exercises that are not valid: {items}. An exercise is one of dot, scaled, exp, softmax, output, or one of them with its cell, such as softmax:2:3.',
   'ex.mistake.no_scale': 'That is what you get without dividing by √d_k ({divisor}).',
   'ex.mistake.sqrt_d_model': 'That divides by √d_model (√{dModel}); the scores are divided by √d_k = {divisor}.',
   'ex.mistake.no_sqrt': 'That divides by d_k itself; divide by its square root, √d_k = {divisor}.',
@@ -52,8 +50,6 @@ export const EXERCISES_EN = Object.freeze({
 });
 
 export const EXERCISES_ZH = Object.freeze({
-  'ex.title': '轮到你了',
-  'ex.intro': '自己算出这次运行中的一个数，由 C++ 核心来检查。答案在容差以内即算对（你用的是四舍五入后的数）。',
   'ex.name.dot': '一个分数：q · k',
   'ex.name.scaled': '缩放后的分数：÷ √d_k',
   'ex.name.exp': '一个指数：e^x',
@@ -89,7 +85,6 @@ export const EXERCISES_ZH = Object.freeze({
   'ex.revealed': '核心算出的是 {expected}。这道题不再计为答对。',
   'ex.unknown': '你的 {answer} 不属于常见错误：请到“{step}”这一步逐项核对。',
   'ex.cellProblem': '这道题无法用于这个句子：{error}',
-  'ex.ignored': '已忽略无效的练习：{items}。练习是 dot、scaled、exp、softmax、output 之一，也可以带上格子，例如 softmax:2:3。',
   'ex.mistake.no_scale': '这是没有除以 √d_k（{divisor}）时得到的值。',
   'ex.mistake.sqrt_d_model': '这是除以 √d_model（√{dModel}）的结果；分数应除以 √d_k = {divisor}。',
   'ex.mistake.no_sqrt': '这是直接除以 d_k 的结果；应除以它的平方根 √d_k = {divisor}。',

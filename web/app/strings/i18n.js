@@ -4,11 +4,9 @@
 import { STRINGS_EN } from './en.js';
 import { STRINGS_ZH } from './zh.js';
 import { HEADS_EN, HEADS_ZH } from './heads.js';
-import { EXERCISES_EN, EXERCISES_ZH } from './exercises.js';
-import { TOUR_EN, TOUR_ZH } from './tour.js';
 
 export const LANGUAGES = Object.freeze({
-  en: { ...STRINGS_EN, ...HEADS_EN, ...EXERCISES_EN, ...TOUR_EN }, zh: { ...STRINGS_ZH, ...HEADS_ZH, ...EXERCISES_ZH, ...TOUR_ZH } });
+  en: { ...STRINGS_EN, ...HEADS_EN }, zh: { ...STRINGS_ZH, ...HEADS_ZH } });
 
 /** 'zh' or 'en' from a lang parameter, else from the browser's languages. */
 export function pickLanguage(param, navigatorLanguages = []) {
@@ -16,13 +14,17 @@ export function pickLanguage(param, navigatorLanguages = []) {
   return navigatorLanguages.some((l) => /^zh\b/i.test(l)) ? 'zh' : 'en';
 }
 
+/** t(key, params) over one table of words: fills {name} slots; a missing key shows as ⟦key⟧.
+ *  (Parts of the page that load later, such as the tour, bring their own table.) */
+export const translator = (table) => (key, params = {}) => {
+  const template = table[key];
+  if (template === undefined) return `⟦${key}⟧`;
+  return template.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
+};
+
 function makeWords(lang) {
   const table = LANGUAGES[lang];
-  const t = (key, params = {}) => {
-    const template = table[key];
-    if (template === undefined) return `⟦${key}⟧`;
-    return template.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
-  };
+  const t = translator(table);
   return Object.freeze({
     lang,
     /** As an HTML lang value. */

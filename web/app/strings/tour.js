@@ -1,8 +1,8 @@
 // The words of the guided tour (tour/), in English and Chinese, in our own
-// words: the article is followed, not quoted. Merged by i18n.js.
+// words: the article is followed, not quoted. They load with the tour, when it
+// first opens (tour/tour-panel.js reads them; the button's words are the page's).
 export const TOUR_EN = Object.freeze({
   'tour.name': 'Tour of the article',
-  'tour.start': 'Take the tour',
   'tour.of': 'Tour of the article · {k} of {n}',
   'tour.back': '← Back',
   'tour.next': 'Next →',
@@ -43,7 +43,6 @@ export const TOUR_EN = Object.freeze({
 
 export const TOUR_ZH = Object.freeze({
   'tour.name': '跟着文章走一遍',
-  'tour.start': '开始导览',
   'tour.of': '跟着文章走一遍 · 第 {k} 张，共 {n} 张',
   'tour.back': '← 上一张',
   'tour.next': '下一张 →',

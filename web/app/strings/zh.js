@@ -141,6 +141,10 @@ export const STRINGS_ZH = {
   'step.output.legend': '输出',
   'step.output.legendBoth': 'v 和输出',
 
+  'ex.title': '轮到你了',
+  'ex.intro': '自己算出这次运行中的一个数，由 C++ 核心来检查。答案在容差以内即算对（你用的是四舍五入后的数）。',
+  'ex.ignored': '已忽略无效的练习：{items}。练习是 dot、scaled、exp、softmax、output 之一，也可以带上格子，例如 softmax:2:3。',
+  'tour.start': '开始导览',
   'experiments.title': '为什么？实验',
   'experiments.none': '选一个实验，亲手检验公式背后的道理。',
   'experiments.open': '为什么？打开“{name}”实验',

@@ -3,15 +3,17 @@
 // follows, the card's step and experiment. What the learner answers is kept
 // with the tour (and in the link and a platform's saved progress).
 import { CARDS, TOUR_SENTENCE, attendingHead, followedToken } from './article-tour.js';
-import { stepIndex } from '../steps/index.js';
 
 /**
  * state: the lab's state; compute(sentence, options) runs the core (true when
  * it could); context(): the lab's view context now; experiments: the
- * experiments' panel; show(animate) draws; announce(type, body) tells the host.
+ * experiments' panel; show(animate) draws; showSentence(text) puts the sentence
+ * in the input box, showSettings() the model in the settings; announce(type,
+ * body) tells the host; stepIndex(id): a step's index (steps/index.js, handed
+ * over so that the tour's chunk imports none of the page's modules: tour-panel.js).
  * Returns { open(card), go(k), leave(finished), answer(cardId, choice) }.
  */
-export function createTourControl(state, { compute, context, experiments, show, showSentence, showSettings, announce }) {
+export function createTourControl(state, { compute, context, experiments, show, showSentence, showSettings, announce, stepIndex }) {
   // The article's sentence, on the trained model when there is one.
   function runArticle() {
     const model = state.trained || !state.isTrained(state.defaults.model) ? state.options.model : state.defaults.model;

@@ -2,13 +2,16 @@
 // card's words (their numbers from the core), its predict-first question, and
 // Back, Next and Leave. Drawing only: the lab (shell/start-lab.js) moves the
 // tour and drives the steps, tokens, heads and experiments for each card.
-import { h, morphChildren } from '../ui/dom.js';
-import { fmt } from '../ui/format.js';
-import { headNumber } from '../heads/head-view.js';
+// The tour loads as a chunk of its own when it first opens; so that the page's
+// first load carries none of it, it imports nothing of the page's modules: what
+// it draws with (page: { h, morphChildren, fmt, headNumber, translator }) is handed to it.
+import { TOUR_EN, TOUR_ZH } from '../strings/tour.js';
 import { CARDS, answerOf, choicesOf } from './article-tour.js';
 
-/** el: the tour's section; go(k) shows card k; leave(); answer(cardId, choice). */
-export function createTourPanel(el, { go, leave, answer }) {
+/** el: the tour's section; go(k) shows card k; leave(); answer(cardId, choice); page: see above. */
+export function createTourPanel(el, { go, leave, answer }, page) {
+  const { h, morphChildren, translator } = page;
+  const draw = { ...page, words: { en: translator(TOUR_EN), zh: translator(TOUR_ZH) } };
   let drawnFor = null;
   return {
     /** tour: the lab's tour state ({ card, answers }) or null when no tour is open. */
@@ -22,13 +25,14 @@ export function createTourPanel(el, { go, leave, answer }) {
       if (drawnFor && key.every((v, k) => v === drawnFor[k])) return;
       drawnFor = key;
       el.hidden = false;
-      morphChildren(el, h('div', {}, card(ctx, tour, { go, leave, answer })));
+      morphChildren(el, h('div', {}, card(draw, ctx, tour, { go, leave, answer })));
     },
   };
 }
 
-function card(ctx, tour, { go, leave, answer }) {
-  const { t } = ctx;
+function card(draw, ctx, tour, { go, leave, answer }) {
+  const { h, fmt, headNumber } = draw;
+  const t = draw.words[ctx.lang];
   const at = tour.card;
   const current = CARDS[at];
   const row = ctx.headView.softmaxRow(ctx.selected);
@@ -39,7 +43,7 @@ function card(ctx, tour, { go, leave, answer }) {
     h('p', { class: 'tour-of' }, t('tour.of', { k: at + 1, n: CARDS.length })),
     h('h2', { id: 'tour-title', dataset: { card: current.id } }, t(`tour.${current.id}.title`)),
     h('p', { class: 'tour-text' }, t(`tour.${current.id}.text`, words)),
-    current.predict ? question(ctx, current, tour.answers[current.id], words, answer) : null,
+    current.predict ? question(draw, ctx, current, tour.answers[current.id], words, answer) : null,
     h('p', { class: 'tour-actions' },
       h('button', { type: 'button', class: 'tour-back', disabled: at === 0, onclick: () => go(at - 1) }, t('tour.back')), ' ',
       h('button', { type: 'button', class: 'tour-next', onclick: () => (last ? leave(true) : go(at + 1)) }, t(last ? 'tour.finish' : 'tour.next')), ' ',
@@ -48,8 +52,9 @@ function card(ctx, tour, { go, leave, answer }) {
 }
 
 // The question, its choices, and once chosen, what the core says.
-function question(ctx, current, chosen, words, answer) {
-  const { t } = ctx;
+function question(draw, ctx, current, chosen, words, answer) {
+  const { h, fmt } = draw;
+  const t = draw.words[ctx.lang];
   const choices = choicesOf(current, ctx.tokens).map((choice) => h('button', {
     type: 'button', class: 'tour-choice', 'aria-pressed': String(chosen === choice), dataset: { choice },
     onclick: () => answer(current.id, choice),

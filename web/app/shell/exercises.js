@@ -1,0 +1,52 @@
+// "Your turn", loaded when it is needed: the panel's code and words are a chunk
+// of their own (panels/exercise-panel.js), fetched when a link, an attribute or
+// a host names an exercise set, when a saved visit had answers, or when the
+// panel comes within a screen of the view. Until then the panel shows its
+// title and intro, and nothing else of it is on the page.
+import { h, morphChildren } from '../ui/dom.js';
+import { fmt } from '../ui/format.js';
+import { STEPS } from '../steps/index.js';
+import { translator } from '../strings/i18n.js';
+import { parseExercises } from '../panels/exercise-set.js';
+
+/** One lab's Your turn. body: the panel's body element; announce(result),
+ *  showCell(step, row): as the panel's; redraw(): draws the lab again (after an
+ *  answer); loaded(panel): the panel is there (the lab draws it, if it has a run).
+ *  Returns { set(text) → ignored items, render(ctx), snapshot(), restore(saved) }. */
+export function createLazyExercises(body, { announce, showCell, redraw, loaded }) {
+  let panel = null; // the panel, once loaded
+  let loading = null;
+  let text = ''; // the set as last given
+  const load = () => (loading ??= import('../panels/exercise-panel.js').then(({ createExercises }) => {
+    panel = createExercises({ announce, showCell }, { h, morphChildren, fmt, STEPS, translator, parseExercises });
+    panel.set(text);
+    watching?.disconnect();
+    loaded();
+    return panel;
+  }));
+  // Near the view (a screen's height around it): the learner may be about to use it.
+  const watching = typeof IntersectionObserver === 'function'
+    ? new IntersectionObserver((seen) => { if (seen.some((e) => e.isIntersecting)) load(); }, { rootMargin: '100% 0px' })
+    : null;
+  if (watching) watching.observe(body);
+  else load();
+
+  return {
+    /** A new set (the text of ?exercises=…); returns the items it ignored. A set given loads the panel. */
+    set(next) {
+      text = next ?? '';
+      if (panel) panel.set(text);
+      else if (text.trim()) load();
+      return parseExercises(text).ignored;
+    },
+    render(ctx) {
+      panel?.render(body, ctx, redraw);
+    },
+    snapshot: () => panel?.snapshot() ?? null,
+    /** Back to a saved position (loading the panel for it first). */
+    async restore(saved) {
+      if (!saved) return false;
+      return (await load()).restore(saved);
+    },
+  };
+}
