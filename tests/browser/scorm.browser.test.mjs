@@ -37,6 +37,11 @@ before(async () => {
     mkdirSync(join(folder, version));
     for (const [name, data] of files) writeFileSync(join(folder, version, name), data);
   }
+  // A lesson that opens on the guided tour.
+  const tourZip = join(folder, 'lesson-tour.zip');
+  execFileSync(process.execPath, ['scripts/package-scorm.mjs', '--tour', '--exercises=scaled:2:3', '--lang=zh', `--out=${tourZip}`], { cwd: ROOT, stdio: 'pipe' });
+  mkdirSync(join(folder, 'tour'));
+  for (const [name, data] of readZip(readFileSync(tourZip))) writeFileSync(join(folder, 'tour', name), data);
   for (const name of ['lms.html', 'lms.js']) copyFileSync(join(FIXTURES, name), join(folder, name));
   for (const name of ['scorm12.min.js', 'scorm2004.min.js']) copyFileSync(join(RUNTIME, name), join(folder, name));
   server = await startServer({ root: folder, port: 0, host: '127.0.0.1', csp: null });
@@ -158,6 +163,37 @@ for (const version of VERSIONS) {
     await context.close();
   });
 }
+
+test('a lesson on the tour: the card and the answers come back on a relaunch; going through completes it', { timeout: 120_000 }, async () => {
+  const context = await browser.newContext({ reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  const problems = watchProblems(page);
+  const open = async (saved) => {
+    await page.goto(`${origin}/lms.html?version=1.2&launch=tour/attention-lab.html`);
+    await page.evaluate((s) => window.launch(s), saved);
+    await page.waitForFunction(() => document.getElementById('sco')?.contentDocument?.body?.dataset.ready === 'true', null, { timeout: 30_000 });
+    return (await page.$('#sco')).contentFrame();
+  };
+  let sco = await open(null);
+  await sco.waitForSelector('#tour-title[data-card="sentence"]');
+  for (let k = 0; k < 3; k += 1) await sco.click('.tour-next');
+  await sco.waitForSelector('#tour-title[data-card="scores"]');
+  await sco.click('.tour-choice[data-choice="3"]');
+  await sco.waitForSelector('.tour-feedback');
+  await page.evaluate(() => window.leave());
+  await page.waitForFunction(() => !window.lms.isInitialized());
+  const cmi = await page.evaluate(() => window.cmi());
+  assert.deepEqual(JSON.parse(cmi.suspend_data).c, [3, { scores: 3 }]);
+  assert.equal(cmi.core.lesson_status, 'incomplete');
+  sco = await open(relaunchData('1.2', cmi));
+  await sco.waitForSelector('#tour-title[data-card="scores"]');
+  assert.equal(await sco.getAttribute('.tour-choice[data-choice="3"]', 'aria-pressed'), 'true', 'the answer comes back');
+  while (await sco.$('#tour-title[data-card="end"]') === null) await sco.click('.tour-next');
+  await sco.click('.tour-next'); // Finish
+  await page.waitForFunction(() => window.cmi().core.lesson_status === 'completed');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
 
 test('without a platform, the packaged page is the plain page', { timeout: 60_000 }, async () => {
   const context = await browser.newContext({ reducedMotion: 'reduce' });
