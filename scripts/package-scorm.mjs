@@ -60,6 +60,21 @@ if (!page.includes('<meta charset="utf-8">')) fail('the offline page has no <met
 page = page.replace('<meta charset="utf-8">', () => `<meta charset="utf-8">\n  ${meta}`);
 
 const title = escapeXml(values.title);
+// The one organisation and the one SCO, as each version's manifest writes them.
+const body = (scormType, objective) => `  <organizations default="attention-lab-course">
+    <organization identifier="attention-lab-course">
+      <title>${title}</title>
+      <item identifier="attention-lab-item" identifierref="attention-lab-page" isvisible="true">
+        <title>${title}</title>
+${objective}
+      </item>
+    </organization>
+  </organizations>
+  <resources>
+    <resource identifier="attention-lab-page" type="webcontent" ${scormType}="sco" href="attention-lab.html">
+      <file href="attention-lab.html"/>
+    </resource>
+  </resources>`;
 const manifest = values.version === '1.2' ? `<?xml version="1.0" encoding="UTF-8"?>
 <manifest identifier="attention-lab" version="1.0"
     xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2"
@@ -70,20 +85,7 @@ const manifest = values.version === '1.2' ? `<?xml version="1.0" encoding="UTF-8
     <schema>ADL SCORM</schema>
     <schemaversion>1.2</schemaversion>
   </metadata>
-  <organizations default="attention-lab-course">
-    <organization identifier="attention-lab-course">
-      <title>${title}</title>
-      <item identifier="attention-lab-item" identifierref="attention-lab-page" isvisible="true">
-        <title>${title}</title>
-        <adlcp:masteryscore>${mastery}</adlcp:masteryscore>
-      </item>
-    </organization>
-  </organizations>
-  <resources>
-    <resource identifier="attention-lab-page" type="webcontent" adlcp:scormtype="sco" href="attention-lab.html">
-      <file href="attention-lab.html"/>
-    </resource>
-  </resources>
+${body('adlcp:scormtype', `        <adlcp:masteryscore>${mastery}</adlcp:masteryscore>`)}
 </manifest>
 ` : `<?xml version="1.0" encoding="UTF-8"?>
 <manifest identifier="attention-lab" version="1"
@@ -98,26 +100,13 @@ const manifest = values.version === '1.2' ? `<?xml version="1.0" encoding="UTF-8
     <schema>ADL SCORM</schema>
     <schemaversion>2004 4th Edition</schemaversion>
   </metadata>
-  <organizations default="attention-lab-course">
-    <organization identifier="attention-lab-course">
-      <title>${title}</title>
-      <item identifier="attention-lab-item" identifierref="attention-lab-page" isvisible="true">
-        <title>${title}</title>
-        <imsss:sequencing>
+${body('adlcp:scormType', `        <imsss:sequencing>
           <imsss:objectives>
             <imsss:primaryObjective objectiveID="attention-lab-mastery" satisfiedByMeasure="true">
               <imsss:minNormalizedMeasure>${(mastery / 100).toFixed(2)}</imsss:minNormalizedMeasure>
             </imsss:primaryObjective>
           </imsss:objectives>
-        </imsss:sequencing>
-      </item>
-    </organization>
-  </organizations>
-  <resources>
-    <resource identifier="attention-lab-page" type="webcontent" adlcp:scormType="sco" href="attention-lab.html">
-      <file href="attention-lab.html"/>
-    </resource>
-  </resources>
+        </imsss:sequencing>`)}
 </manifest>
 `;
 const out = resolve(process.cwd(), values.out);
