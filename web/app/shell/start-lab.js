@@ -4,8 +4,6 @@
 // element (element.js) is another, in its shadow root, sharing the one core.
 // Everything a lab has — its elements, words, state, player, warm-up, address
 // bar and host — is made here and passed on; nothing is shared through a module.
-// About 330 lines on purpose: one lab's wiring and its drawing in one place to
-// follow from boot(); what each part does lives in its own module.
 import { loadAttentionLab } from '../../lib/attention-lab.js';
 import { createGuessPanel } from '../heads/guess-panel.js';
 import { createLazyExercises } from './exercises.js';
@@ -17,9 +15,7 @@ import { afterNextPaint, h, morphChildren, prefersReducedMotion, setText } from 
 import { exportView } from '../steps/exports.js';
 import { connectHost } from '../host/host-messages.js';
 import { createHostControl } from '../host/host-control.js';
-import { pickLanguage, translateStatic, translator, wordsFor } from '../strings/i18n.js';
-import { fmt } from '../ui/format.js';
-import { headNumber } from '../heads/head-view.js';
+import { pickLanguage, translateStatic, wordsFor } from '../strings/i18n.js';
 import { createSettings } from './settings.js';
 import { EXPERIMENTS, experimentIndex } from '../experiments/index.js';
 import { createExperimentPanel } from '../panels/experiment-panel.js';
@@ -27,7 +23,9 @@ import { createLabState } from './lab-state.js';
 import { renderLegend } from '../matrix/legend.js';
 import { loadFailureMessage } from './load-failure.js';
 import { createMessageLine } from './messages.js';
-import { DEFAULT_SENTENCE, PRESETS } from './presets.js';
+import { DEFAULT_SENTENCE } from './presets.js';
+import { bindSentenceInput } from './sentence-input.js';
+import { createLazyTour } from './lazy-tour.js';
 import { bindControls, createPlayer } from './playback.js';
 import { renderChips as chipsOf, renderRail as railOf, updateRail as markRail } from './rail.js';
 import { STEPS, stepIndex } from '../steps/index.js';
@@ -37,7 +35,6 @@ import { checkLink, createUrlWriter, readUrl } from './url-state.js';
 import { createWarmUp } from './warm-up.js';
 import { progressOf, restoreProgress } from './progress.js';
 
-const TYPING_DELAY_MS = 180;
 const EXPERIMENT_IDS = EXPERIMENTS.map((e) => e.id);
 
 /** Starts a lab. env: { scope: document or a ShadowRoot (where its ids are), frame: what stands
@@ -69,19 +66,8 @@ export function startLab(env) {
     showCell: (step, row) => { state.chooseToken(row); renderChips(); pause(); goTo(stepIndex(step), true); },
     redraw: () => scheduleRedraw(), loaded: () => { if (state.run) exercises.render(context(false)); } });
   const experiments = createExperimentPanel({ tabs: $('experiment-tabs'), body: $('experiment-body'), context: () => context(false), changed: syncUrl });
-  // The guided tour's code and words load when a tour first opens.
-  let tourParts = null; // { control, panel }, once loaded
-  let tourLoading = null;
-  const loadTour = () => (tourLoading ??= import('../tour/tour.js').then(({ createTourControl, createTourPanel }) => {
-    const control = createTourControl(state, { compute, context: () => context(false), experiments, show, showSentence, showSettings,
-      announce: (type, body) => { host.announce(type, body); env.onTour?.(body); }, stepIndex });
-    tourParts = { control, panel: createTourPanel($('tour'), control, { h, morphChildren, fmt, headNumber, translator }) };
-    return tourParts;
-  }));
-  const tour = {
-    go: (k) => loadTour().then((parts) => parts.control.go(k)),
-    leave: (finished) => tourParts?.control.leave(finished),
-  };
+  const tour = createLazyTour($('tour'), { state, compute, context: () => context(false), experiments, show, showSentence, showSettings,
+    announce: (type, body) => { host.announce(type, body); env.onTour?.(body); } });
   const hostControl = createHostControl(state, { words: () => words, message, tryCompute, selectHead: controls.selectHead,
     renderChips: () => renderChips(), redraw: scheduleRedraw, showSentence, showSettings, setExercises, tour });
   const detail = createDetailPanel($('detail-body'), $('detail-title'));
@@ -141,7 +127,7 @@ export function startLab(env) {
     const links = (view.experiments ?? []).map((name) => [' ', h('button', { type: 'button', class: 'why-link', dataset: { experiment: name },
       onclick: () => experiments.open(name, true) }, t('experiments.open', { name: EXPERIMENTS[experimentIndex(name)].label(t) }))]);
     morphChildren($('step-explain'), h('p', {}, view.explain(ctx), links.flat()));
-    tourParts?.panel.render(ctx, state.tour);
+    tour.render(ctx);
     detail.render(ctx, view);
     heads.render(ctx, { onKnockOut: controls.knockOut });
     guesses.render(ctx, { hidden: state.hidden?.originals, onHide: controls.hideAt });
@@ -213,23 +199,12 @@ export function startLab(env) {
 
   // ---- wiring ----------------------------------------------------------------
   function wire() {
-    let typing = 0;
-    $('sentence').addEventListener('input', () => {
-      clearTimeout(typing);
-      typing = setTimeout(() => {
-        if (compute($('sentence').value, state.options)) scheduleRedraw();
-      }, TYPING_DELAY_MS);
-    });
-    $('sentence-form').addEventListener('submit', (event) => event.preventDefault());
-    $('presets').append(...PRESETS.map((text) => h('option', { value: text }, text)));
-    $('presets').addEventListener('change', () => {
-      const text = $('presets').value;
-      if (!text) return;
-      $('sentence').value = text;
-      $('presets').value = '';
-      state.chooseToken(null);
-      if (compute(text, state.options)) show(true);
-    });
+    bindSentenceInput($, {
+      typed: (text) => { if (compute(text, state.options)) scheduleRedraw(); },
+      picked: (text) => {
+        state.chooseToken(null);
+        if (compute(text, state.options)) show(true);
+      } });
     bindControls(player, { $, at: () => state.step, goTo, keys: env.page ? document : env.scope });
     $('tour-start').addEventListener('click', () => tour.go(0));
     settings.onChange(applySettings);

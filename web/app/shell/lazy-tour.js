@@ -1,0 +1,27 @@
+// The guided tour, loaded when it first opens: its cards, control and words are
+// a chunk of their own (tour/tour.js), as Your turn's are (exercises.js). What
+// the tour draws with is handed to it, so the chunk imports no page module.
+import { h, morphChildren } from '../ui/dom.js';
+import { fmt } from '../ui/format.js';
+import { headNumber } from '../heads/head-view.js';
+import { translator } from '../strings/i18n.js';
+import { stepIndex } from '../steps/index.js';
+
+/** One lab's tour. el: the tour's section; lab: what tour/tour-control.js takes
+ *  but stepIndex (state, compute, context, experiments, show, showSentence,
+ *  showSettings, announce). Returns { go(k) (a promise), leave(finished), render(ctx) }. */
+export function createLazyTour(el, lab) {
+  let parts = null; // { control, panel }, once loaded
+  let loading = null;
+  const load = () => (loading ??= import('../tour/tour.js').then(({ createTourControl, createTourPanel }) => {
+    const control = createTourControl(lab.state, { ...lab, stepIndex });
+    parts = { control, panel: createTourPanel(el, control, { h, morphChildren, fmt, headNumber, translator }) };
+    return parts;
+  }));
+  return {
+    go: (k) => load().then(({ control }) => control.go(k)),
+    leave: (finished) => parts?.control.leave(finished),
+    /** Draws the card of an open tour (nothing before the tour has loaded: none is open). */
+    render: (ctx) => parts?.panel.render(ctx, lab.state.tour),
+  };
+}

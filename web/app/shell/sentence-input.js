@@ -1,0 +1,24 @@
+// The sentence box and the Examples menu of one lab: typing runs the core once
+// the learner pauses; an example replaces the sentence at once.
+import { h } from '../ui/dom.js';
+import { PRESETS } from './presets.js';
+
+const TYPING_DELAY_MS = 180;
+
+/** $(id): the lab's element; typed(text) after a pause in typing; picked(text) for an example. */
+export function bindSentenceInput($, { typed, picked }) {
+  let typing = 0;
+  $('sentence').addEventListener('input', () => {
+    clearTimeout(typing);
+    typing = setTimeout(() => typed($('sentence').value), TYPING_DELAY_MS);
+  });
+  $('sentence-form').addEventListener('submit', (event) => event.preventDefault());
+  $('presets').append(...PRESETS.map((text) => h('option', { value: text }, text)));
+  $('presets').addEventListener('change', () => {
+    const text = $('presets').value;
+    if (!text) return;
+    $('sentence').value = text;
+    $('presets').value = '';
+    picked(text);
+  });
+}
