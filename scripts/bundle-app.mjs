@@ -9,9 +9,10 @@
 //   NO_MINIFY=1 node scripts/bundle-app.mjs <out.js>   readable names, for a profile
 // The sources stay plain ES modules (readable, importable by tests); this is
 // the form served. The public API (web/lib/attention-lab.js, with core.js and
-// the Emscripten glue) is NOT copied in: the page imports the very module
-// course authors import, so a page and an embedder share one core, and
-// index.html preloads it alongside. The wasm stays a separate file, preloaded too.
+// the Emscripten glue) is bundled in too, minified: the page is a lab of its
+// own (a course page that wants to share one core with its own code uses the
+// element below, which imports the API as a module). The wasm stays a separate
+// file, fetched and compiled early by start-core.js.
 import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
@@ -41,16 +42,9 @@ await build({
   // with it ≈ 20. Other browsers read it as a comment.
   banner: { js: '//# allFunctionsCalledOnLoad' },
   sourcemap: 'linked',
-  target: 'es2020',
+  target: 'es2022', // as web/lib/ is written (class private fields): no helper chunk shared with the lazy parts
+  external: ['node:*'], // the API reads files in Node only (a branch the page never takes)
   logLevel: 'warning',
-  plugins: [{
-    name: 'public-api-stays-a-module',
-    setup(b) {
-      // generated/app.js sits one folder below web/, as web/lib/ does, so
-      // the same relative specifier reaches web/lib/attention-lab.js.
-      b.onResolve({ filter: /\/lib\/attention-lab\.js$/ }, () => ({ path: '../lib/attention-lab.js', external: true }));
-    },
-  }],
 });
 // The <attention-lab> element (web/app/shell/element.js): the same lab in a shadow
 // root, with the page's markup (web/index.html's <body>, without its scripts)

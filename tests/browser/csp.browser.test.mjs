@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { STRICT_CSP } from '../../scripts/serve.mjs';
 import { useServedChromium, watchProblems } from './chromium.mjs';
+import { STRINGS_ZH } from '../../web/app/strings/zh.js';
 
 const WEB = fileURLToPath(new URL('../../web/', import.meta.url));
 const OFFLINE = fileURLToPath(new URL('../../web/generated/attention-lab.html', import.meta.url));
@@ -29,13 +30,20 @@ async function visit(url, ready, walk) {
   return { response, problems, violations };
 }
 
-// Next through every step, a lab opened, an exercise answered (inside `root`, a lab's scope).
+const ZH_NEXT = STRINGS_ZH['page.nextTitle'];
+
+// Next through every step, a lab opened, an exercise answered (scrolled to: Your turn
+// loads when it comes into view), the page in Chinese (its words load then), inside
+// `root`, a lab's scope.
 async function walkLab(page, root = '') {
   for (let k = 0; k < 8; k += 1) await page.click(`${root} #next`);
   await page.click(`${root} #experiment-tabs button[data-experiment="scaling"]`);
+  await page.locator(`${root} .exercise-panel`).scrollIntoViewIfNeeded();
   await page.fill(`${root} #exercise-answer`, '0.5');
   await page.click(`${root} .ex-check`);
   await page.hover(`${root} #token-chips .chip >> nth=2`);
+  await page.selectOption(`${root} #lang`, 'zh');
+  await page.waitForSelector(`${root} #next[title="${ZH_NEXT}"]`, { state: 'attached' });
 }
 
 test('the served page: the policy is the strict one, and nothing is blocked', { timeout: 90_000 }, async () => {

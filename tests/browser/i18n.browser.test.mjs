@@ -84,3 +84,28 @@ test("the browser's language is the default", async () => {
     await context.close();
   }
 });
+
+test('Chinese words load when first asked for; a failed load is said, the lab stays in English and tries again', async () => {
+  const context = await env.browser.newContext({ reducedMotion: 'reduce', locale: 'en-US' });
+  const page = await context.newPage();
+  const chunks = [];
+  page.on('request', (request) => { if (/chunk-words-zh/.test(request.url())) chunks.push(request.url()); });
+  await page.goto(`${env.origin}/?step=softmax`);
+  await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+  assert.deepEqual(chunks, [], 'an English first view does not load the Chinese words');
+  await page.route('**/chunk-words-zh-*.js', (route) => route.abort());
+  await page.selectOption('#lang', 'zh');
+  await page.waitForSelector('#input-message:not([hidden])');
+  assert.match(await page.textContent('#input-message'), /words in 中文 could not be loaded .*; it stays in this language/);
+  assert.equal(await page.inputValue('#lang'), 'en');
+  assert.equal(await page.getAttribute('html', 'lang'), 'en');
+  assert.match(await page.textContent('#step-title'), /softmax: attention weights/);
+  await page.click('#next'); // the lab goes on
+  await page.waitForSelector('body[data-step="weighted-sum"]', { state: 'attached' });
+  await page.unroute('**/chunk-words-zh-*.js');
+  await page.selectOption('#lang', 'zh');
+  await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
+  assert.equal(await page.textContent('#step-rail button[data-step="tokens"]'), '分词');
+  assert.equal(await page.inputValue('#lang'), 'zh');
+  await context.close();
+});

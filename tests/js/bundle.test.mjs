@@ -5,6 +5,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { STRINGS_ZH } from '../../web/app/strings/zh.js';
+import { HEADS_ZH } from '../../web/app/strings/heads-zh.js';
 
 const web = (path) => readFileSync(new URL(`../../web/${path}`, import.meta.url), 'utf8');
 
@@ -16,14 +18,16 @@ test('index.html loads the bundle as its one module script', () => {
 test('the bundle opens with the compile hint, as its very first line', () => {
   const [first, second] = web('generated/app.js').split('\n', 2);
   assert.equal(first, '//# allFunctionsCalledOnLoad');
-  assert.match(second, /^import\b/, 'the code itself follows');
+  assert.match(second, /^(var|import|const|let|function)\b/, 'the code itself follows');
 });
 
-test('the first load is the bundle alone: the tour, Your turn and the SCORM adapter are chunks it loads when they are used', () => {
+test('the first load is the bundle alone: the tour, Your turn, the SCORM adapter and the Chinese words are chunks it loads when they are used', () => {
   const app = web('generated/app.js');
   const statics = [...app.matchAll(/\bimport\s*\{[^}]*\}\s*from\s*"([^"]+)"/g)].map((m) => m[1]);
-  assert.deepEqual(statics, ['../lib/attention-lab.js'], 'no chunk on the first load');
+  assert.deepEqual(statics, [], 'no chunk on the first load, the API bundled in');
   const dynamic = [...app.matchAll(/\bimport\("\.\/(chunk-[\w-]+)-[A-Z0-9]+\.js"\)/g)].map((m) => m[1]).sort();
-  assert.deepEqual(dynamic, ['chunk-exercise-panel', 'chunk-scorm', 'chunk-tour']);
-  for (const words of ['Predict first', 'Compute the score of {q}']) assert.ok(!app.includes(words), `${words} is in a chunk, not in the bundle`);
+  assert.deepEqual(dynamic, ['chunk-exercise-panel', 'chunk-scorm', 'chunk-tour', 'chunk-words-zh']);
+  for (const words of ['Predict first', 'Compute the score of {q}', STRINGS_ZH['page.title'], HEADS_ZH['heads.title']]) {
+    assert.ok(!app.includes(words), `${words} is in a chunk, not in the bundle`);
+  }
 });

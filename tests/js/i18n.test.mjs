@@ -3,15 +3,16 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { STRINGS_EN as PAGE_EN } from '../../web/app/strings/en.js';
 import { STRINGS_ZH as PAGE_ZH } from '../../web/app/strings/zh.js';
-import { HEADS_EN, HEADS_ZH } from '../../web/app/strings/heads.js';
+import { HEADS_EN } from '../../web/app/strings/heads-en.js';
+import { HEADS_ZH } from '../../web/app/strings/heads-zh.js';
 import { EXERCISES_EN, EXERCISES_ZH } from '../../web/app/strings/exercises.js';
 import { TOUR_EN, TOUR_ZH } from '../../web/app/strings/tour.js';
-import { LANGUAGES } from '../../web/app/strings/i18n.js';
+import { ENGLISH, LANGUAGE_IDS, loadWords } from '../../web/app/strings/i18n.js';
 import { share } from '../../web/app/ui/format.js';
 
 // The page's words: the page's own, a trained model's views', Your turn's and the tour's.
-const STRINGS_EN = LANGUAGES.en;
-const STRINGS_ZH = LANGUAGES.zh;
+const STRINGS_EN = { ...PAGE_EN, ...HEADS_EN };
+const STRINGS_ZH = { ...PAGE_ZH, ...HEADS_ZH };
 
 const slots = (text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
@@ -42,4 +43,16 @@ test('the files of words do not name the same key twice', () => {
 
 test('a share prints with two decimals, never in exponent form', () => {
   assert.deepEqual([0.9428, 0.0000023, 0.0049, 0.005, 1].map(share), ['0.94', '0.00', '0.00', '0.01', '1.00']);
+});
+
+test('each language loads as one set of words, English there from the start', async () => {
+  assert.deepEqual(LANGUAGE_IDS, ['en', 'zh']);
+  assert.equal(await loadWords('en'), ENGLISH);
+  assert.equal(await loadWords('xx'), ENGLISH, 'an unknown language is English');
+  const zh = await loadWords('zh');
+  assert.equal(zh, await loadWords('zh'), 'loaded once');
+  assert.equal(zh.htmlLang, 'zh-CN');
+  for (const key of Object.keys(STRINGS_ZH)) assert.equal(zh.t(key), STRINGS_ZH[key].replace(/\{(\w+)\}/g, '{$1}'), key);
+  assert.equal(zh.t('no.such.key'), '⟦no.such.key⟧');
+  assert.equal(zh.errorText({ code: 'empty_text', message: 'x', params: {} }), STRINGS_ZH['error.empty_text']);
 });

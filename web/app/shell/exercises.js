@@ -1,7 +1,7 @@
 // "Your turn", loaded when it is needed: the panel's code and words are a chunk
 // of their own (panels/exercise-panel.js), fetched when a link, an attribute or
 // a host names an exercise set, when a saved visit had answers, or when the
-// panel comes within a screen of the view. Until then the panel shows its
+// panel comes into the view. Until then the panel shows its
 // title and intro, and nothing else of it is on the page.
 import { h, morphChildren } from '../ui/dom.js';
 import { fmt } from '../ui/format.js';
@@ -24,9 +24,9 @@ export function createLazyExercises(body, { announce, showCell, redraw, loaded }
     loaded();
     return panel;
   }));
-  // Near the view (a screen's height around it): the learner may be about to use it.
+  // In the view: the learner has scrolled to it.
   const watching = typeof IntersectionObserver === 'function'
-    ? new IntersectionObserver((seen) => { if (seen.some((e) => e.isIntersecting)) load(); }, { rootMargin: '100% 0px' })
+    ? new IntersectionObserver((seen) => { if (seen.some((e) => e.isIntersecting)) load(); }, { rootMargin: '0px' })
     : null;
   if (watching) watching.observe(body);
   else load();

@@ -15,7 +15,7 @@ import { afterNextPaint, h, morphChildren, prefersReducedMotion, setText } from 
 import { exportView } from '../steps/exports.js';
 import { connectHost } from '../host/host-messages.js';
 import { createHostControl } from '../host/host-control.js';
-import { pickLanguage, translateStatic, wordsFor } from '../strings/i18n.js';
+import { ENGLISH, LANGUAGE_IDS, loadWords, pickLanguage, translateStatic } from '../strings/i18n.js';
 import { createSettings } from './settings.js';
 import { EXPERIMENTS, experimentIndex } from '../experiments/index.js';
 import { createExperimentPanel } from '../panels/experiment-panel.js';
@@ -46,7 +46,8 @@ const EXPERIMENT_IDS = EXPERIMENTS.map((e) => e.id);
  *  and { progress(), restore(saved) }: where the learner is, for a platform to keep (host/scorm.js). */
 export function startLab(env) {
   const $ = (id) => env.scope.getElementById(id);
-  let words = wordsFor('en'); // the lab's language: every text it writes
+  let words = ENGLISH; // the lab's language: every text it writes
+  let wantedLanguage = words.lang; // the last one asked for, which wins over any still loading
   const state = createLabState(STEPS.length);
   const message = createMessageLine($('input-message'));
   const warmUp = createWarmUp(env.frame);
@@ -215,20 +216,35 @@ export function startLab(env) {
     }
   }
 
-  /** The lab's language: every word it writes; the page's <html lang> and title, or the element's frame, say it. */
-  function useLanguage(lang) {
-    words = wordsFor(lang);
+  /** The lab's language: every word it writes; the page's <html lang> and title, or the element's frame, say it.
+   *  Resolves true once its words are in place (false if another language was asked for meanwhile,
+   *  or its words could not be loaded: the lab then says so and keeps the words it has). */
+  async function useLanguage(lang) {
+    wantedLanguage = lang;
+    let next;
+    try {
+      next = await loadWords(lang);
+    } catch (error) {
+      if (wantedLanguage !== lang) return false;
+      $('lang').value = words.lang;
+      const name = [...$('lang').options].find((option) => option.value === lang)?.textContent ?? lang;
+      message.show(words.t('msg.wordsFailed', { language: name, error: error?.message ?? error }), 'error');
+      return false;
+    }
+    if (wantedLanguage !== lang) return false;
+    words = next;
     $('lang').value = words.lang;
     translateStatic(env.scope, words.t);
     if (env.page) {
       document.documentElement.lang = words.htmlLang;
       document.title = words.t('page.title');
     } else env.frame.lang = words.htmlLang;
+    return true;
   }
 
   /** Switches every word of the lab to another language. */
-  function switchLanguage(lang) {
-    useLanguage(lang);
+  async function switchLanguage(lang) {
+    if (!(await useLanguage(lang))) return;
     renderRail();
     experiments.renderTabs(words.t);
     player.relabel();
@@ -242,8 +258,12 @@ export function startLab(env) {
     mark('script');
     const loading = loadAttentionLab(); // the core downloads and compiles while the page sets up
     const params = new URLSearchParams(env.search);
-    useLanguage(pickLanguage(params.get('lang'), navigator.languages ?? [navigator.language]));
+    const language = useLanguage(pickLanguage(params.get('lang'), navigator.languages ?? [navigator.language]));
     $('lang').addEventListener('change', () => switchLanguage($('lang').value));
+    // The other language's words load as soon as the learner reaches for the menu.
+    const preload = () => LANGUAGE_IDS.forEach((lang) => loadWords(lang).catch(() => {}));
+    for (const kind of ['pointerenter', 'focus']) $('lang').addEventListener(kind, preload, { once: true });
+    await language;
     renderRail();
     player.setSpeed(1);
     let core;
@@ -303,7 +323,7 @@ export function startLab(env) {
     ready,
     /** Carries out a "set" (see host-messages.js) once the lab is ready; returns its error or null. */
     apply: whenReady((set) => hostControl.apply(set)),
-    switchLanguage: async (lang) => { await ready; switchLanguage(lang); },
+    switchLanguage: async (lang) => { await ready; await switchLanguage(lang); },
     openExperiment: whenReady((id) => experiments.open(EXPERIMENT_IDS.includes(id) ? id : null, false)),
     setExercises: whenReady(setExercises),
     applyLink: whenReady((search, what) => hostControl.applyLink(search, what)),

@@ -38,6 +38,7 @@ export const STRINGS_EN = {
 
   'msg.lastGood': '{error}. The last good result stays on screen.',
   'msg.ignored': 'Ignored link settings that are not valid: {names}.',
+  'msg.wordsFailed': 'The page\'s words in {language} could not be loaded ({error}); it stays in this language.',
   'msg.noStep': 'There is no step called “{step}”; starting at the first step.',
   'msg.linkSettings': "The link's settings are not valid ({error}); using the defaults.",
   'msg.linkSentence': "The link's sentence cannot be shown ({error}); showing the example sentence.",

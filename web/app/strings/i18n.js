@@ -1,16 +1,17 @@
 // The page's words in English and Chinese. A lab holds the words of its own
-// language (wordsFor) and passes them on: t(key, params) fills {name} slots.
+// language (loadWords) and passes them on: t(key, params) fills {name} slots.
 // A key missing from a language shows as ⟦key⟧, which the tests look for.
+// English comes with the page (its HTML reads in English, and English is what
+// a lab shows until another language is there); Chinese is a chunk of its own,
+// words-zh.js, loaded the first time a lab asks for it.
 import { STRINGS_EN } from './en.js';
-import { STRINGS_ZH } from './zh.js';
-import { HEADS_EN, HEADS_ZH } from './heads.js';
+import { HEADS_EN } from './heads-en.js';
 
-export const LANGUAGES = Object.freeze({
-  en: { ...STRINGS_EN, ...HEADS_EN }, zh: { ...STRINGS_ZH, ...HEADS_ZH } });
+export const LANGUAGE_IDS = Object.freeze(['en', 'zh']);
 
 /** 'zh' or 'en' from a lang parameter, else from the browser's languages. */
 export function pickLanguage(param, navigatorLanguages = []) {
-  if (param && param in LANGUAGES) return param;
+  if (LANGUAGE_IDS.includes(param)) return param;
   return navigatorLanguages.some((l) => /^zh\b/i.test(l)) ? 'zh' : 'en';
 }
 
@@ -22,8 +23,7 @@ export const translator = (table) => (key, params = {}) => {
   return template.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
 };
 
-function makeWords(lang) {
-  const table = LANGUAGES[lang];
+function makeWords(lang, table) {
   const t = translator(table);
   return Object.freeze({
     lang,
@@ -39,11 +39,29 @@ function makeWords(lang) {
   });
 }
 
-// One frozen set of words a language: nothing here changes once made.
-const WORDS = Object.freeze(Object.fromEntries(Object.keys(LANGUAGES).map((lang) => [lang, makeWords(lang)])));
+/** The English words, there from the start: { lang, htmlLang, t, errorText }. */
+export const ENGLISH = makeWords('en', Object.freeze({ ...STRINGS_EN, ...HEADS_EN }));
 
-/** The words of `lang` ('en' for an unknown one): { lang, htmlLang, t, errorText }. */
-export const wordsFor = (lang) => WORDS[lang in WORDS ? lang : 'en'];
+const TABLES = Object.freeze({
+  en: async () => ENGLISH,
+  zh: async () => makeWords('zh', (await import('./words-zh.js')).WORDS_ZH),
+});
+
+// Shared by every lab: one frozen set of words a language, loaded once.
+const LOADED = new Map();
+
+/** The words of `lang` ('en' for an unknown one), once loaded: { lang, htmlLang, t, errorText }.
+ *  A failed load is forgotten, so a later call tries again. */
+export function loadWords(lang) {
+  const id = LANGUAGE_IDS.includes(lang) ? lang : 'en';
+  if (!LOADED.has(id)) {
+    LOADED.set(id, TABLES[id]().catch((error) => {
+      LOADED.delete(id);
+      throw error;
+    }));
+  }
+  return LOADED.get(id);
+}
 
 /** Fills every element under root marked data-i18n (text), data-i18n-title,
  *  data-i18n-aria-label with its words in `t`'s language. */

@@ -38,6 +38,7 @@ export const STRINGS_ZH = {
 
   'msg.lastGood': '{error}。屏幕上保留上一次的正确结果。',
   'msg.ignored': '已忽略链接里无效的设置：{names}。',
+  'msg.wordsFailed': '无法加载页面的{language}文字（{error}），页面保持当前语言。',
   'msg.noStep': '没有名为“{step}”的步骤，从第一步开始。',
   'msg.linkSettings': '链接里的设置无效（{error}），改用默认设置。',
   'msg.linkSentence': '无法显示链接里的句子（{error}），改为显示示例句子。',
