@@ -28,6 +28,15 @@ if (!outFile) {
 const outDir = dirname(outFile);
 for (const name of readdirSync(outDir)) if (/^chunk-.*\.js(\.map)?$/.test(name)) rmSync(join(outDir, name));
 const split = { outdir: outDir, splitting: true, chunkNames: 'chunk-[name]-[hash]' };
+// The training API (web/lib/training.js) stays a module served from web/lib/,
+// as its Web Worker is: the training lab imports it when it opens. generated/
+// sits one folder below web/, as web/lib/ does, so '../lib/' reaches it.
+const trainingStaysAModule = {
+  name: 'training-stays-a-module',
+  setup(b) {
+    b.onResolve({ filter: /\/lib\/training\.js$/ }, () => ({ path: '../lib/training.js', external: true }));
+  },
+};
 await build({
   entryPoints: { [outFile.replace(/^.*\//, '').replace(/\.js$/, '')]: fileURLToPath(new URL('../web/app/shell/main.js', import.meta.url)) },
   ...split,
@@ -45,6 +54,7 @@ await build({
   target: 'es2022', // as web/lib/ is written (class private fields): no helper chunk shared with the lazy parts
   external: ['node:*'], // the API reads files in Node only (a branch the page never takes)
   logLevel: 'warning',
+  plugins: [trainingStaysAModule],
 });
 // The <attention-lab> element (web/app/shell/element.js): the same lab in a shadow
 // root, with the page's markup (web/index.html's <body>, without its scripts)
@@ -67,6 +77,7 @@ await build({
     name: 'markup-and-public-api',
     setup(b) {
       b.onResolve({ filter: /\/lib\/attention-lab\.js$/ }, () => ({ path: '../lib/attention-lab.js', external: true }));
+      trainingStaysAModule.setup(b);
       b.onResolve({ filter: /^attention-lab:markup$/ }, () => ({ path: 'markup', namespace: 'markup' }));
       b.onLoad({ filter: /.*/, namespace: 'markup' }, () => ({ contents: `export default ${JSON.stringify(markup)};`, loader: 'js' }));
     },

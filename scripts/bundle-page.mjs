@@ -31,6 +31,11 @@ const swapApi = {
     b.onResolve({ filter: /attention-lab-core\.classic\.js$/ }, () => ({ path: join(scratch, 'glue.js') }));
     b.onResolve({ filter: /^attention-lab-wasm$/ }, () => ({ path: 'wasm', namespace: 'packed' }));
     b.onResolve({ filter: /^attention-lab-model$/ }, () => ({ path: 'model', namespace: 'packed' }));
+    // The training lab trains in a Web Worker, which a page opened from a file cannot start:
+    // in the offline page it says so (docs/training.md).
+    b.onResolve({ filter: /lib\/training\.js$/ }, () => ({ path: 'training', namespace: 'offline-training' }));
+    b.onLoad({ filter: /.*/, namespace: 'offline-training' }, () => ({ loader: 'js', contents:
+      'export async function startTraining() { throw Object.assign(new Error("training needs the served page: it runs in a Web Worker, which a page opened from a file cannot start"), { code: "worker_failed", params: {} }); }' }));
     b.onLoad({ filter: /.*/, namespace: 'packed' }, ({ path }) => ({
       contents: `export default ${JSON.stringify(packFile(path === 'wasm' ? wasmFile : MODEL_FILE))};`, loader: 'js' }));
   },
@@ -43,6 +48,8 @@ const result = await build({
   target: 'es2020',
   write: false,
   plugins: [swapApi],
+  // What the page finds beside itself (the training lab's text) is looked for beside the file.
+  define: { 'import.meta.url': 'document.baseURI' },
   logLevel: 'warning',
   // The glue reads these only in Node; a browser never gets there.
   external: ['fs', 'path', 'crypto'],

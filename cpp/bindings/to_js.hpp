@@ -23,6 +23,7 @@
 #include "attention/heads.hpp"
 #include "attention/dot_sample.hpp"
 #include "attention/model.hpp"
+#include "attention/model_shelf.hpp"
 #include "attention/softmax_row.hpp"
 
 namespace attention_binding {
@@ -53,6 +54,7 @@ template <class T>
 val typed_copy(const T* data, std::size_t size) {
     const char* type = std::is_same_v<T, float>          ? "Float32Array"
                        : std::is_same_v<T, std::int32_t> ? "Int32Array"
+                       : std::is_same_v<T, std::uint8_t> ? "Uint8Array"
                                                          : "Uint32Array";
     return val::global(type).new_(emscripten::typed_memory_view(size, data));
 }

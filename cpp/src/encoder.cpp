@@ -131,7 +131,7 @@ void encode(const EncoderParams<T>& p, const std::vector<std::int32_t>& ids, int
     const EncoderShape& s = p.shape;
     const int n = length, B = sequences, h = s.heads, dk = s.d_k();
     const Eigen::Index N = static_cast<Eigen::Index>(B) * n;
-    const T scale = T(1) / std::sqrt(static_cast<T>(dk));
+    const T scale = s.scaled ? T(1) / std::sqrt(static_cast<T>(dk)) : T(1);
     if (sequences < 1 || length < 1 || ids.size() != static_cast<std::size_t>(N)) {
         throw std::invalid_argument("encode: ids must hold sequences × length ids");
     }
@@ -187,7 +187,7 @@ void encode(const EncoderParams<T>& p, const std::vector<std::int32_t>& ids, int
                     if (vectorised) {  // softmax(Q_j·K_jᵀ / √d_k) in the kernels' fused pass
                         Matrix scaled, masked;
                         kernels::scale_mask_softmax(product(Mat<T>(c.q(rows, cols)), Mat<T>(c.k(rows, cols)), true), dk,
-                                                    true, false, scaled, masked, P);
+                                                    s.scaled, false, scaled, masked, P);
                     }
                 }
                 const bool silent = silenced[l * static_cast<std::size_t>(h) + static_cast<std::size_t>(j)];

@@ -37,6 +37,7 @@ EncoderShape read_shape(ByteReader& r, const ByteReader::Fail& fail) {
 std::vector<std::uint8_t> save_model(const EncoderParams<float>& params, const Vocabulary& vocabulary, int levels,
                                      int embedding_levels) {
     const EncoderShape& s = params.shape;
+    if (!s.scaled) throw Error("invalid_argument", "a model file holds a model whose heads divide by √d_k; this one was trained without");
     if (embedding_levels == 0) embedding_levels = levels;
     for (const int l : {levels, embedding_levels}) {
         if (l < 1 || l > 127) throw Error("invalid_argument", "levels must be from 1 to 127, got " + std::to_string(l));

@@ -30,10 +30,9 @@ Mat<T> random_matrix(Eigen::Index rows, Eigen::Index cols, double stddev, Rng& s
 }  // namespace
 
 template <class T>
-EncoderParams<T> init_params(const EncoderShape& s, std::uint64_t seed, double token_sd) {
+EncoderParams<T> init_params(const EncoderShape& s, std::uint64_t seed, double token_sd, double sd) {
     if (const std::string problem = shape_problem(s); !problem.empty()) throw std::invalid_argument("encoder shape: " + problem);
     Rng state(seed);
-    const double sd = 0.02;
     EncoderParams<T> p;
     p.shape = s;
     p.tok = random_matrix<T>(s.vocab, s.d_model, token_sd, state);
@@ -77,7 +76,7 @@ void backward(const EncoderParams<T>& p, const MlmBatch& batch, const ForwardCac
     const EncoderShape& s = p.shape;
     const int n = batch.length, B = batch.sequences, h = s.heads, dk = s.d_k();
     const Eigen::Index N = static_cast<Eigen::Index>(B) * n;
-    const T scale = T(1) / std::sqrt(static_cast<T>(dk));
+    const T scale = s.scaled ? T(1) / std::sqrt(static_cast<T>(dk)) : T(1);
 
     const Mat<T> dmasked = ops::cross_entropy_backward(cache.masked_rows, p.tok, batch.targets, cache.probs, g.tok, g.out_bias);
     Mat<T> dx = Mat<T>::Zero(N, s.d_model);
@@ -174,7 +173,7 @@ T loss_and_gradients(const EncoderParams<T>& p, const MlmBatch& batch, EncoderPa
 }
 
 #define ATTENTION_TRAIN_INSTANTIATE(T)                                                                   \
-    template EncoderParams<T> init_params<T>(const EncoderShape&, std::uint64_t, double);                      \
+    template EncoderParams<T> init_params<T>(const EncoderShape&, std::uint64_t, double, double);                      \
     template T forward(const EncoderParams<T>&, const MlmBatch&, ForwardCache<T>&);                      \
     template void backward(const EncoderParams<T>&, const MlmBatch&, const ForwardCache<T>&, EncoderParams<T>&); \
     template T loss_and_gradients(const EncoderParams<T>&, const MlmBatch&, EncoderParams<T>&, int);

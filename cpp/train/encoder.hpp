@@ -22,10 +22,11 @@ using attention::LayerParams;
 using attention::Mat;
 using attention::zeros_like;
 
-// Seeded initialisation as BERT: params ~ N(0, 0.02²), biases 0, LayerNorm
-// gains 1; the token embeddings ~ N(0, token_sd²). Deterministic for (shape, seed, token_sd).
+// Seeded initialisation as BERT: the weight matrices ~ N(0, weight_sd²) (BERT's
+// 0.02), biases 0, LayerNorm gains 1; the token embeddings ~ N(0, token_sd²).
+// Deterministic for (shape, seed, token_sd, weight_sd).
 template <class T>
-EncoderParams<T> init_params(const EncoderShape& shape, std::uint64_t seed, double token_sd = 0.02);
+EncoderParams<T> init_params(const EncoderShape& shape, std::uint64_t seed, double token_sd = 0.02, double weight_sd = 0.02);
 
 // One batch for masked-language modelling: B sequences of n ids (already
 // masked), and for each masked position its row in the N rows and its target.

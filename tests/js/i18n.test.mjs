@@ -7,6 +7,7 @@ import { HEADS_EN } from '../../web/app/strings/heads-en.js';
 import { HEADS_ZH } from '../../web/app/strings/heads-zh.js';
 import { EXERCISES_EN, EXERCISES_ZH } from '../../web/app/strings/exercises.js';
 import { TOUR_EN, TOUR_ZH } from '../../web/app/strings/tour.js';
+import { TRAINING_EN, TRAINING_ZH } from '../../web/app/strings/training.js';
 import { ENGLISH, LANGUAGE_IDS, loadWords } from '../../web/app/strings/i18n.js';
 import { share } from '../../web/app/ui/format.js';
 
@@ -35,7 +36,7 @@ test('Chinese error messages exist for every code the page shows', () => {
 });
 
 test('the files of words do not name the same key twice', () => {
-  for (const files of [[PAGE_EN, HEADS_EN, EXERCISES_EN, TOUR_EN], [PAGE_ZH, HEADS_ZH, EXERCISES_ZH, TOUR_ZH]]) {
+  for (const files of [[PAGE_EN, HEADS_EN, EXERCISES_EN, TOUR_EN, TRAINING_EN], [PAGE_ZH, HEADS_ZH, EXERCISES_ZH, TOUR_ZH, TRAINING_ZH]]) {
     const keys = files.flatMap((f) => Object.keys(f));
     assert.equal(new Set(keys).size, keys.length);
   }
@@ -55,4 +56,9 @@ test('each language loads as one set of words, English there from the start', as
   for (const key of Object.keys(STRINGS_ZH)) assert.equal(zh.t(key), STRINGS_ZH[key].replace(/\{(\w+)\}/g, '{$1}'), key);
   assert.equal(zh.t('no.such.key'), '⟦no.such.key⟧');
   assert.equal(zh.errorText({ code: 'empty_text', message: 'x', params: {} }), STRINGS_ZH['error.empty_text']);
+});
+
+test("the training lab's words: the same keys and slots in both languages", () => {
+  assert.deepEqual(Object.keys(TRAINING_ZH).sort(), Object.keys(TRAINING_EN).sort());
+  for (const [key, text] of Object.entries(TRAINING_EN)) assert.deepEqual(slots(TRAINING_ZH[key]), slots(text), key);
 });

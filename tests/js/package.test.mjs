@@ -23,7 +23,8 @@ test('npm pack → npm install in an empty folder → import, run and type-check
   const paths = files.map((f) => f.path);
   for (const needed of ['package.json', 'LICENSE', 'web/lib/attention-lab.js', 'web/types/attention-lab.d.ts', 'web/types/element.d.ts',
     'web/generated/attention-lab-core.wasm', 'web/generated/attention-lab-element.js', 'web/generated/app.css',
-    'web/generated/attention-lab.html', 'web/models/trained.almodel']) {
+    'web/generated/attention-lab.html', 'web/models/trained.almodel', 'web/lib/training.js', 'web/lib/training-worker.js',
+    'web/types/training.d.ts', 'web/generated/attention-lab-trainer.wasm', 'web/models/training-text.txt']) {
     assert.ok(paths.includes(needed), `the tarball carries ${needed}`);
   }
   assert.ok(!paths.some((p) => /^(cpp|tests|build|node_modules|bench|scripts)\//.test(p)), `only the whitelist: ${paths.join(', ')}`);
@@ -54,9 +55,11 @@ test('npm pack → npm install in an empty folder → import, run and type-check
   // …and the same code compiled, then run: the types describe what the API returns.
   run(process.execPath, [tsc, '--strict', '--target', 'es2022', '--module', 'nodenext', '--moduleResolution', 'nodenext',
     '--lib', 'es2022,dom', '--outDir', 'out', 'course.ts'], app);
-  writeFileSync(join(app, 'out/run.mjs'), "import { lesson } from './course.js';\nconsole.log(await lesson());\n");
+  writeFileSync(join(app, 'out/run.mjs'), "import { lesson } from './course.js';\nimport { readFileSync } from 'node:fs';\n"
+    + "const text = readFileSync(new URL('../node_modules/attention-lab/web/models/training-text.txt', import.meta.url), 'utf8');\n"
+    + 'console.log(await lesson(text));\n');
   const summary = JSON.parse(run(process.execPath, ['out/run.mjs'], app));
-  assert.deepEqual(summary, { right: true, wrong: 'no_scale', rows: 9, n: 9, code: 'empty_text' });
+  assert.deepEqual(summary, { right: true, wrong: 'no_scale', rows: 9, n: 9, code: 'empty_text', trained: 3, heads: 2 });
   assert.ok(readdirSync(folder).includes(filename));
 });
 

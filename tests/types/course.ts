@@ -4,8 +4,10 @@
 import { AttentionLabError, loadAttentionLab, TRAINED_MODEL } from 'attention-lab';
 import type { Cell, Core, ExerciseResult, Lab, Matrix, Trace } from 'attention-lab';
 import type { AttentionLabElement, ExerciseEventDetail, StepId } from 'attention-lab/element';
+import { startTraining } from 'attention-lab/training';
+import type { TrainingReport, TrainingRun } from 'attention-lab/training';
 
-export async function lesson(): Promise<string> {
+export async function lesson(trainingText: string): Promise<string> {
   const core: Core = await loadAttentionLab();
   const older: Lab = core; // the older name still compiles
   if (older !== core) throw new Error('Lab is Core');
@@ -22,7 +24,16 @@ export async function lesson(): Promise<string> {
   } catch (error) {
     if (error instanceof AttentionLabError) code = error.code;
   }
-  const summary = JSON.stringify({ right: right.correct, wrong: wrong.mistake, rows: weights.rows, n: probs.length, code });
+  // A few steps of training on the package's own text, then its model in the core.
+  const run: TrainingRun = await startTraining(trainingText, { layers: 1, heads: 2, dModel: 16, steps: 3 });
+  let last: TrainingReport | null = null;
+  for await (const report of run) last = report;
+  core.loadModel('mine', await run.exportModel());
+  const mine = core.run('我喜欢人工智能', { model: 'mine' });
+  run.dispose();
+  const summary = JSON.stringify({ right: right.correct, wrong: wrong.mistake, rows: weights.rows, n: probs.length, code,
+    trained: last?.step ?? 0, heads: mine.config.heads });
+  mine.dispose();
   trace.dispose();
   return summary;
 }
@@ -50,4 +61,6 @@ export function mistakes(trace: Trace, cell: Cell): void {
   // @ts-expect-error: a stage's data is a Float32Array, not an array of strings
   const texts: string[] = trace.stage('q').data;
   void texts;
+  // @ts-expect-error: there is no setting "depth"
+  void startTraining('text', { depth: 2 });
 }

@@ -12,7 +12,8 @@ export type StageId = string;
 export type ErrorCode =
   | 'invalid_text' | 'invalid_utf8' | 'empty_text' | 'too_many_tokens' | 'text_too_long'
   | 'invalid_config' | 'unknown_stage' | 'invalid_argument' | 'invalid_option' | 'invalid_model'
-  | 'unknown_model' | 'disposed' | 'load_failed' | 'out_of_memory' | 'internal';
+  | 'unknown_model' | 'disposed' | 'load_failed' | 'out_of_memory' | 'internal'
+  | 'text_too_short' | 'trainer_load_failed' | 'worker_failed';
 
 export class AttentionLabError extends Error {
   readonly name: 'AttentionLabError';

@@ -33,6 +33,9 @@ struct EncoderShape {
     int heads = 1;
     int d_ff = 0;
     int layers = 1;
+    // Scores ÷ √d_k in every head, as the article's formula. Only the
+    // trainer's experiment switches it off (a model file always has it on).
+    bool scaled = true;
     int d_k() const { return d_model / heads; }
 };
 

@@ -43,8 +43,11 @@ MlmBatch test_batch(const EncoderShape& shape) {
 
 }  // namespace
 
-TEST_CASE("encoder: every parameter block's gradient matches central differences (double)") {
-    const EncoderShape shape{13, 8, 2, 12, 2};  // vocab, d_model, heads, d_ff, layers
+TEST_CASE("encoder: every parameter block's gradient matches central differences (double, with and without ÷√d_k)") {
+  for (const bool scaled : {true, false}) {
+    EncoderShape shape{13, 8, 2, 12, 2};  // vocab, d_model, heads, d_ff, layers
+    shape.scaled = scaled;
+    CAPTURE(scaled);
     EncoderParams<double> p = test_params(shape);
     const MlmBatch batch = test_batch(shape);
     ForwardCache<double> cache;
@@ -86,6 +89,7 @@ TEST_CASE("encoder: every parameter block's gradient matches central differences
         ++blocks;
     });
     CHECK(blocks == 3 + 2 * 16 + 1);
+  }
 }
 
 TEST_CASE("encoder: the loss of uniform predictions is ln(vocab); masked rows only count") {

@@ -5,7 +5,8 @@ import scaling from './scaling.js';
 import stability from './stability.js';
 import temperature from './temperature.js';
 import textbook from './textbook.js';
+import training from './training.js';
 import variance from './variance.js';
 
-export const EXPERIMENTS = Object.freeze([variance, scaling, temperature, stability, context, maskPosition, textbook]);
+export const EXPERIMENTS = Object.freeze([variance, scaling, temperature, stability, context, maskPosition, textbook, training]);
 export const experimentIndex = (id) => EXPERIMENTS.findIndex((e) => e.id === id);

@@ -6,11 +6,13 @@ import { EXPERIMENTS, experimentIndex } from '../experiments/index.js';
 /**
  * tabs, body: the panel's elements; context(): what an experiment draws from
  * (the lab's view context: its run, selected token, words and core);
- * changed(): the open experiment changed.
+ * changed(): the open experiment changed; hooks: what an experiment that
+ * keeps its own state may call on the lab ({ loadModel(id, bytes) }).
  * Returns { id, select(id), open(id, scroll), renderTabs(t), render(force) }.
  */
-export function createExperimentPanel({ tabs, body, context, changed }) {
+export function createExperimentPanel({ tabs, body, context, changed, hooks }) {
   let id = null;
+  const kept = new Map(); // experiments with a create(): made once, kept while the lab lives
   let drawnFor = null; // [experiment, run, selected token, language] it was drawn for
   const panel = {
     get id() { return id; },
@@ -35,7 +37,15 @@ export function createExperimentPanel({ tabs, body, context, changed }) {
         morphChildren(body, h('div', {}, h('p', { class: 'hint' }, ctx.t('experiments.none'))));
         return;
       }
-      EXPERIMENTS[experimentIndex(id)].render(clear(body), ctx);
+      const experiment = EXPERIMENTS[experimentIndex(id)];
+      if (experiment.create) {
+        if (!kept.has(id)) kept.set(id, experiment.create(ctx, hooks));
+        const instance = kept.get(id);
+        if (instance.element.parentNode !== body) clear(body).append(instance.element);
+        instance.update(ctx);
+        return;
+      }
+      experiment.render(clear(body), ctx);
     },
     open(next, scroll = false) {
       panel.select(next);

@@ -66,7 +66,8 @@ export function startLab(env) {
     announce: (result) => { host.announce('exercise', result); env.onExercise?.(result); },
     showCell: (step, row) => { state.chooseToken(row); renderChips(); pause(); goTo(stepIndex(step), true); },
     redraw: () => scheduleRedraw(), loaded: () => { if (state.run) exercises.render(context(false)); } });
-  const experiments = createExperimentPanel({ tabs: $('experiment-tabs'), body: $('experiment-body'), context: () => context(false), changed: syncUrl });
+  const experiments = createExperimentPanel({ tabs: $('experiment-tabs'), body: $('experiment-body'), context: () => context(false), changed: syncUrl,
+    hooks: { loadModel: (id, bytes) => controls.loadModelFile(id, bytes) } });
   const tour = createLazyTour($('tour'), { state, compute, context: () => context(false), experiments, show, showSentence, showSettings,
     announce: (type, body) => { host.announce(type, body); env.onTour?.(body); } });
   const hostControl = createHostControl(state, { words: () => words, message, tryCompute, selectHead: controls.selectHead,

@@ -1,0 +1,115 @@
+// One training run as the training lab drives it, a step at a time: a text
+// (the lab's own or the learner's), a small encoder learned from it by
+// masked-language modelling, and after each step what the article talks
+// about, measured: how peaked the softmax rows are and how much gradient
+// reaches W_q and W_k. Deterministic for the text and the settings (seed
+// included), one thread, so a run repeats exactly in Node and in a browser.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "attention/encoder.hpp"
+#include "attention/vocabulary.hpp"
+#include "corpus.hpp"
+#include "encoder.hpp"
+#include "mlm.hpp"
+
+namespace attention::train {
+
+struct SessionSettings {
+    int layers = 1;
+    int heads = 2;
+    int d_model = 32;       // d_k = d_model / heads
+    int length = 32;        // tokens a training window, [CLS] and [SEP] included
+    int batch = 16;         // windows a step
+    int steps = 400;
+    int vocab = 600;        // the vocabulary learned from the text, specials included
+    double lr = 3e-3;       // AdamW's peak rate: a linear warm-up over 5 % of the steps, then linear decay
+    bool scaled = true;     // ÷√d_k in every head
+    double init_scale = 0.02;  // the weight matrices' initial standard deviation (BERT's 0.02)
+    std::uint64_t seed = 1;
+};
+
+// Each setting's allowed range, checked in this order; the first one out of
+// range throws attention::Error("invalid_option") naming it, its value and its range.
+struct SettingRange {
+    const char* name;
+    double min, max;
+};
+const std::vector<SettingRange>& setting_ranges();
+
+// The share of softmax rows whose largest weight is above this: "near one-hot".
+inline constexpr double kOneHot = 0.99;
+
+// What the softmax rows of a forward looked like: over every head's every row.
+struct SoftmaxMeasures {
+    double one_hot_share = 0;  // rows with max > kOneHot, as a share of all rows
+    double entropy = 0;        // the rows' mean entropy, in nats (0: one-hot; ln n: uniform)
+    double max_entropy = 0;    // ln n averaged the same way: what uniform rows would give
+};
+SoftmaxMeasures measure_softmax(const std::vector<Mat<float>>& weights);
+
+struct StepReport {
+    int step = 0;            // 1 … steps
+    double loss = 0;         // the step's batch loss (mean cross-entropy over its masked tokens)
+    double lr = 0;
+    SoftmaxMeasures softmax; // every layer's heads on the step's batch
+    double grad_wq = 0;      // ‖∂loss/∂W_q‖ (Frobenius, every layer together)
+    double grad_wk = 0;      // ‖∂loss/∂W_k‖
+    std::int64_t tokens = 0; // tokens seen so far
+};
+
+// The text as the run uses it: sentences (one a line, or split after 。！？.!?),
+// every tenth (the 10th, 20th, …) held out from training and the vocabulary.
+struct TextSplit {
+    std::vector<std::string> train, heldout;
+};
+TextSplit split_text(std::string_view text);
+
+// The least a text must give: tokens of training text, and held-out sentences.
+inline constexpr std::size_t kMinTrainTokens = 2000;
+inline constexpr std::size_t kMinHeldout = 5;
+
+class TrainingSession {
+public:
+    // Throws attention::Error: "invalid_option" (a setting out of range),
+    // "invalid_utf8", or "text_too_short" (params tokens, min, heldout, min_heldout).
+    TrainingSession(std::string_view text, const SessionSettings& settings);
+
+    // One AdamW step on a freshly drawn batch; throws once every step is done.
+    StepReport step();
+    int steps_done() const { return steps_done_; }
+    const SessionSettings& settings() const { return settings_; }
+
+    // The mean loss over fixed held-out windows (the same every call).
+    double heldout_loss() const;
+
+    const EncoderParams<float>& params() const { return params_; }
+    const Vocabulary& vocabulary() const { return vocabulary_; }
+    std::size_t train_tokens() const { return train_.ids.size(); }
+    std::size_t heldout_sentences() const { return heldout_sentences_; }
+
+    // The model file (model_file.hpp) of the params as they are now.
+    std::vector<std::uint8_t> model_file() const;
+
+private:
+    TrainingSession(const SessionSettings& settings, const TextSplit& split);
+
+    SessionSettings settings_;
+    Vocabulary vocabulary_;
+    TokenStream train_;
+    SentenceUnits units_;
+    MlmBatch heldout_batch_;
+    std::size_t heldout_sentences_ = 0;
+    EncoderParams<float> params_;
+    AdamWState<float> adam_;
+    Rng rng_;
+    int steps_done_ = 0;
+    std::int64_t tokens_ = 0;
+};
+
+}  // namespace attention::train

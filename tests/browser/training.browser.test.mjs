@@ -1,0 +1,142 @@
+// The training lab in Chromium, on the served page (its strict CSP included):
+// a run whose heads get labels, pause and resume, the ÷√d_k experiment, the
+// model opened in the lab, the same numbers as in Node, and bad input.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { useServedChromium, watchProblems } from './chromium.mjs';
+import { startTraining } from '../../web/lib/training.js';
+
+const WEB = fileURLToPath(new URL('../../web/', import.meta.url));
+const env = useServedChromium(WEB);
+
+async function openLab(query = '') {
+  const context = await env.browser.newContext({ reducedMotion: 'reduce', locale: 'en-US' });
+  const page = await context.newPage();
+  const problems = watchProblems(page);
+  await page.goto(`${env.origin}/?experiment=train${query}`);
+  await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+  await page.waitForSelector('#train-start');
+  return { context, page, problems };
+}
+
+const setKnob = (page, name, value) => page.fill(`#train-${name}`, String(value)).then(() => page.dispatchEvent(`#train-${name}`, 'change'));
+const runState = (page, run = 'one') => page.$eval(`.train-run-status[data-run="${run}"]`, (el) => ({ state: el.dataset.state, step: Number(el.dataset.step) }));
+const waitState = (page, state, run = 'one', timeout = 60_000) => page.waitForSelector(`.train-run-status[data-run="${run}"][data-state="${state}"]`, { timeout });
+
+test('the tiny preset trains in a worker: loss, measures, heads with a label and when it came, then the model opens in the lab', { timeout: 120_000 }, async () => {
+  const { context, page, problems } = await openLab();
+  assert.equal(await page.inputValue('#train-preset'), 'tiny');
+  await page.click('#train-start');
+  await page.waitForSelector('.train-run-status[data-run="one"]');
+  // The page stays responsive while it trains: a step of the main lab.
+  await page.click('#next');
+  await page.waitForSelector('body[data-step="embedding"]', { state: 'attached' });
+  await waitState(page, 'finished', 'one', 90_000);
+  const { step } = await runState(page);
+  assert.equal(step, 3000);
+  assert.equal(await page.locator('.train-heads .head-thumb').count(), 2);
+  // Seed 1: the second head looks at the next token by the end, and the timeline says from when.
+  assert.equal(await page.getAttribute('.train-heads .head-thumb[data-head="1"]', 'data-label'), 'next');
+  assert.match(await page.textContent('.train-timeline'), /layer 1, Head 2: looks at the next token from step \d+/);
+  assert.equal(await page.locator('.train-chart').count(), 5);
+  assert.match(await page.textContent('.train-ready'), /Learning from \d+ tokens/);
+  await page.click('#train-open');
+  await page.waitForFunction(() => /on the model menu as “my-model-1”/.test(document.querySelector('.train-status').textContent));
+  assert.deepEqual(await page.$$eval('#opt-model option', (options) => options.map((o) => o.value)), ['trained', 'my-model-1', 'random']);
+  assert.equal(await page.inputValue('#opt-model'), 'my-model-1');
+  await page.click('#step-rail button[data-step="softmax"]');
+  await page.waitForSelector('body[data-step="softmax"][data-rendered]', { state: 'attached' });
+  assert.equal(await page.locator('.head-grid:not(.train-heads .head-grid) .head-thumb').count(), 2, 'the lab draws the trained model\'s two heads');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('pause holds the run and resume goes on; stop ends it; the numbers are Node\'s for the same text and seed', { timeout: 120_000 }, async () => {
+  const { context, page, problems } = await openLab();
+  await setKnob(page, 'steps', 2000);
+  await page.click('#train-start');
+  await page.waitForFunction(() => Number(document.querySelector('.train-run-status')?.dataset.step) >= 50);
+  await page.click('#train-pause');
+  await waitState(page, 'paused');
+  const held = (await runState(page)).step;
+  await page.waitForTimeout(500);
+  assert.equal((await runState(page)).step, held, 'no step while paused');
+  assert.equal(await page.textContent('#train-pause'), 'Resume');
+  await page.click('#train-pause');
+  await page.waitForFunction((at) => Number(document.querySelector('.train-run-status').dataset.step) > at + 20, held);
+  await page.click('#train-stop');
+  await waitState(page, 'stopped');
+  assert.ok((await runState(page)).step < 2000);
+
+  // The worker's numbers, straight from the API in the page, against Node's.
+  const settings = { layers: 1, heads: 2, dModel: 16, steps: 12, seed: 5 };
+  const browser = await page.evaluate(async (s) => {
+    const { startTraining: start } = await import('/lib/training.js');
+    const text = await (await fetch('/models/training-text.txt')).text();
+    const run = await start(text, s);
+    const losses = [];
+    for await (const r of run) losses.push(r.loss, r.gradWq, r.oneHotShare);
+    run.dispose();
+    return losses;
+  }, settings);
+  const node = await startTraining(readFileSync(`${WEB}models/training-text.txt`, 'utf8'), settings);
+  const losses = [];
+  for await (const r of node) losses.push(r.loss, r.gradWq, r.oneHotShare);
+  node.dispose();
+  assert.deepEqual(browser, losses);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('the ÷√d_k experiment: two runs, the measures of both, and a verdict from their numbers', { timeout: 120_000 }, async () => {
+  const { context, page, problems } = await openLab('&lang=zh');
+  await setKnob(page, 'steps', 300);
+  await setKnob(page, 'initScale', 1);
+  await page.click('#train-compare');
+  await waitState(page, 'finished', 'with');
+  await waitState(page, 'finished', 'without');
+  const verdict = await page.getAttribute('.train-verdict', 'data-verdict');
+  assert.ok(['worse', 'better', 'same'].includes(verdict), verdict);
+  assert.match(await page.textContent('.train-verdict'), /留出损失/);
+  // Every chart of the measures has a line for each run.
+  for (const figure of await page.locator('.train-measures .train-figure').all()) {
+    assert.equal(await figure.locator('polyline.run-with').count(), 1);
+    assert.equal(await figure.locator('polyline.run-without').count(), 1);
+  }
+  assert.equal(await page.locator('.train-heads').count(), 2);
+  // The run without ÷√d_k has no model file; the one with it does.
+  assert.equal(await page.locator('#train-open').count(), 1);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('bad input and faults: a setting out of range, a text too short, a trainer that cannot load; the page goes on', { timeout: 120_000 }, async () => {
+  const { context, page, problems } = await openLab();
+  await setKnob(page, 'heads', 9);
+  await page.click('#train-start');
+  await page.waitForFunction(() => /heads: 9 is outside its range \(1 … 8\)/.test(document.querySelector('.train-status').textContent));
+  await setKnob(page, 'heads', 2);
+  await page.check('input[value="own"]');
+  await page.fill('#train-text', '<img src=x onerror="window.pwned=1">Too short.\nStill short.');
+  await page.dispatchEvent('#train-text', 'input');
+  await page.click('#train-start');
+  await page.waitForFunction(() => /at least 2000 tokens and 5 sentences are needed/.test(document.querySelector('.train-status').textContent));
+  assert.equal(await page.evaluate(() => window.pwned), undefined);
+  assert.equal(await page.locator('#train-start').isEnabled(), true);
+  await context.close();
+  assert.deepEqual(problems, []);
+
+  // The trainer's wasm missing: a message, and the main lab still works.
+  const broken = await env.browser.newContext({ reducedMotion: 'reduce', locale: 'en-US' });
+  await broken.route('**/attention-lab-trainer.wasm', (route) => route.fulfill({ status: 404, body: 'not found' }));
+  const other = await broken.newPage();
+  await other.goto(`${env.origin}/?experiment=train`);
+  await other.waitForSelector('#train-start');
+  await other.click('#train-start');
+  await other.waitForFunction(() => /Training failed: .*attention-lab-trainer\.wasm answered HTTP 404/.test(document.querySelector('.train-status').textContent));
+  await other.click('#next');
+  await other.waitForSelector('body[data-step="embedding"]', { state: 'attached' });
+  await broken.close();
+});

@@ -1,0 +1,143 @@
+// The training API (web/lib/training.js) in Node: the trainer's wasm on this
+// thread. A run whose loss falls and repeats for a seed, pause/resume/stop,
+// the model it exports opened by the core, and bad input named.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { startTraining } from '../../web/lib/training.js';
+import { loadAttentionLab } from '../../web/lib/attention-lab.js';
+
+const LAB_TEXT = readFileSync(new URL('../../web/models/training-text.txt', import.meta.url), 'utf8');
+const TINY = Object.freeze({ layers: 1, heads: 2, dModel: 16, steps: 40, lr: 0.01, seed: 3 });
+
+async function reportsOf(run) {
+  const reports = [];
+  for await (const report of run) reports.push(report);
+  return reports;
+}
+
+const codeOf = async (promise) => {
+  try {
+    await promise;
+  } catch (error) {
+    return `${error.code}${error.params?.name ? `:${error.params.name}` : ''}`;
+  }
+  return 'none';
+};
+
+test('a run on the lab\'s text: its loss falls, every step reported in order, and a seed repeats it bit for bit', async () => {
+  const run = await startTraining(LAB_TEXT, TINY, { sentence: '我喜欢人工智能', every: 10 });
+  assert.equal(run.info.settings.steps, 40);
+  assert.equal(run.info.settings.scaled, true, 'the default');
+  assert.ok(run.info.trainTokens > 20000, `${run.info.trainTokens} tokens`);
+  assert.ok(run.info.heldoutSentences >= 250);
+  const reports = await reportsOf(run);
+  assert.deepEqual(reports.map((r) => r.step), Array.from({ length: 40 }, (_, k) => k + 1));
+  assert.equal(run.state, 'finished');
+  assert.deepEqual(await run.done, { reason: 'finished', step: 40 });
+  const heldout = reports.filter((r) => r.heldoutLoss !== undefined);
+  assert.deepEqual(heldout.map((r) => r.step), [1, 10, 20, 30, 40]);
+  assert.ok(heldout.at(-1).heldoutLoss < heldout[0].heldoutLoss - 0.5, `held-out loss ${heldout[0].heldoutLoss} → ${heldout.at(-1).heldoutLoss}`);
+  for (const r of reports) {
+    assert.ok(r.oneHotShare >= 0 && r.oneHotShare <= 1);
+    assert.ok(r.entropy > 0 && r.entropy <= r.maxEntropy + 1e-9);
+    assert.ok(r.gradWq > 0 && r.gradWk >= 0);
+    assert.ok(r.tokensPerSecond > 0 && r.msLeft >= 0);
+  }
+  // The heads on the sentence come with the held-out loss.
+  const { heads } = reports.at(-1);
+  assert.equal(heads.layers.length, 1);
+  assert.equal(heads.layers[0].length, 2);
+  const n = heads.tokens.texts.length;
+  assert.equal(heads.tokens.texts[0], '[CLS]');
+  for (const head of heads.layers[0]) {
+    assert.equal(head.weights.length, n * n);
+    assert.ok(head.report.label === null || ['self', 'previous', 'next', 'special', 'same'].includes(head.report.label));
+    assert.equal(head.argmax.length, n);
+  }
+  run.dispose();
+
+  const again = await startTraining(LAB_TEXT, TINY, { every: 10 });
+  const repeated = await reportsOf(again);
+  assert.deepEqual(repeated.map((r) => r.loss), reports.map((r) => r.loss));
+  assert.deepEqual(repeated.map((r) => r.gradWk), reports.map((r) => r.gradWk));
+  again.dispose();
+});
+
+test('pause holds the run, resume goes on, stop ends it where it is; the model opens in the core', async () => {
+  const run = await startTraining(LAB_TEXT, { ...TINY, steps: 500 }, { every: 50 });
+  const seen = [];
+  run.addEventListener('progress', (e) => {
+    seen.push(e.detail.step);
+    if (e.detail.step === 3) run.pause();
+  });
+  await new Promise((resolve) => { setTimeout(resolve, 300); });
+  assert.equal(run.state, 'paused');
+  const heldAt = seen.length;
+  assert.ok(heldAt >= 3 && heldAt < 500);
+  await new Promise((resolve) => { setTimeout(resolve, 200); });
+  assert.equal(seen.length, heldAt, 'no step while paused');
+  run.resume();
+  await new Promise((resolve) => { setTimeout(resolve, 200); });
+  assert.ok(seen.length > heldAt, 'steps again');
+  run.stop();
+  const done = await run.done;
+  assert.equal(done.reason, 'stopped');
+  assert.ok(done.step < 500);
+  assert.equal(run.state, 'stopped');
+
+  const bytes = await run.exportModel();
+  assert.ok(bytes instanceof Uint8Array && bytes.length > 1000);
+  const core = await loadAttentionLab();
+  core.loadModel('trained-here', bytes);
+  const trace = core.run('我喜欢人工智能', { model: 'trained-here' });
+  assert.equal(trace.config.heads, 2);
+  assert.equal(trace.config.layers, 1);
+  trace.dispose();
+  const heads = await run.heads('The cat sat on the mat.');
+  assert.equal(heads.tokens.texts.at(-1), '[SEP]');
+  run.dispose();
+});
+
+test('without ÷√d_k: the rows it measures are more peaked, and it has no model file', async () => {
+  const settings = { ...TINY, steps: 5, initScale: 1 };
+  const withIt = await startTraining(LAB_TEXT, settings);
+  const without = await startTraining(LAB_TEXT, { ...settings, scaled: false });
+  const [a, b] = await Promise.all([reportsOf(withIt), reportsOf(without)]);
+  assert.ok(b[0].oneHotShare > a[0].oneHotShare, `${b[0].oneHotShare} vs ${a[0].oneHotShare}`);
+  assert.ok(b[0].entropy < a[0].entropy);
+  assert.equal(await codeOf(without.exportModel()), 'invalid_argument');
+  withIt.dispose();
+  without.dispose();
+});
+
+test('bad input is named: the text, each setting, the options', async () => {
+  assert.equal(await codeOf(startTraining(42)), 'invalid_argument');
+  assert.equal(await codeOf(startTraining(LAB_TEXT, null)), 'invalid_option');
+  assert.equal(await codeOf(startTraining(LAB_TEXT, { depth: 3 })), 'invalid_option:depth');
+  assert.equal(await codeOf(startTraining(LAB_TEXT, { heads: '2' })), 'invalid_option:heads');
+  assert.equal(await codeOf(startTraining(LAB_TEXT, { heads: 9 })), 'invalid_option:heads');
+  assert.equal(await codeOf(startTraining(LAB_TEXT, { heads: 2.5 })), 'invalid_option:heads');
+  assert.equal(await codeOf(startTraining(LAB_TEXT, { dModel: 30, heads: 4 })), 'invalid_option:dModel');
+  assert.equal(await codeOf(startTraining(LAB_TEXT, { lr: Number.NaN })), 'invalid_option:lr');
+  assert.equal(await codeOf(startTraining(LAB_TEXT, { steps: 1e12 })), 'invalid_option:steps');
+  assert.equal(await codeOf(startTraining(LAB_TEXT, { seed: -1 })), 'invalid_option:seed');
+  assert.equal(await codeOf(startTraining(LAB_TEXT, { scaled: 'no' })), 'invalid_option:scaled');
+  assert.equal(await codeOf(startTraining(LAB_TEXT, {}, { every: 0 })), 'invalid_argument');
+  assert.equal(await codeOf(startTraining(LAB_TEXT, {}, { sentence: 5 })), 'invalid_argument');
+  assert.equal(await codeOf(startTraining('')), 'text_too_short');
+  assert.equal(await codeOf(startTraining('我喜欢人工智能。'.repeat(30))), 'text_too_short');
+  await assert.rejects(startTraining('Short text.\nAnother line.'), (error) => {
+    assert.match(error.message, /needs at least 2000 and 5/);
+    assert.deepEqual(Object.keys(error.params).sort(), ['heldout', 'min', 'min_heldout', 'tokens']);
+    return true;
+  });
+  // A sentence too long for the heads: the run goes on, the heads say why.
+  const run = await startTraining(LAB_TEXT, { ...TINY, steps: 2 }, { sentence: '字'.repeat(200), every: 1 });
+  const reports = await reportsOf(run);
+  assert.equal(reports.length, 2);
+  assert.equal(reports[0].heads, null);
+  assert.equal(reports[0].headsError.code, 'too_many_tokens');
+  assert.equal(await codeOf(run.heads('字'.repeat(200))), 'too_many_tokens');
+  run.dispose();
+});

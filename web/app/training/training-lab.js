@@ -1,0 +1,384 @@
+// The training lab (the Why? experiment "train"): a small model trained in the
+// browser on the lab's text or the learner's own, its loss, what the article
+// measures (near one-hot rows, entropy, the gradient reaching W_q and W_k),
+// its heads on the learner's sentence as they learn, and the ÷√d_k experiment:
+// two runs that differ only in the scaling. Every number comes from the
+// trainer's wasm (web/lib/training.js); this draws them.
+//
+// A chunk of its own, loaded when the lab opens: what it draws with (h, fmt,
+// the page's head grid…) is handed to it, so it shares no module with the page.
+import { TRAINING_EN, TRAINING_ZH } from '../strings/training.js';
+
+const WORDS = Object.freeze({ en: TRAINING_EN, zh: TRAINING_ZH });
+
+// From the smallest upwards. With seed 1 the tiny preset's second head looks at
+// the next token from about step 2500 (docs/training.md; bench/ times it).
+export const PRESETS = Object.freeze({
+  tiny: Object.freeze({ layers: 1, heads: 2, dModel: 32, steps: 3000, lr: 0.01, initScale: 0.02 }),
+  small: Object.freeze({ layers: 2, heads: 4, dModel: 64, steps: 3000, lr: 0.003, initScale: 0.02 }),
+  larger: Object.freeze({ layers: 2, heads: 4, dModel: 128, steps: 6000, lr: 0.001, initScale: 0.02 }),
+});
+const KNOBS = Object.freeze([
+  ['layers', { min: 1, max: 4, step: 1 }], ['heads', { min: 1, max: 8, step: 1 }], ['dModel', { min: 8, max: 256, step: 8 }],
+  ['steps', { min: 1, max: 100000, step: 100 }], ['lr', { min: 0.00001, max: 0.1, step: 0.0005 }],
+  ['initScale', { min: 0.001, max: 2, step: 0.01 }], ['seed', { min: 0, max: 4294967295, step: 1 }],
+]);
+// The held-out loss and the heads come with every EVERY-th step's report.
+const EVERY = 10;
+const RUN_CLASSES = Object.freeze({ one: 'run-one', with: 'run-with', without: 'run-without' });
+
+/**
+ * root: the element the lab fills. deps: { h, clear, morphChildren, fmt, translator, headGrid,
+ * loadTraining() → the module web/lib/training.js, textUrl() → the lab's text's URL,
+ * loadModel(id, bytes) (the lab's model menu), errorText(error) (the page's words for a core error) }.
+ * Returns { update(ctx), dispose() }.
+ */
+export function createTrainingLab(root, deps) {
+  const { h, clear, morphChildren, fmt, translator, headGrid, loadTraining, textUrl, loadModel } = deps;
+  let t = translator(TRAINING_EN);
+  let ctx = null; // the page's view context, for its words, sentence and token
+  let lang = null;
+  const settings = { ...PRESETS.tiny, scaled: true, seed: 1 };
+  let preset = 'tiny';
+  let source = 'lab';
+  let ownText = '';
+  let labText = null; // { text, bytes } once fetched, or { error }
+  let runs = []; // [{ key, run, info, reports, heads, headsStep, timeline: Map, error, exported }]
+  let opened = 0; // models put on the menu so far
+  let note = null; // { kind, text }
+  let drawing = false;
+
+  const controls = h('div', { class: 'train-controls' });
+  const status = h('div', { class: 'train-status', role: 'status' });
+  const results = h('div', { class: 'train-results' });
+  root.replaceChildren(controls, status, results);
+  root.classList.add('training-lab');
+
+  const textLoad = Promise.resolve().then(() => fetch(textUrl(), { credentials: 'same-origin' }))
+    .then(async (response) => {
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      labText = { text: new TextDecoder().decode(bytes), bytes: bytes.length };
+    })
+    .catch((error) => { labText = { error: String(error?.message ?? error) }; })
+    .then(() => drawControls());
+
+  const say = (kind, text) => {
+    note = text ? { kind, text } : null;
+    schedule();
+  };
+  const describeError = (error) => {
+    const p = error?.params ?? {};
+    if (error?.code === 'text_too_short') return t('train.tooShort', p);
+    if (error?.code === 'invalid_option' && 'min' in p) return t('train.badSetting', { ...p, name: knobName(p.name) });
+    return t('train.failed', { error: deps.errorText(error) });
+  };
+  const knobName = (name) => (t(`train.knob.${name}`).startsWith('⟦') ? name : t(`train.knob.${name}`));
+
+  // ---- the controls: drawn once per language (and when the text arrives) ----
+  function drawControls() {
+    const presetSelect = h('select', { id: 'train-preset', onchange: (e) => { preset = e.target.value; Object.assign(settings, PRESETS[preset]); drawControls(); } },
+      Object.keys(PRESETS).map((id) => h('option', { value: id, selected: id === preset }, t(`train.preset.${id}`))));
+    const knobs = KNOBS.map(([name, range]) => h('label', { class: 'train-knob' }, knobName(name), ' ',
+      h('input', { type: 'number', id: `train-${name}`, ...range, value: settings[name], inputmode: 'decimal',
+        onchange: (e) => { settings[name] = e.target.value === '' ? Number.NaN : Number(e.target.value); drawDk(); } })));
+    const dk = h('span', { class: 'train-dk' });
+    const drawDk = () => { dk.textContent = t('train.dk', { dk: Number.isInteger(settings.dModel / settings.heads) ? settings.dModel / settings.heads : '—' }); };
+    drawDk();
+    const scaled = h('label', { class: 'train-knob' }, h('input', { type: 'checkbox', id: 'train-scaled', checked: settings.scaled,
+      onchange: (e) => { settings.scaled = e.target.checked; } }), ' ', t('train.knob.scaled'));
+    const size = labText?.bytes ? fmt(labText.bytes / 1024, 0) : '…';
+    const sources = h('fieldset', { class: 'train-source' }, h('legend', {}, t('train.source')),
+      ['lab', 'own'].map((id) => h('label', {}, h('input', { type: 'radio', name: `train-source-${root.id || 'lab'}`, value: id, checked: source === id,
+        onchange: () => { source = id; drawControls(); } }), ' ', t(`train.source.${id}`, { size }))),
+      source === 'own' ? h('textarea', { id: 'train-text', rows: 5, 'aria-label': t('train.own'), placeholder: t('train.ownPlaceholder'),
+        oninput: (e) => { ownText = e.target.value; } }, ownText) : null);
+    const active = runs.some((r) => r.run && ['running', 'paused'].includes(r.run.state));
+    const paused = runs.some((r) => r.run?.state === 'paused');
+    clear(controls).append(
+      h('p', { class: 'explain' }, t('train.explain')),
+      sources,
+      h('div', { class: 'train-knobs' }, h('label', { class: 'train-knob' }, t('train.preset'), ' ', presetSelect), ...knobs, dk, scaled),
+      h('div', { class: 'train-actions' },
+        h('button', { type: 'button', id: 'train-start', disabled: active, onclick: () => start(false) }, t('train.start')),
+        h('button', { type: 'button', id: 'train-pause', disabled: !active, onclick: pauseOrResume }, t(paused ? 'train.resume' : 'train.pause')),
+        h('button', { type: 'button', id: 'train-stop', disabled: !active, onclick: stop }, t('train.stop')),
+        h('button', { type: 'button', id: 'train-compare', disabled: active, title: t('train.compareHint'), onclick: () => start(true) }, t('train.compare'))),
+      h('p', { class: 'hint' }, t('train.hidden')));
+  }
+
+  function pauseOrResume() {
+    const paused = runs.some((r) => r.run?.state === 'paused');
+    for (const r of runs) if (r.run) (paused ? r.run.resume() : r.run.pause());
+    drawControls();
+    schedule();
+  }
+
+  function stop() {
+    for (const r of runs) r.run?.stop();
+  }
+
+  function disposeRuns() {
+    for (const r of runs) r.run?.dispose();
+    runs = [];
+  }
+
+  async function start(compare) {
+    say(null, null);
+    let text = ownText;
+    if (source === 'lab') {
+      await textLoad;
+      if (labText.error) {
+        say('error', t('train.textFailed', { error: labText.error }));
+        return;
+      }
+      text = labText.text;
+    }
+    disposeRuns();
+    const given = { layers: settings.layers, heads: settings.heads, dModel: settings.dModel, steps: settings.steps, lr: settings.lr,
+      initScale: settings.initScale, seed: settings.seed, scaled: settings.scaled };
+    const variants = compare ? [['with', { ...given, scaled: true }], ['without', { ...given, scaled: false }]] : [['one', given]];
+    runs = variants.map(([key]) => ({ key, run: null, info: null, reports: [], heads: null, headsStep: 0, timeline: new Map(), error: null }));
+    say('notice', t('train.loading'));
+    drawControls();
+    let training;
+    try {
+      training = await loadTraining();
+    } catch (error) {
+      runs = [];
+      say('error', t('train.failed', { error: String(error?.message ?? error) }));
+      drawControls();
+      return;
+    }
+    const mine = runs;
+    await Promise.all(variants.map(async ([, s], k) => {
+      const entry = mine[k];
+      try {
+        const run = await training.startTraining(text, s, { sentence: ctx?.sentence ?? null, every: EVERY });
+        if (runs !== mine) { // started again meanwhile
+          run.dispose();
+          return;
+        }
+        entry.run = run;
+        entry.info = run.info;
+        run.addEventListener('progress', (e) => progress(entry, e.detail));
+        run.addEventListener('done', () => { drawControls(); schedule(); });
+        run.addEventListener('error', (e) => { entry.error = e.detail; say('error', describeError(e.detail)); drawControls(); });
+      } catch (error) {
+        entry.error = error;
+        if (runs === mine) say('error', describeError(error));
+      }
+    }));
+    if (runs !== mine) return;
+    if (mine.every((r) => r.run)) say(null, null);
+    else for (const r of mine) r.run?.dispose();
+    if (!mine.every((r) => r.run)) runs = [];
+    drawControls();
+    schedule();
+  }
+
+  function progress(entry, report) {
+    const { heads, ...figures } = report;
+    entry.reports.push(figures);
+    if (heads) {
+      entry.heads = heads;
+      entry.headsStep = report.step;
+      heads.layers.forEach((layer, l) => layer.forEach((head, k) => {
+        const key = `${l} ${k}`;
+        const label = head.report.label;
+        if (label && entry.timeline.get(key)?.label !== label) entry.timeline.set(key, { layer: l, head: k, label, step: report.step });
+        if (!label) entry.timeline.delete(key);
+      }));
+    }
+    schedule();
+  }
+
+  // ---- the results: drawn at most once a frame -------------------------------
+  function schedule() {
+    if (drawing) return;
+    drawing = true;
+    requestAnimationFrame(() => {
+      drawing = false;
+      drawResults();
+    });
+  }
+
+  const runName = (key) => t(`train.run.${key}`);
+
+  function drawResults() {
+    const lines = [note ? h('p', { class: `message ${note.kind}` }, note.text) : null];
+    for (const r of runs) {
+      const last = r.reports.at(-1);
+      if (!r.info || !last) continue;
+      const s = r.info.settings;
+      const state = r.run.state;
+      const line = state === 'paused' ? t('train.paused', { step: last.step, steps: s.steps })
+        : state === 'finished' ? t('train.finished', { steps: s.steps, seconds: fmt(last.elapsedMs / 1000, 1) })
+          : state === 'stopped' ? t('train.stopped', { step: last.step, steps: s.steps })
+            : t('train.status', { step: last.step, steps: s.steps, rate: fmt(last.tokensPerSecond, 0), left: fmt(last.msLeft / 1000, 0) });
+      lines.push(h('div', { class: `train-run-status ${RUN_CLASSES[r.key]}`, dataset: { run: r.key, step: last.step, state } },
+        runs.length > 1 ? h('strong', {}, runName(r.key), ' ') : null,
+        h('progress', { max: s.steps, value: last.step, 'aria-label': `${t('train.progress')} ${runs.length > 1 ? runName(r.key) : ''}` }),
+        ' ', line, ' ', h('span', { class: 'train-loss' }, t('train.lastLoss', { train: fmt(last.loss, 3), heldout: fmt(lastHeldout(r), 3) }))));
+    }
+    // Morphed in place: only what changed is touched, and the heads' canvases paint where they land.
+    morphChildren(status, h('div', {}, lines));
+    const started = runs.filter((r) => r.reports.length);
+    if (!started.length) {
+      clear(results);
+      return;
+    }
+    const first = started[0];
+    morphChildren(results, h('div', {},
+      h('p', { class: 'hint train-ready' }, t('train.ready', { tokens: first.info.trainTokens, vocab: first.info.vocab, heldout: first.info.heldoutSentences })),
+      h('h3', {}, t('train.curves')),
+      chart(t('train.curvesName'), started.flatMap((r) => [
+        { name: `${runs.length > 1 ? `${runName(r.key)}: ` : ''}${t('train.lossTrain')}`, cls: `${RUN_CLASSES[r.key]} thin`, points: r.reports.map((p) => [p.step, p.loss]) },
+        { name: `${runs.length > 1 ? `${runName(r.key)}: ` : ''}${t('train.lossHeldout')}`, cls: RUN_CLASSES[r.key], points: r.reports.filter((p) => p.heldoutLoss !== undefined && p.heldoutLoss !== null).map((p) => [p.step, p.heldoutLoss]) },
+      ]), first.info.settings.steps),
+      h('h3', {}, t('train.measures')),
+      h('div', { class: 'train-measures' },
+        chart(t('train.oneHot'), started.map((r) => series(r, 'oneHotShare')), first.info.settings.steps, [0, 1]),
+        chart(t('train.entropy', { max: fmt(first.reports.at(-1).maxEntropy, 2) }), started.map((r) => series(r, 'entropy')), first.info.settings.steps, [0, null]),
+        chart(t('train.grad'), started.map((r) => series(r, 'gradWq')), first.info.settings.steps, [0, null]),
+        chart(t('train.gradK'), started.map((r) => series(r, 'gradWk')), first.info.settings.steps, [0, null])),
+      verdict(),
+      h('div', { class: 'train-heads-all' }, started.map(drawHeads)),
+      actions()));
+  }
+
+  const lastHeldout = (r) => r.reports.findLast((p) => p.heldoutLoss !== undefined && p.heldoutLoss !== null)?.heldoutLoss ?? Number.NaN;
+  const series = (r, key) => ({ name: runs.length > 1 ? runName(r.key) : runName('one'), cls: RUN_CLASSES[r.key], points: r.reports.map((p) => [p.step, p[key]]) });
+
+  // A line chart of the series (drawing only: the numbers are the reports').
+  function chart(name, list, steps, [low, high] = [null, null]) {
+    const W = 320;
+    const H = 120;
+    const values = list.flatMap((s) => s.points.map((p) => p[1])).filter(Number.isFinite);
+    const min = low ?? Math.min(...values);
+    const max = high ?? Math.max(...values, min + 1e-9);
+    const x = (step) => 30 + ((W - 36) * step) / Math.max(1, steps);
+    const y = (v) => H - 16 - ((H - 24) * (v - min)) / Math.max(1e-12, max - min);
+    const svgNs = 'http://www.w3.org/2000/svg';
+    const el = (tag, attrs) => {
+      const node = document.createElementNS(svgNs, tag);
+      for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+      return node;
+    };
+    const svg = el('svg', { viewBox: `0 0 ${W} ${H}`, class: 'train-chart', role: 'img', 'aria-label': name });
+    svg.append(el('line', { x1: 30, y1: H - 16, x2: W - 6, y2: H - 16, class: 'axis' }), el('line', { x1: 30, y1: 8, x2: 30, y2: H - 16, class: 'axis' }));
+    for (const [v, at] of [[max, 12], [min, H - 18]]) {
+      const label = el('text', { x: 26, y: at, class: 'tick', 'text-anchor': 'end' });
+      label.textContent = Number.isFinite(v) ? fmt(v, 2) : '';
+      svg.append(label);
+    }
+    for (const s of list) {
+      const points = s.points.filter((p) => Number.isFinite(p[1]));
+      if (!points.length) continue;
+      const line = el('polyline', { points: points.map(([a, b]) => `${x(a).toFixed(1)},${y(b).toFixed(1)}`).join(' '), class: `series ${s.cls}` });
+      const title = el('title', {});
+      title.textContent = s.name;
+      line.append(title);
+      svg.append(line);
+    }
+    const legend = h('ul', { class: 'train-legend' }, list.map((s) => h('li', { class: s.cls }, s.name)));
+    return h('figure', { class: 'train-figure' }, h('figcaption', {}, name), svg, legend);
+  }
+
+  function drawHeads(r) {
+    if (!r.heads) return null;
+    const tokens = r.heads.tokens.texts;
+    const n = tokens.length;
+    const selected = Math.min(Math.max(ctx?.selected ?? 1, 1), n - 2);
+    const grids = r.heads.layers.map((layer, l) => {
+      const at = (where) => layer[where.head];
+      const gridCtx = {
+        where: { layer: l, head: -1 },
+        heads: layer.length,
+        t: ctx.t,
+        tokens,
+        selected,
+        stageOf: (_, where) => ({ rows: n, cols: n, data: at(where).weights }),
+        reportOf: (where) => ({ label: at(where).report.label, knockedOut: false }),
+        rowOf: (where) => ({ argmax: at(where).argmax[selected], maxProb: at(where).maxProb[selected] }),
+        selectHead: () => {},
+      };
+      return h('div', { class: 'train-layer' }, r.heads.layers.length > 1 ? h('h4', {}, t('train.layer', { layer: l + 1 })) : null, headGrid(gridCtx));
+    });
+    const items = [...r.timeline.values()].sort((a, b) => a.step - b.step)
+      .map((e) => h('li', {}, t('train.timelineItem', { layer: e.layer + 1, head: ctx.t('heads.name', { n: e.head + 1 }), label: ctx.t(`heads.label.${e.label}`), step: e.step })));
+    return h('section', { class: `train-heads ${RUN_CLASSES[r.key]}`, dataset: { run: r.key } },
+      h('h3', {}, runs.length > 1 ? `${runName(r.key)} · ` : '', t('train.heads', { sentence: ctx.sentence, step: r.headsStep })),
+      ...grids,
+      h('h4', {}, t('train.timeline')),
+      items.length ? h('ul', { class: 'train-timeline' }, items) : h('p', { class: 'hint' }, t('train.timelineNone')));
+  }
+
+  function verdict() {
+    if (runs.length !== 2) return null;
+    const [withRun, withoutRun] = runs;
+    const done = runs.every((r) => ['finished', 'stopped'].includes(r.run?.state));
+    if (!done) return h('p', { class: 'hint train-verdict', dataset: { verdict: 'pending' } }, t('train.verdictPending'));
+    const a = lastHeldout(withRun);
+    const b = lastHeldout(withoutRun);
+    const kind = b > a * 1.03 ? 'worse' : b < a * 0.97 ? 'better' : 'same';
+    const lastOf = (r, key) => r.reports.at(-1)[key];
+    return h('p', { class: 'train-verdict', dataset: { verdict: kind } }, t(`train.verdict.${kind}`, {
+      with: fmt(a, 3), without: fmt(b, 3),
+      withShare: fmt(lastOf(withRun, 'oneHotShare'), 2), withoutShare: fmt(lastOf(withoutRun, 'oneHotShare'), 2),
+      withGrad: fmt(lastOf(withRun, 'gradWq'), 3), withoutGrad: fmt(lastOf(withoutRun, 'gradWq'), 3),
+    }));
+  }
+
+  function actions() {
+    const r = runs.find((x) => x.key !== 'without' && x.run && ['finished', 'stopped', 'paused'].includes(x.run.state));
+    if (!r) return null;
+    if (!r.info.settings.scaled) return h('p', { class: 'hint' }, t('train.noFile'));
+    const open = async () => {
+      try {
+        const bytes = await r.run.exportModel();
+        opened += 1;
+        const name = `my-model-${opened}`;
+        loadModel(name, bytes);
+        say('notice', t('train.opened', { name }));
+      } catch (error) {
+        say('error', describeError(error));
+      }
+    };
+    const download = async () => {
+      try {
+        const bytes = await r.run.exportModel();
+        const url = URL.createObjectURL(new Blob([bytes], { type: 'application/octet-stream' }));
+        const a = h('a', { href: url, download: 'attention-lab-model.almodel' });
+        document.body.append(a);
+        a.click();
+        a.remove();
+        setTimeout(() => URL.revokeObjectURL(url), 1000);
+      } catch (error) {
+        say('error', describeError(error));
+      }
+    };
+    return h('div', { class: 'train-actions' },
+      h('button', { type: 'button', id: 'train-open', onclick: open }, t('train.open')),
+      h('button', { type: 'button', id: 'train-download', onclick: download }, t('train.download')));
+  }
+
+  return {
+    update(next) {
+      const sentenceChanged = ctx && next.sentence !== ctx.sentence;
+      ctx = next;
+      if (next.lang !== lang) {
+        lang = next.lang;
+        t = translator(WORDS[lang] ?? TRAINING_EN);
+        drawControls();
+      }
+      if (sentenceChanged) {
+        for (const r of runs) {
+          r.run?.heads(next.sentence).then((heads) => { r.heads = heads; schedule(); }, (error) => say('error', describeError(error)));
+        }
+      }
+      schedule();
+    },
+    dispose: disposeRuns,
+  };
+}

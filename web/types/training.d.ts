@@ -1,0 +1,103 @@
+// Types of attention-lab/training (web/lib/training.js): a small model trained
+// from text in a Web Worker (browsers) or on the calling thread (Node).
+import type { HeadReport } from './attention-lab.js';
+
+export interface TrainingSettings {
+  /** 1 … 4 */
+  layers?: number;
+  /** 1 … 8; dModel must be a multiple of it (d_k = dModel / heads) */
+  heads?: number;
+  /** 8 … 256 */
+  dModel?: number;
+  /** tokens a training window, [CLS] and [SEP] included: 8 … 128 */
+  length?: number;
+  /** windows a step: 1 … 64 */
+  batch?: number;
+  /** 1 … 100000 */
+  steps?: number;
+  /** the vocabulary learned from the text, special tokens included: 50 … 4000 */
+  vocab?: number;
+  /** AdamW's peak learning rate (linear warm-up over 5 % of the steps, then linear decay): 1e-5 … 0.1 */
+  lr?: number;
+  /** scores ÷ √d_k in every head (default true) */
+  scaled?: boolean;
+  /** the weight matrices' initial standard deviation: 0.001 … 2 (BERT's 0.02) */
+  initScale?: number;
+  /** 0 … 2³² − 1 */
+  seed?: number;
+}
+
+export interface TrainingOptions {
+  /** A sentence whose heads come with the reports that carry the held-out loss. */
+  sentence?: string | null;
+  /** Every this many steps (and at the first and last) a report carries heldoutLoss and heads: 1 … 10000, default 10. */
+  every?: number;
+}
+
+export interface TrainedHead {
+  /** n × n attention weights, row-major */
+  weights: Float32Array;
+  /** each query's most attended key and its weight */
+  argmax: Int32Array;
+  maxProb: Float32Array;
+  report: HeadReport;
+}
+
+export interface TrainedHeads {
+  tokens: { texts: string[]; ids: Int32Array };
+  /** layers[l][h] */
+  layers: TrainedHead[][];
+}
+
+export interface TrainingReport {
+  step: number;
+  steps: number;
+  /** the step's batch loss (mean cross-entropy over its masked tokens) */
+  loss: number;
+  lr: number;
+  /** share of softmax rows (every layer's heads on the batch) whose largest weight is above 0.99 */
+  oneHotShare: number;
+  /** their mean entropy, in nats, and what uniform rows would give */
+  entropy: number;
+  maxEntropy: number;
+  /** ‖∂loss/∂W_q‖ and ‖∂loss/∂W_k‖ (Frobenius, every layer) */
+  gradWq: number;
+  gradWk: number;
+  tokens: number;
+  tokensPerSecond: number;
+  elapsedMs: number;
+  msLeft: number;
+  /** on the first, every `every`-th and the last step */
+  heldoutLoss?: number | null;
+  heads?: TrainedHeads | null;
+  headsError?: { message: string; code: string; params: Record<string, string> };
+}
+
+export interface TrainingInfo {
+  vocab: number;
+  trainTokens: number;
+  heldoutSentences: number;
+  /** the settings in full, defaults filled in */
+  settings: Required<TrainingSettings>;
+}
+
+export type TrainingState = 'running' | 'paused' | 'finished' | 'stopped' | 'failed';
+
+export interface TrainingRun extends EventTarget, AsyncIterable<TrainingReport> {
+  readonly info: TrainingInfo;
+  readonly state: TrainingState;
+  /** resolves when the run ends; rejects with its AttentionLabError */
+  readonly done: Promise<{ reason: 'finished' | 'stopped'; step: number }>;
+  pause(): void;
+  resume(): void;
+  stop(): void;
+  /** the model file of the params as they are now (only for a run with ÷√d_k) */
+  exportModel(): Promise<Uint8Array>;
+  heads(sentence: string): Promise<TrainedHeads>;
+  /** stops the run and returns its memory */
+  dispose(): void;
+}
+
+/** Rejects with an AttentionLabError: invalid_option, invalid_argument, text_too_short,
+ *  trainer_load_failed, worker_failed. */
+export function startTraining(text: string, settings?: TrainingSettings, options?: TrainingOptions): Promise<TrainingRun>;
