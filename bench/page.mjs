@@ -10,7 +10,7 @@ import { startServer } from '../scripts/serve.mjs';
 import { median, ROOT, sentenceOf } from './common.mjs';
 import { animationFrames, CONTROL_PAGE, controlFrames, editToPaint, markFirstPaint } from './page-probes.mjs';
 
-async function openPage(browser, url, { reducedMotion = 'reduce' } = {}) {
+export async function openPage(browser, url, { reducedMotion = 'reduce' } = {}) {
   const context = await browser.newContext({ reducedMotion, viewport: { width: 1280, height: 800 } });
   await context.addInitScript(markFirstPaint);
   const p = await context.newPage();
@@ -21,7 +21,7 @@ async function openPage(browser, url, { reducedMotion = 'reduce' } = {}) {
 
 // The page's server in a process of its own (as `npm start` runs it), so
 // serving does not wait on this process's Chromium traffic.
-async function serve() {
+export async function serve() {
   const child = spawn(process.execPath, [`${ROOT}scripts/serve.mjs`], { env: { ...process.env, PORT: '0', HOST: '127.0.0.1' } });
   const port = await new Promise((resolve, reject) => {
     child.stdout.on('data', (chunk) => {

@@ -6,6 +6,7 @@ import { cpus, totalmem } from 'node:os';
 import { kb, median } from './common.mjs';
 import { flops } from './kernel.mjs';
 import { modelTable } from './model.mjs';
+import { trainingReport } from './training.mjs';
 
 const pct = (x) => `${(x * 100).toFixed(1)} %`;
 const yes = (ok) => (ok ? 'yes' : 'no');
@@ -74,8 +75,9 @@ function targets({ ker, model, pg, heap, single }) {
 }
 
 /** The whole of RESULTS.md, as lines. */
-export function report({ ceiling, topAll, ker, nat, model, heap, pg, single, singleGz }) {
+export function report({ ceiling, topAll, ker, nat, model, heap, pg, train, single, singleGz }) {
   const part = (key) => median(pg.firstParts.map((x) => x[key])).toFixed(0);
+  const trainLab = trainingReport(train);
   return [
     '# Benchmark results',
     '',
@@ -86,6 +88,7 @@ export function report({ ceiling, topAll, ker, nat, model, heap, pg, single, sin
     '## Targets',
     '',
     ...targets({ ker, model, pg, heap, single }),
+    ...trainLab.targets.map((r) => `| ${r.join(' | ')} |`),
     '',
     `wasm f32x4 mul+add ceiling (same run): **${topAll.toFixed(2)} GFLOP/s** with ${ceiling.chains} independent chains, `
       + `the best count (median GFLOP/s by chain count: ${Object.entries(ceiling.sweep).map(([c, g]) => `${c}: ${g.toFixed(1)}`).join(', ')}). `
@@ -129,6 +132,15 @@ export function report({ ceiling, topAll, ker, nat, model, heap, pg, single, sin
     `| everything the page loads | ${kb(pg.bytes)} (${kb(pg.gzip)} gzip) |`,
     `| offline single file | ${kb(single)} (${kb(singleGz)} gzip) |`,
     `| wasm memory after the first run / after 10,000 runs at n = 128 | ${kb(heap.first)} / ${kb(heap.after)} |`,
+    '',
+    '## The training lab (headless Chromium, a Web Worker; the tiny preset: 1 layer of 2 heads, d_model 32, the lab\'s text)',
+    '',
+    `Native, one thread (-O3 -march=native, Eigen's products): ${train.native.tokensPerSecond.toFixed(0)} tokens/s over ${train.native.steps} steps. `
+      + `wasm in the worker, three runs of the same: ${train.wasm.map((w) => w.tokensPerSecond.toFixed(0)).join(', ')} tokens/s. `
+      + `From Start to the first head labelled previous or next: ${train.label.map((l) => (l ? `${l.seconds.toFixed(1)} s (step ${l.step})` : 'none')).join(', ')}. `
+      + `Edit → paint at the softmax step (n = 9, median of 31): ${train.idleMs.toFixed(1)} ms idle, ${train.busyMs.toFixed(1)} ms while training.`,
+    '',
+    ...trainLab.table,
     '',
   ];
 }

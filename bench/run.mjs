@@ -5,6 +5,7 @@
 //   npm run bench -- --kernel   the kernel section alone (≈ 10 s), printed;
 //                               RESULTS.md is left as it is.
 //   npm run bench -- --model    the kernel and trained-model sections, printed.
+//   npm run bench -- --training the training lab's section alone, printed.
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { loadAttentionLab } from 'attention-lab';
@@ -13,6 +14,13 @@ import { heapFlat, kernel, loadCeiling, native } from './kernel.mjs';
 import { modelSection, modelTable } from './model.mjs';
 import { page } from './page.mjs';
 import { kernelTable, report } from './report.mjs';
+import { training, trainingReport } from './training.mjs';
+
+if (process.argv.includes('--training')) {
+  const { targets, table } = trainingReport(await training());
+  console.log(['| target | this run | met? |', '|---|---|---|', ...targets.map((r) => `| ${r.join(' | ')} |`), '', ...table].join('\n'));
+  process.exit(0);
+}
 
 const core = await loadAttentionLab();
 const ceiling = await loadCeiling();
@@ -30,7 +38,8 @@ if (process.argv.includes('--model')) {
 }
 const heap = heapFlat(core);
 const pg = await page();
+const train = await training();
 const offline = readFileSync(`${ROOT}web/generated/attention-lab.html`);
-const lines = report({ ceiling, topAll, ker, nat, model, heap, pg, single: statSync(`${ROOT}web/generated/attention-lab.html`).size, singleGz: gzipSync(offline).length });
+const lines = report({ ceiling, topAll, ker, nat, model, heap, pg, train, single: statSync(`${ROOT}web/generated/attention-lab.html`).size, singleGz: gzipSync(offline).length });
 writeFileSync(`${ROOT}bench/RESULTS.md`, lines.join('\n'));
 console.log(lines.join('\n'));

@@ -11,6 +11,7 @@
 // no eval is used anywhere, so a page needs only `script-src 'self' 'wasm-unsafe-eval'`.
 import createAttentionCore from '../generated/attention-lab-core.js';
 import { AttentionLabError, TRAINED_MODEL, createCore, makeLoader } from './core.js';
+import { compileWasm, instantiateWith } from './wasm-loader.js';
 
 export { AttentionLabError, TRAINED_MODEL };
 
@@ -37,42 +38,20 @@ async function readModel() {
   }
 }
 
-// Compiled while it downloads where the browser can (WebAssembly.compileStreaming,
-// off the main thread, and cached with the file by the browser); from bytes
-// otherwise (Node, or a server that does not send application/wasm).
+// The page may have started compiling already (web/app/shell/start-core.js).
 async function compileCore() {
-  // The page may have started this already (web/app/shell/start-core.js).
   const early = globalThis.attentionLabEarlyCompile;
   if (early?.url === WASM_URL.href) {
     const module = await early.compiled;
     if (module instanceof WebAssembly.Module) return module;
   }
-  if (WASM_URL.protocol === 'file:') {
-    const { readFile } = await import('node:fs/promises');
-    return WebAssembly.compile(await readFile(WASM_URL));
-  }
-  const response = await fetch(WASM_URL, { credentials: 'same-origin' });
-  if (!response.ok) throw new Error(`${WASM_URL} answered HTTP ${response.status}`);
-  const type = response.headers.get('Content-Type') ?? '';
-  if (typeof WebAssembly.compileStreaming === 'function' && type.startsWith('application/wasm')) {
-    return WebAssembly.compileStreaming(response);
-  }
-  return WebAssembly.compile(await response.arrayBuffer());
+  return compileWasm(WASM_URL);
 }
 
 /** Loads and instantiates the wasm core once; later calls return the same core (its API object). */
 export const loadAttentionLab = makeLoader(async () => {
   const model = readModel();  // read while the wasm compiles
   const module = await compileCore();
-  let failed;
-  const failure = new Promise((_, reject) => { failed = reject; });
-  const core = await Promise.race([failure, createAttentionCore({
-    // The glue's hook for a module compiled elsewhere: instantiate it with
-    // the glue's imports and hand the instance back.
-    instantiateWasm(imports, receive) {
-      WebAssembly.instantiate(module, imports).then((instance) => receive(instance, module), failed);
-      return {};
-    },
-  })]);
+  const core = await instantiateWith(createAttentionCore, module);
   return createCore(core, await model);
 });
