@@ -140,3 +140,38 @@ test('bad input and faults: a setting out of range, a text too short, a trainer 
   await other.waitForSelector('body[data-step="embedding"]', { state: 'attached' });
   await broken.close();
 });
+
+test('in an <attention-lab> element: the lab trains and its model goes on that element\'s menu', { timeout: 120_000 }, async () => {
+  const context = await env.browser.newContext({ reducedMotion: 'reduce', locale: 'en-US' });
+  const page = await context.newPage();
+  const problems = watchProblems(page);
+  await page.goto(`${env.origin}/element-demo.html`);
+  await page.waitForSelector('body[data-first-ready][data-second-ready]', { state: 'attached' });
+  await page.evaluate(() => document.getElementById('first').setAttribute('experiment', 'train'));
+  const lab = page.locator('#first');
+  await lab.locator('#train-start').waitFor();
+  await lab.locator('#train-steps').fill('40');
+  await lab.locator('#train-steps').dispatchEvent('change');
+  await lab.locator('#train-start').click();
+  await lab.locator('.train-run-status[data-state="finished"]').waitFor({ timeout: 60_000 });
+  await lab.locator('#train-open').click();
+  await page.waitForFunction(() => [...document.getElementById('first').shadowRoot.querySelectorAll('#opt-model option')].some((o) => o.value === 'my-model-1'));
+  assert.equal(await page.locator('#second').locator('#opt-model option[value="my-model-1"]').count(), 0, 'the other lab\'s menu stays its own');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('the offline file says the training lab needs the served page, and goes on', { timeout: 60_000 }, async () => {
+  const context = await env.browser.newContext({ reducedMotion: 'reduce', locale: 'en-US' });
+  const page = await context.newPage();
+  await page.goto(`${new URL('../../web/generated/attention-lab.html', import.meta.url).href}?experiment=train`);
+  await page.waitForSelector('#train-start');
+  await page.check('input[value="own"]');
+  await page.fill('#train-text', 'A sentence of my own.\nAnother one.');
+  await page.dispatchEvent('#train-text', 'input');
+  await page.click('#train-start');
+  await page.waitForFunction(() => /training needs the served page/.test(document.querySelector('.train-status').textContent));
+  await page.click('#next');
+  await page.waitForSelector('body[data-step="embedding"]', { state: 'attached' });
+  await context.close();
+});

@@ -97,6 +97,20 @@ test('pause holds the run, resume goes on, stop ends it where it is; the model o
   const heads = await run.heads('The cat sat on the mat.');
   assert.equal(heads.tokens.texts.at(-1), '[SEP]');
   run.dispose();
+  assert.equal(await codeOf(run.exportModel()), 'disposed', 'a disposed run says so');
+
+  // Disposed under way: it ends as stopped, and its iterator ends.
+  const busy = await startTraining(LAB_TEXT, { ...TINY, steps: 5000 });
+  const steps = [];
+  for await (const report of busy) {
+    steps.push(report.step);
+    if (report.step === 3) busy.dispose();
+  }
+  // The reports made before it was disposed, in order, and no more.
+  assert.deepEqual(steps, Array.from({ length: steps.length }, (_, k) => k + 1));
+  assert.ok(steps.length < 5000);
+  assert.deepEqual(await busy.done, { reason: 'stopped', step: steps.at(-1) });
+  assert.equal(busy.state, 'stopped');
 });
 
 test('without ÷√d_k: the rows it measures are more peaked, and it has no model file', async () => {

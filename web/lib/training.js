@@ -51,6 +51,7 @@ class TrainingRun extends EventTarget {
   #end = null;
   #nextReply = 1;
   #replies = new Map();
+  #disposed = false;
 
   constructor(info, send, dispose) {
     super();
@@ -107,6 +108,7 @@ class TrainingRun extends EventTarget {
   }
 
   #ask(message) {
+    if (this.#disposed) return Promise.reject(new AttentionLabError('this training run was disposed', 'disposed'));
     const id = this.#nextReply++;
     return new Promise((resolve, reject) => {
       this.#replies.set(id, (reply) => (reply.error ? reject(toError(reply.error)) : resolve(reply)));
@@ -127,8 +129,13 @@ class TrainingRun extends EventTarget {
 
   /** Stops the run and returns its memory (the worker ends). */
   dispose() {
-    if (this.#state === 'running' || this.#state === 'paused') this.#state = 'stopped';
+    if (this.#disposed) return;
+    this.#disposed = true;
+    // A run disposed under way ends as stopped: its iterator and `done` hear it.
+    if (!this.#end) this.receive('done', { reason: 'stopped', step: this.#reports.at(-1)?.step ?? 0 });
     this.#dispose();
+    for (const answer of this.#replies.values()) answer({ error: { message: 'this training run was disposed', code: 'disposed', params: {} } });
+    this.#replies.clear();
   }
 
   async* [Symbol.asyncIterator]() {
