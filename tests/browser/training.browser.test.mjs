@@ -117,6 +117,14 @@ test('bad input and faults: a setting out of range, a text too short, a trainer 
   await setKnob(page, 'heads', 9);
   await page.click('#train-start');
   await page.waitForFunction(() => /heads: 9 is outside its range \(1 … 8\)/.test(document.querySelector('.train-status').textContent));
+  await setKnob(page, 'heads', 4);
+  await setKnob(page, 'dModel', 30);
+  await page.click('#train-start');
+  await page.waitForFunction(() => /d_model \(30\) must be a multiple of the heads \(4\)/.test(document.querySelector('.train-status').textContent));
+  await setKnob(page, 'dModel', 32);
+  await setKnob(page, 'heads', 2.5);
+  await page.click('#train-start');
+  await page.waitForFunction(() => /heads: 2\.5\d* is not a value it can take/.test(document.querySelector('.train-status').textContent));
   await setKnob(page, 'heads', 2);
   await page.check('input[value="own"]');
   await page.fill('#train-text', '<img src=x onerror="window.pwned=1">Too short.\nStill short.');

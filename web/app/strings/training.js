@@ -62,6 +62,8 @@ export const TRAINING_EN = {
   'train.hidden': 'Training goes on while the tab is hidden: it runs in a worker of its own.',
   'train.tooShort': 'This text gives {tokens} tokens to learn from and {heldout} held-out sentences; at least {min} tokens and {min_heldout} sentences are needed.',
   'train.badSetting': '{name}: {value} is outside its range ({min} … {max}).',
+  'train.notMultiple': 'd_model ({value}) must be a multiple of the heads ({heads}): each head gets d_model ÷ heads dimensions.',
+  'train.badValue': '{name}: {value} is not a value it can take (a whole number is needed).',
   'train.failed': 'Training failed: {error}. The page keeps working; start again with other settings.',
   'train.textFailed': 'The lab’s text could not be loaded ({error}); paste your own text instead.',
 };
@@ -128,6 +130,8 @@ export const TRAINING_ZH = {
   'train.hidden': '标签页隐藏时训练照常进行：它在自己的工作线程里运行。',
   'train.tooShort': '这段文本只有 {tokens} 个词元可学、{heldout} 句留出；至少需要 {min} 个词元和 {min_heldout} 句。',
   'train.badSetting': '{name}：{value} 超出范围（{min} … {max}）。',
+  'train.notMultiple': 'd_model（{value}）必须是头数（{heads}）的整数倍：每个头分到 d_model ÷ 头数 个维度。',
+  'train.badValue': '{name}：{value} 不是它能取的值（需要整数）。',
   'train.failed': '训练失败：{error}。页面照常可用；换个设置再开始。',
   'train.textFailed': '无法加载实验室的文本（{error}）；请改为粘贴你自己的文本。',
 };

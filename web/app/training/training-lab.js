@@ -70,7 +70,11 @@ export function createTrainingLab(root, deps) {
   const describeError = (error) => {
     const p = error?.params ?? {};
     if (error?.code === 'text_too_short') return t('train.tooShort', p);
-    if (error?.code === 'invalid_option' && 'min' in p) return t('train.badSetting', { ...p, name: knobName(p.name) });
+    if (error?.code === 'invalid_option') {
+      if ('min' in p) return t('train.badSetting', { ...p, name: knobName(p.name) });
+      if ('heads' in p) return t('train.notMultiple', p);
+      return t('train.badValue', { name: knobName(p.name), value: p.value ?? '' });
+    }
     return t('train.failed', { error: deps.errorText(error) });
   };
   const knobName = (name) => (t(`train.knob.${name}`).startsWith('⟦') ? name : t(`train.knob.${name}`));
