@@ -49,9 +49,10 @@ export function createTrainingLab(root, deps) {
   let drawing = false;
 
   const controls = h('div', { class: 'train-controls' });
-  const status = h('div', { class: 'train-status', role: 'status' });
+  const status = h('div', { class: 'train-status' }); // redrawn each frame: not a live region
+  const spoken = h('p', { class: 'visually-hidden', role: 'status' }); // what a screen reader hears: messages, a run's end
   const results = h('div', { class: 'train-results' });
-  root.replaceChildren(controls, status, results);
+  root.replaceChildren(controls, status, spoken, results);
   root.classList.add('training-lab');
 
   const textLoad = Promise.resolve().then(() => fetch(textUrl(), { credentials: 'same-origin' }))
@@ -65,6 +66,7 @@ export function createTrainingLab(root, deps) {
 
   const say = (kind, text) => {
     note = text ? { kind, text } : null;
+    if (text) spoken.textContent = text;
     schedule();
   };
   const describeError = (error) => {
@@ -166,7 +168,13 @@ export function createTrainingLab(root, deps) {
         entry.run = run;
         entry.info = run.info;
         run.addEventListener('progress', (e) => progress(entry, e.detail));
-        run.addEventListener('done', () => { drawControls(); schedule(); });
+        run.addEventListener('done', (e) => {
+          const s = run.info.settings;
+          spoken.textContent = t(e.detail.reason === 'finished' ? 'train.finished' : 'train.stopped',
+            { step: e.detail.step, steps: s.steps, seconds: fmt((entry.reports.at(-1)?.elapsedMs ?? 0) / 1000, 1) });
+          drawControls();
+          schedule();
+        });
         run.addEventListener('error', (e) => { entry.error = e.detail; say('error', describeError(e.detail)); drawControls(); });
       } catch (error) {
         entry.error = error;
