@@ -42,7 +42,7 @@ export async function training() {
       await p.click('#train-start');
       const labelled = await p.waitForFunction(() => {
         const thumb = document.querySelector('.train-heads .head-thumb[data-label="previous"], .train-heads .head-thumb[data-label="next"]');
-        return thumb ? { at: performance.now(), step: Number(document.querySelector('.train-heads')?.textContent.match(/step (\d+)/)?.[1]), label: thumb.dataset.label } : null;
+        return thumb ? { at: performance.now(), step: Number(thumb.closest('.train-heads').dataset.step), label: thumb.dataset.label } : null;
       }, null, { timeout: 180_000, polling: 100 }).then((h) => h.jsonValue()).catch(() => null);
       result.label.push(labelled ? { seconds: (labelled.at - t0) / 1000, step: labelled.step, label: labelled.label } : null);
       await context.close();

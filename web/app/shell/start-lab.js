@@ -15,7 +15,8 @@ import { afterNextPaint, h, morphChildren, prefersReducedMotion, setText } from 
 import { exportView } from '../steps/exports.js';
 import { connectHost } from '../host/host-messages.js';
 import { createHostControl } from '../host/host-control.js';
-import { ENGLISH, LANGUAGE_IDS, loadWords, pickLanguage, translateStatic } from '../strings/i18n.js';
+import { pickLanguage } from '../strings/i18n.js';
+import { createLanguage } from './language.js';
 import { createSettings } from './settings.js';
 import { EXPERIMENTS, experimentIndex } from '../experiments/index.js';
 import { createExperimentPanel } from '../panels/experiment-panel.js';
@@ -46,22 +47,21 @@ const EXPERIMENT_IDS = EXPERIMENTS.map((e) => e.id);
  *  and { progress(), restore(saved) }: where the learner is, for a platform to keep (host/scorm.js). */
 export function startLab(env) {
   const $ = (id) => env.scope.getElementById(id);
-  let words = ENGLISH; // the lab's language: every text it writes
-  let wantedLanguage = words.lang; // the last one asked for, which wins over any still loading
   const state = createLabState(STEPS.length);
   const message = createMessageLine($('input-message'));
+  const language = createLanguage({ select: $('lang'), scope: env.scope, env, message }); // the lab's words: every text it writes
   const warmUp = createWarmUp(env.frame);
   const address = env.page ? createUrlWriter() : null;
   let host = { announce() {} }; // the embedding host: a parent frame, or the element's events
   let renderId = 0; // the drawing under way; an older one stops where it is
   let announcedStep = null;
 
-  const player = createPlayer({ button: $('play'), count: STEPS.length, at: () => state.step, goTo, frame: env.frame, words: () => words });
+  const player = createPlayer({ button: $('play'), count: STEPS.length, at: () => state.step, goTo, frame: env.frame, words: () => language.words });
   const pause = () => player.pause();
   const showSentence = (sentence) => { $('sentence').value = sentence; };
   const settings = createSettings($);
-  const showSettings = () => settings.fill(state.options, state.core.models, words.t);
-  const controls = createModelControls(state, { words: () => words, compute, redraw: scheduleRedraw, message, showSentence, showModels: showSettings });
+  const showSettings = () => settings.fill(state.options, state.core.models, language.words.t);
+  const controls = createModelControls(state, { words: () => language.words, compute, redraw: scheduleRedraw, message, showSentence, showModels: showSettings });
   const exercises = createLazyExercises($('exercise-body'), {
     announce: (result) => { host.announce('exercise', result); env.onExercise?.(result); },
     showCell: (step, row) => { state.chooseToken(row); renderChips(); pause(); goTo(stepIndex(step), true); },
@@ -70,7 +70,7 @@ export function startLab(env) {
     hooks: { loadModel: (id, bytes) => controls.loadModelFile(id, bytes) } });
   const tour = createLazyTour($('tour'), { state, compute, context: () => context(false), experiments, show, showSentence, showSettings,
     announce: (type, body) => { host.announce(type, body); env.onTour?.(body); } });
-  const hostControl = createHostControl(state, { words: () => words, message, tryCompute, selectHead: controls.selectHead,
+  const hostControl = createHostControl(state, { words: () => language.words, message, tryCompute, selectHead: controls.selectHead,
     renderChips: () => renderChips(), redraw: scheduleRedraw, showSentence, showSettings, setExercises, tour });
   const detail = createDetailPanel($('detail-body'), $('detail-title'));
   const heads = createHeadsPanel($('heads-body'));
@@ -91,18 +91,18 @@ export function startLab(env) {
   /** tryCompute for the learner's edits: a failure is shown inline. */
   function compute(sentence, options) {
     const error = tryCompute(sentence, options);
-    if (error) message.show(words.t('msg.lastGood', { error: words.errorText(error) }));
+    if (error) message.show(language.words.t('msg.lastGood', { error: language.words.errorText(error) }));
     return !error;
   }
 
   /** What a step view (or experiment) draws from; animate = play its transition. */
-  const context = (animate) => viewContext(state, words, { animate: animate && !prefersReducedMotion(), select: selectToken,
+  const context = (animate) => viewContext(state, language.words, { animate: animate && !prefersReducedMotion(), select: selectToken,
     selectHead: controls.selectHead, selectLayer: controls.selectLayer, hide: controls.hideAt, unhide: controls.unhideAt,
     setLayerOpen: (open) => state.openLayer(open) });
 
   // ---- drawing ---------------------------------------------------------------
-  const renderChips = () => chipsOf($('token-chips'), { tokens: state.run.tokens, ids: state.run.ids, selected: state.selected, onSelect: selectToken, t: words.t });
-  const renderRail = () => railOf($('step-rail'), (k) => { pause(); goTo(k, true); }, words.t);
+  const renderChips = () => chipsOf($('token-chips'), { tokens: state.run.tokens, ids: state.run.ids, selected: state.selected, onSelect: selectToken, t: language.words.t });
+  const renderRail = () => railOf($('step-rail'), (k) => { pause(); goTo(k, true); }, language.words.t);
   const updateRail = () => markRail($('step-rail'), $('formula'), state.step);
 
   /** Draws the current step; animate = play its transition. Resolves when done.
@@ -170,7 +170,7 @@ export function startLab(env) {
   /** Puts the page's view into the address bar (soon: see url-state.js). */
   function syncUrl() {
     address?.soon({ sentence: state.sentence, step: STEPS[state.step].id, selected: state.selected, options: state.options,
-      trained: state.trained, where: state.where, lang: words.lang, experiment: experiments.id, tour: state.tour },
+      trained: state.trained, where: state.where, lang: language.words.lang, experiment: experiments.id, tour: state.tour },
     { model: state.defaults.model, options: state.core.defaults });
   }
 
@@ -195,7 +195,7 @@ export function startLab(env) {
 
   function setExercises(text) {
     const bad = exercises.set(text);
-    if (bad.length) message.show(words.t('ex.ignored', { items: bad.join(', ') }), 'notice');
+    if (bad.length) message.show(language.words.t('ex.ignored', { items: bad.join(', ') }), 'notice');
     scheduleRedraw();
   }
 
@@ -213,41 +213,15 @@ export function startLab(env) {
     settings.onModelFile(() => state.core.models.map((m) => m.id), controls.loadModelFile);
     for (const kind of ['png', 'csv', 'latex', 'json']) {
       $(`export-${kind}`).addEventListener('click', () => exportView(kind, STEPS[state.step], state.headView, state.core,
-        () => message.show(words.t('msg.tokensExport'), 'notice'), state.trained));
+        () => message.show(language.words.t('msg.tokensExport'), 'notice'), state.trained));
     }
-  }
-
-  /** The lab's language: every word it writes; the page's <html lang> and title, or the element's frame, say it.
-   *  Resolves true once its words are in place (false if another language was asked for meanwhile,
-   *  or its words could not be loaded: the lab then says so and keeps the words it has). */
-  async function useLanguage(lang) {
-    wantedLanguage = lang;
-    let next;
-    try {
-      next = await loadWords(lang);
-    } catch (error) {
-      if (wantedLanguage !== lang) return false;
-      $('lang').value = words.lang;
-      const name = [...$('lang').options].find((option) => option.value === lang)?.textContent ?? lang;
-      message.show(words.t('msg.wordsFailed', { language: name, error: error?.message ?? error }), 'error');
-      return false;
-    }
-    if (wantedLanguage !== lang) return false;
-    words = next;
-    $('lang').value = words.lang;
-    translateStatic(env.scope, words.t);
-    if (env.page) {
-      document.documentElement.lang = words.htmlLang;
-      document.title = words.t('page.title');
-    } else env.frame.lang = words.htmlLang;
-    return true;
   }
 
   /** Switches every word of the lab to another language. */
   async function switchLanguage(lang) {
-    if (!(await useLanguage(lang))) return;
+    if (!(await language.use(lang))) return;
     renderRail();
-    experiments.renderTabs(words.t);
+    experiments.renderTabs(language.words.t);
     player.relabel();
     if (state.run) {
       renderChips();
@@ -259,19 +233,16 @@ export function startLab(env) {
     mark('script');
     const loading = loadAttentionLab(); // the core downloads and compiles while the page sets up
     const params = new URLSearchParams(env.search);
-    const language = useLanguage(pickLanguage(params.get('lang'), navigator.languages ?? [navigator.language]));
+    const first = language.use(pickLanguage(params.get('lang'), navigator.languages ?? [navigator.language]));
     $('lang').addEventListener('change', () => switchLanguage($('lang').value));
-    // The other language's words load as soon as the learner reaches for the menu.
-    const preload = () => LANGUAGE_IDS.forEach((lang) => loadWords(lang).catch(() => {}));
-    for (const kind of ['pointerenter', 'focus']) $('lang').addEventListener(kind, preload, { once: true });
-    await language;
+    await first;
     renderRail();
     player.setSpeed(1);
     let core;
     try {
       core = await loading;
     } catch (error) {
-      $('loading').textContent = loadFailureMessage(words.t, error);
+      $('loading').textContent = loadFailureMessage(language.words.t, error);
       $('loading').className = 'message error';
       $('loading').setAttribute('role', 'alert');
       $('loading').hidden = false;
@@ -283,17 +254,17 @@ export function startLab(env) {
     state.useCore(core, core.models.find((m) => m.trained)?.id ?? 'random');
     const { state: link, ignored } = readUrl(env.search, { sentence: DEFAULT_SENTENCE, step: STEPS[0].id, experiments: EXPERIMENT_IDS });
     experiments.select(link.experiment);
-    experiments.renderTabs(words.t);
+    experiments.renderTabs(language.words.t);
     const badExercises = exercises.set(link.exercises);
-    const { notices, allowedOrigin, step } = checkLink(link, ignored, stepIndex, words.t);
+    const { notices, allowedOrigin, step } = checkLink(link, ignored, stepIndex, language.words.t);
     env.frame.classList.toggle('embed', link.embed);
     state.chooseStep(step);
     state.chooseToken(link.selected);
     state.chooseHead(link.head ?? 0, link.layer ?? 0);
     notices.push(...hostControl.firstRun(link));
-    if (badExercises.length) notices.push(words.t('ex.ignored', { items: badExercises.join(', ') }));
+    if (badExercises.length) notices.push(language.words.t('ex.ignored', { items: badExercises.join(', ') }));
     for (const name of ['layer', 'head']) {
-      if (link[name] !== null && link[name] !== state.where[name]) notices.push(words.t('msg.ignored', { names: name }));
+      if (link[name] !== null && link[name] !== state.where[name]) notices.push(language.words.t('msg.ignored', { names: name }));
     }
     mark('first-run');
     showSettings();

@@ -8,6 +8,8 @@
 // A chunk of its own, loaded when the lab opens: what it draws with (h, fmt,
 // the page's head grid…) is handed to it, so it shares no module with the page.
 import { TRAINING_EN, TRAINING_ZH } from '../strings/training.js';
+import { lineChart } from './line-chart.js';
+import { headsSection, noteLabels } from './heads-section.js';
 
 const WORDS = Object.freeze({ en: TRAINING_EN, zh: TRAINING_ZH });
 
@@ -79,7 +81,7 @@ export function createTrainingLab(root, deps) {
     }
     return t('train.failed', { error: deps.errorText(error) });
   };
-  const knobName = (name) => (t(`train.knob.${name}`).startsWith('⟦') ? name : t(`train.knob.${name}`));
+  const knobName = (name) => t(`train.knob.${name}`);
 
   // ---- the controls: drawn once per language (and when the text arrives) ----
   function drawControls() {
@@ -183,8 +185,10 @@ export function createTrainingLab(root, deps) {
     }));
     if (runs !== mine) return;
     if (mine.every((r) => r.run)) say(null, null);
-    else for (const r of mine) r.run?.dispose();
-    if (!mine.every((r) => r.run)) runs = [];
+    else {
+      for (const r of mine) r.run?.dispose(); // one failed: the other is no experiment alone
+      runs = [];
+    }
     drawControls();
     schedule();
   }
@@ -195,12 +199,7 @@ export function createTrainingLab(root, deps) {
     if (heads) {
       entry.heads = heads;
       entry.headsStep = report.step;
-      heads.layers.forEach((layer, l) => layer.forEach((head, k) => {
-        const key = `${l} ${k}`;
-        const label = head.report.label;
-        if (label && entry.timeline.get(key)?.label !== label) entry.timeline.set(key, { layer: l, head: k, label, step: report.step });
-        if (!label) entry.timeline.delete(key);
-      }));
+      noteLabels(entry.timeline, heads, report.step);
     }
     schedule();
   }
@@ -244,87 +243,25 @@ export function createTrainingLab(root, deps) {
     morphChildren(results, h('div', {},
       h('p', { class: 'hint train-ready' }, t('train.ready', { tokens: first.info.trainTokens, vocab: first.info.vocab, heldout: first.info.heldoutSentences })),
       h('h3', {}, t('train.curves')),
-      chart(t('train.curvesName'), started.flatMap((r) => [
+      lineChart(deps, t('train.curvesName'), started.flatMap((r) => [
         { name: `${runs.length > 1 ? `${runName(r.key)}: ` : ''}${t('train.lossTrain')}`, cls: `${RUN_CLASSES[r.key]} thin`, points: r.reports.map((p) => [p.step, p.loss]) },
         { name: `${runs.length > 1 ? `${runName(r.key)}: ` : ''}${t('train.lossHeldout')}`, cls: RUN_CLASSES[r.key], points: r.reports.filter((p) => p.heldoutLoss !== undefined && p.heldoutLoss !== null).map((p) => [p.step, p.heldoutLoss]) },
       ]), first.info.settings.steps),
       h('h3', {}, t('train.measures')),
       h('div', { class: 'train-measures' },
-        chart(t('train.oneHot'), started.map((r) => series(r, 'oneHotShare')), first.info.settings.steps, [0, 1]),
-        chart(t('train.entropy', { max: fmt(first.reports.at(-1).maxEntropy, 2) }), started.map((r) => series(r, 'entropy')), first.info.settings.steps, [0, null]),
-        chart(t('train.grad'), started.map((r) => series(r, 'gradWq')), first.info.settings.steps, [0, null]),
-        chart(t('train.gradK'), started.map((r) => series(r, 'gradWk')), first.info.settings.steps, [0, null])),
+        lineChart(deps, t('train.oneHot'), started.map((r) => series(r, 'oneHotShare')), first.info.settings.steps, [0, 1]),
+        lineChart(deps, t('train.entropy', { max: fmt(first.reports.at(-1).maxEntropy, 2) }), started.map((r) => series(r, 'entropy')), first.info.settings.steps, [0, null]),
+        lineChart(deps, t('train.grad'), started.map((r) => series(r, 'gradWq')), first.info.settings.steps, [0, null]),
+        lineChart(deps, t('train.gradK'), started.map((r) => series(r, 'gradWk')), first.info.settings.steps, [0, null])),
       verdict(),
-      h('div', { class: 'train-heads-all' }, started.map(drawHeads)),
+      h('div', { class: 'train-heads-all' }, started.filter((r) => r.heads).map((r) => headsSection(deps, {
+        t, ctx, run: r, cls: RUN_CLASSES[r.key],
+        title: `${runs.length > 1 ? `${runName(r.key)} · ` : ''}${t('train.heads', { sentence: ctx.sentence, step: r.headsStep })}` }))),
       actions()));
   }
 
   const lastHeldout = (r) => r.reports.findLast((p) => p.heldoutLoss !== undefined && p.heldoutLoss !== null)?.heldoutLoss ?? Number.NaN;
   const series = (r, key) => ({ name: runs.length > 1 ? runName(r.key) : runName('one'), cls: RUN_CLASSES[r.key], points: r.reports.map((p) => [p.step, p[key]]) });
-
-  // A line chart of the series (drawing only: the numbers are the reports').
-  function chart(name, list, steps, [low, high] = [null, null]) {
-    const W = 320;
-    const H = 120;
-    const values = list.flatMap((s) => s.points.map((p) => p[1])).filter(Number.isFinite);
-    const min = low ?? Math.min(...values);
-    const max = high ?? Math.max(...values, min + 1e-9);
-    const x = (step) => 30 + ((W - 36) * step) / Math.max(1, steps);
-    const y = (v) => H - 16 - ((H - 24) * (v - min)) / Math.max(1e-12, max - min);
-    const svgNs = 'http://www.w3.org/2000/svg';
-    const el = (tag, attrs) => {
-      const node = document.createElementNS(svgNs, tag);
-      for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
-      return node;
-    };
-    const svg = el('svg', { viewBox: `0 0 ${W} ${H}`, class: 'train-chart', role: 'img', 'aria-label': name });
-    svg.append(el('line', { x1: 30, y1: H - 16, x2: W - 6, y2: H - 16, class: 'axis' }), el('line', { x1: 30, y1: 8, x2: 30, y2: H - 16, class: 'axis' }));
-    for (const [v, at] of [[max, 12], [min, H - 18]]) {
-      const label = el('text', { x: 26, y: at, class: 'tick', 'text-anchor': 'end' });
-      label.textContent = Number.isFinite(v) ? fmt(v, 2) : '';
-      svg.append(label);
-    }
-    for (const s of list) {
-      const points = s.points.filter((p) => Number.isFinite(p[1]));
-      if (!points.length) continue;
-      const line = el('polyline', { points: points.map(([a, b]) => `${x(a).toFixed(1)},${y(b).toFixed(1)}`).join(' '), class: `series ${s.cls}` });
-      const title = el('title', {});
-      title.textContent = s.name;
-      line.append(title);
-      svg.append(line);
-    }
-    const legend = h('ul', { class: 'train-legend' }, list.map((s) => h('li', { class: s.cls }, s.name)));
-    return h('figure', { class: 'train-figure' }, h('figcaption', {}, name), svg, legend);
-  }
-
-  function drawHeads(r) {
-    if (!r.heads) return null;
-    const tokens = r.heads.tokens.texts;
-    const n = tokens.length;
-    const selected = Math.min(Math.max(ctx?.selected ?? 1, 1), n - 2);
-    const grids = r.heads.layers.map((layer, l) => {
-      const at = (where) => layer[where.head];
-      const gridCtx = {
-        where: { layer: l, head: -1 },
-        heads: layer.length,
-        t: ctx.t,
-        tokens,
-        selected,
-        stageOf: (_, where) => ({ rows: n, cols: n, data: at(where).weights }),
-        reportOf: (where) => ({ label: at(where).report.label, knockedOut: false }),
-        rowOf: (where) => ({ argmax: at(where).argmax[selected], maxProb: at(where).maxProb[selected] }),
-        selectHead: () => {},
-      };
-      return h('div', { class: 'train-layer' }, r.heads.layers.length > 1 ? h('h4', {}, t('train.layer', { layer: l + 1 })) : null, headGrid(gridCtx));
-    });
-    const items = [...r.timeline.values()].sort((a, b) => a.step - b.step)
-      .map((e) => h('li', {}, t('train.timelineItem', { layer: e.layer + 1, head: ctx.t('heads.name', { n: e.head + 1 }), label: ctx.t(`heads.label.${e.label}`), step: e.step })));
-    return h('section', { class: `train-heads ${RUN_CLASSES[r.key]}`, dataset: { run: r.key } },
-      h('h3', {}, runs.length > 1 ? `${runName(r.key)} · ` : '', t('train.heads', { sentence: ctx.sentence, step: r.headsStep })),
-      ...grids,
-      h('h4', {}, t('train.timeline')),
-      items.length ? h('ul', { class: 'train-timeline' }, items) : h('p', { class: 'hint' }, t('train.timelineNone')));
-  }
 
   function verdict() {
     if (runs.length !== 2) return null;
