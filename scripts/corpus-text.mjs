@@ -2,7 +2,7 @@
 // HTML help), cleaned to one sentence-like line each, deduplicated and split
 // into training and held-out lines. Pure functions: scripts/corpus.mjs fetches
 // and walks the packages; tests/js/corpus.test.mjs checks each rule.
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, inflateSync } from 'node:zlib';
 
 const ENTITIES = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', mdash: '—', ndash: '–', hellip: '…',
   ldquo: '“', rdquo: '”', lsquo: '‘', rsquo: '’', copy: '©', reg: '®', trade: '™', middot: '·', times: '×' };
@@ -218,4 +218,107 @@ export function keepEveryday(line, language) {
   const words = line.split(' ').filter((w) => /\p{L}{2,}/u.test(w));
   const letters = (line.match(/\p{L}/gu) ?? []).length;
   return words.length >= 3 && letters >= 0.6 * line.length && hanCount(line) === 0;
+}
+
+// ---- everyday text in a learner's register: children's activities, help pages, test sentences ----
+
+const QM_MAGIC = Buffer.from([0x3c, 0xb8, 0x64, 0x18, 0xca, 0xef, 0x9c, 0x95, 0xcd, 0x21, 0x1c, 0xbf, 0x60, 0xa1, 0xbd, 0xdd]);
+
+/** A Qt .qm translation file's messages as { context, source, translation }
+ *  (the first translation of a plural; messages without a source skipped). */
+export function qmEntries(bytes) {
+  if (bytes.length < 16 || !bytes.subarray(0, 16).equals(QM_MAGIC)) throw new Error('not a Qt .qm file');
+  let messages = null;
+  for (let at = 16; at + 5 <= bytes.length;) {
+    const length = bytes.readUInt32BE(at + 1);
+    if (bytes[at] === 0x69) messages = bytes.subarray(at + 5, at + 5 + length);
+    at += 5 + length;
+  }
+  if (!messages) throw new Error('a .qm file without messages');
+  const out = [];
+  let message = {};
+  for (let at = 0; at < messages.length;) {
+    const tag = messages[at++];
+    if (tag === 0x01) { // end of a message
+      if (message.source) out.push({ context: message.context ?? '', source: message.source, translation: message.translation ?? '' });
+      message = {};
+      continue;
+    }
+    if (tag === 0x05) { at += 4; continue; } // obsolete hash
+    const length = messages.readUInt32BE(at);
+    at += 4;
+    if (tag === 0x03) { // a translation, UTF-16 big-endian (0xffffffff: none)
+      if (length === 0xffffffff) continue;
+      const utf16 = Buffer.from(messages.subarray(at, at + length));
+      utf16.swap16();
+      message.translation ??= utf16.toString('utf16le');
+    } else if (tag === 0x06) {
+      message.source = messages.toString('utf8', at, at + length);
+    } else if (tag === 0x07) {
+      message.context = messages.toString('utf8', at, at + length);
+    } else if (tag !== 0x08) {
+      throw new Error(`a .qm message with an unknown tag ${tag}`);
+    }
+    at += length;
+  }
+  return out;
+}
+
+/** A GNOME help page (Mallard XML) as its paragraphs of text: the page's
+ *  description, titles, paragraphs, list and table items, inline markup kept
+ *  as its text (a key sequence as Ctrl+Alt+T); a paragraph with a link whose
+ *  text the page fills in (`<link xref="…"/>`) or with code is left out. */
+export function mallardParagraphs(xml) {
+  const body = xml
+    .replace(/<!--[\s\S]*?-->/g, ' ')
+    .replace(/<info>([\s\S]*?)<\/info>/g, (_, info) => (/<desc>([\s\S]*?)<\/desc>/.exec(info)?.[0] ?? ''))
+    .replace(/<(screen|code|media|comment|credit|revision|include)\b[\s\S]*?(?:\/>|<\/\1>)/g, ' \u0000 ')
+    .replace(/<keyseq>([\s\S]*?)<\/keyseq>/g, (_, keys) => [...keys.matchAll(/<key>([\s\S]*?)<\/key>/g)].map((m) => m[1]).join('+'))
+    .replace(/<link\b[^>]*\/>/g, ' \u0000 ');
+  const out = [];
+  for (const m of body.matchAll(/<(p|title|desc)\b[^>]*>([\s\S]*?)<\/\1>/g)) {
+    if (m[2].includes('\u0000') || /<(p|title|desc)\b/.test(m[2])) continue;
+    const text = m[2].replace(/<[^>]*>/g, '').replace(/&(amp|lt|gt|quot|apos);/g, (_, e) => ENTITIES[e]).replace(/\s+/g, ' ').trim();
+    if (text) out.push(text);
+  }
+  return out;
+}
+
+/** The strings of every character vector in an R lazy-load database (.rdb):
+ *  its objects lie back to back, each a 4-byte length and a zlib stream of
+ *  that many bytes, serialised in XDR. An object is found where a zlib header
+ *  inflates to exactly the length before it. */
+export function rdbStrings(bytes) {
+  const out = [];
+  for (let at = 0; at + 6 < bytes.length; at += 1) {
+    const length = bytes.readUInt32BE(at);
+    if (bytes[at + 4] !== 0x78 || (bytes[at + 4] * 256 + bytes[at + 5]) % 31 !== 0 || length < 16 || length > 1 << 26) continue;
+    let object;
+    try {
+      object = inflateSync(bytes.subarray(at + 4));
+    } catch {
+      continue;
+    }
+    if (object.length !== length || object.toString('latin1', 0, 2) !== 'X\n') continue;
+    let p = 14; // 'X\n', the format version, the R version, the oldest R version
+    if (object.readUInt32BE(2) === 3) p += 4 + object.readUInt32BE(14); // version 3: the native encoding's name
+    if ((object.readUInt32BE(p) & 0xff) !== 16) continue; // not a character vector (STRSXP)
+    const count = object.readUInt32BE(p + 4);
+    p += 8;
+    for (let k = 0; k < count && p + 8 <= object.length; k += 1) {
+      const n = object.readInt32BE(p + 4);
+      p += 8;
+      if (n < 0) continue; // NA
+      out.push(object.toString('utf8', p, p + n));
+      p += n;
+    }
+  }
+  return out;
+}
+
+/** A Tux Paint stamp's description file: { en: its first line, zh: its zh_CN line }. */
+export function stampText(text) {
+  const lines = text.split('\n');
+  const zh = lines.find((l) => l.startsWith('zh_CN.utf8='));
+  return { en: lines[0].trim() ? [lines[0].trim()] : [], zh: zh ? [zh.slice('zh_CN.utf8='.length).trim()] : [] };
 }

@@ -4,18 +4,19 @@
 // held-out lines. Writes build/corpus/{zh,en}.{train,heldout}.txt and
 // manifest.json (each package's version, licence, size and what it gave).
 //
-//   node scripts/corpus.mjs [--out DIR]
+//   node scripts/corpus.mjs [--out DIR] [--without SOURCE,…]
 //
 // Part of `npm run train`, never of `npm start` or `npm test`.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
-  cleanAndSplit, fnv1a, fortuneToText, ftlValues, hanCount, htmlToText, keepEveryday, keptOnce, messageText, moEntries, normalise,
-  readText, recipeLines, splitSentences, troffToText, wordnetExamples, zhlipsumSection,
+  cleanAndSplit, fnv1a, fortuneToText, ftlValues, hanCount, htmlToText, keepEveryday, keptOnce, mallardParagraphs, messageText,
+  moEntries, normalise, qmEntries, rdbStrings, readText, recipeLines, splitSentences, stampText, troffToText, wordnetExamples,
+  zhlipsumSection,
 } from './corpus-text.mjs';
-import { evalSet } from './eval-sets.mjs';
+import { commonWords, evalSet, learnerSet } from './eval-sets.mjs';
 import { readZip } from './zip.mjs';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -49,7 +50,32 @@ const gameText = (bytes) => {
   }
   return out;
 };
-const uiText = (bytes) => ({ zh: moEntries(bytes).map(([, str]) => messageText(str)).filter((t) => t !== null) });
+const uiText = (bytes) => {
+  const out = { zh: [], en: [] };
+  for (const [id, str] of moEntries(bytes)) {
+    const en = messageText(id);
+    const zh = messageText(str);
+    if (zh !== null) out.zh.push(zh);
+    if (en !== null && !en.includes('%')) out.en.push(en); // %PRODUCTNAME and the like are not text
+  }
+  return out;
+};
+
+/** GCompris's activities (a .qm of Taiwan Chinese, whose sources are the
+ *  English): the English, and the Chinese turned into mainland simplified
+ *  (OpenCC's Taiwan-phrases-to-mainland conversion); an untranslated message
+ *  (the Chinese the English) gives only the English. The sentence-ordering
+ *  activities write a sentence's words between | marks. */
+export const activityText = (toSimplified) => (bytes) => {
+  const out = { zh: [], en: [] };
+  for (const { source, translation } of qmEntries(bytes)) {
+    const en = messageText(source.replace(/\|/g, ' '));
+    if (en !== null) out.en.push(en);
+    const zh = translation && translation !== source ? messageText(translation.replace(/\|/g, '')) : null;
+    if (zh !== null) out.zh.push(toSimplified(zh));
+  }
+  return out;
+};
 
 /** The everyday corpus: narrative and dialogue (Wesnoth's Chinese translation
  *  and its English originals), recipes, a short story, short UI phrases and
@@ -75,7 +101,34 @@ export const EVERYDAY = [
   },
   { name: 'wordnet-base', files: /wordnet\/data\.(noun|verb|adj|adv)$/, read: (bytes) => ({ en: wordnetExamples(bytes.toString('utf8')) }) },
   { npm: 'howtocook-mcp', version: '0.2.2', files: /all_recipes\.json$/, read: (bytes) => ({ zh: recipeLines(bytes.toString('utf8')) }) },
+  // A learner's register: a children's activity suite, the desktop's help,
+  // the Harvard test sentences, picture descriptions. Their held-out sentences
+  // make the learner-register English set (learner: true).
+  {
+    name: 'gcompris-qt-data', extract: '*/translations/gcompris_zh_TW.qm', files: /translations\/gcompris_zh_TW\.qm$/, learner: true,
+    read: (bytes) => activityText(simplified)(bytes),
+  },
+  {
+    name: 'gnome-user-docs', extract: '*/help/*/gnome-help/*.page', files: /help\/(C|zh_CN)\/gnome-help\/.*\.page$/, learner: true,
+    read: (bytes, file) => ({ [file.includes('/zh_CN/') ? 'zh' : 'en']: mallardParagraphs(bytes.toString('utf8')) }),
+  },
+  // The 720 Harvard sentences (IEEE 1969) as stringr's `sentences` data; its `words` and `fruit` are single words, dropped.
+  { name: 'r-cran-stringr', files: /stringr\/data\/Rdata\.rdb$/, learner: true, read: (bytes) => ({ en: rdbStrings(bytes) }) },
+  {
+    name: 'tuxpaint-stamps-default', extract: '*/stamps/*.txt', files: /stamps\/.*\.txt$/, learner: true,
+    read: (bytes) => stampText(bytes.toString('utf8')),
+  },
 ];
+
+/** OpenCC's Taiwan-to-mainland conversion (npm opencc-js), loaded once when a source needs it. */
+let toMainland = null;
+const simplified = (text) => toMainland(text);
+async function loadOpenCC(work) {
+  const got = fetchNpm('opencc-js', '1.4.2', work);
+  const { Converter } = await import(pathToFileURL(join(got.dir, 'package/dist/esm/t2cn.js')).href);
+  toMainland = Converter({ from: 'twp', to: 'cn' });
+  return got;
+}
 
 function run(command, args, options = {}) {
   return execFileSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], ...options });
@@ -159,19 +212,25 @@ export function everydayParagraphs(source, dir) {
  * Everyday paragraphs of one language (in source order) → training and
  * held-out sentences. Paragraphs are cleaned, kept by keepEveryday(),
  * deduplicated, and held out whole when their FNV-1a hash is divisible by
- * `every`; each is then split into its sentences, one a line, with an empty
+ * `every` (`learnerEvery` for the learner-register sources, whose held-out
+ * sentences must give a set of their own); each is then split into its sentences, one a line, with an empty
  * line after each paragraph (a paragraph's sentences stay together).
  * `sentences`: the held-out ones of sources that are not phrases (the
- * evaluation sets' candidates). A paragraph is a string or { text, phrases }.
+ * everyday sets' candidates); `learnerSentences` and `learnerTrain`: the
+ * held-out and training sentences of the learner-register sources (the
+ * learner set's candidates, and the text its common words are counted on).
+ * A paragraph is a string or { text, phrases, learner }.
  */
-export function everydaySplit(paragraphs, language, every = 25) {
-  const out = { train: [], heldout: [], sentences: [], paragraphs: 0, dropped: 0, duplicates: 0 };
+export function everydaySplit(paragraphs, language, every = 25, learnerEvery = 10) {
+  const out = { train: [], heldout: [], sentences: [], learnerSentences: [], learnerTrain: [], paragraphs: 0, dropped: 0, duplicates: 0 };
   for (const [p, item] of keptOnce(paragraphs, (line) => keepEveryday(line, language), out, true)) {
     out.paragraphs += 1;
-    const heldout = fnv1a(p) % every === 0;
+    const heldout = fnv1a(p) % (item.learner ? learnerEvery : every) === 0;
     const sentences = splitSentences(p, language);
     (heldout ? out.heldout : out.train).push(...sentences, '');
-    if (heldout && !item.phrases) out.sentences.push(...sentences);
+    if (item.learner && heldout) out.learnerSentences.push(...sentences);
+    else if (item.learner) out.learnerTrain.push(...sentences, '');
+    else if (heldout && !item.phrases) out.sentences.push(...sentences);
   }
   return out;
 }
@@ -179,13 +238,18 @@ export function everydaySplit(paragraphs, language, every = 25) {
 async function main() {
   const at = process.argv.indexOf('--out');
   const out = at > 0 ? process.argv[at + 1] : join(ROOT, 'build/corpus');
+  // --without a,b: everyday sources left out (to measure what each adds); the
+  // packages are still read from build/corpus's downloads.
+  const w = process.argv.indexOf('--without');
+  const without = new Set(w > 0 ? process.argv[w + 1].split(',') : []);
+  const cache = w > 0 ? join(ROOT, 'build/corpus') : out;
   mkdirSync(out, { recursive: true });
   const manifest = { made: 'node scripts/corpus.mjs', heldOut: '1 line in 50, by FNV-1a hash of the cleaned line', packages: [], languages: {} };
   const byLanguage = { zh: [], en: [] };
   for (const pkg of PACKAGES) {
-    const got = fetchPackage(pkg.name, out);
+    const got = fetchPackage(pkg.name, cache);
     let copyright = join(got.dir, 'usr/share/doc', pkg.name, 'copyright');
-    if (pkg.copyright) copyright = join(fetchPackage(pkg.copyright, out).dir, 'usr/share/doc', pkg.copyright, 'copyright');
+    if (pkg.copyright) copyright = join(fetchPackage(pkg.copyright, cache).dir, 'usr/share/doc', pkg.copyright, 'copyright');
     const { files, lines } = packageLines(pkg, got.dir);
     const kept = cleanAndSplit(lines, pkg.language, 50);
     for (const line of lines) byLanguage[pkg.language].push(line);
@@ -208,12 +272,19 @@ async function main() {
   }
   // The everyday sources, then the evaluation sets from their held-out sentences.
   const everyday = { zh: [], en: [] };
-  for (const source of EVERYDAY) {
-    const got = source.npm ? fetchNpm(source.npm, source.version, out) : fetchPackage(source.name, out, source.extract);
+  const lab = { zh: [], en: [] };
+  const opencc = await loadOpenCC(cache);
+  manifest.tools = [{ name: 'opencc-js (npm)', version: opencc.version, licence: opencc.licence, use: 'Taiwan Chinese to mainland simplified (gcompris-qt-data)' }];
+  for (const source of EVERYDAY.filter((s) => !without.has(s.npm ?? s.name))) {
+    const got = source.npm ? fetchNpm(source.npm, source.version, cache) : fetchPackage(source.name, cache, source.extract);
     const licence = source.licence ?? got.licence ?? licencesOf(readFileSync(join(got.dir, 'usr/share/doc', source.name, 'copyright'), 'utf8'));
     const { files, zh, en } = everydayParagraphs(source, got.dir);
-    everyday.zh.push(...zh.map((text) => ({ text, phrases: source.phrases })));
-    everyday.en.push(...en.map((text) => ({ text, phrases: source.phrases })));
+    const item = (text) => ({ text, phrases: source.phrases, learner: source.learner, source: source.npm ?? source.name });
+    everyday.zh.push(...zh.map(item));
+    everyday.en.push(...en.map(item));
+    // The training lab's text keeps to the sources it was made from (scripts/training-text.mjs).
+    if (!source.learner) lab.zh.push(...zh.map(item));
+    if (!source.learner && !source.phrases) lab.en.push(...en.map(item));
     const kept = { zh: zh.map(normalise).filter((p) => keepEveryday(p, 'zh')), en: en.map(normalise).filter((p) => keepEveryday(p, 'en')) };
     manifest.everyday ??= [];
     manifest.everyday.push({
@@ -223,14 +294,24 @@ async function main() {
     });
     console.log(`${source.npm ?? source.name} ${got.version ?? source.version}: ${files} files, ${kept.zh.length} zh and ${kept.en.length} en paragraphs`);
   }
-  manifest.everydayHeldOut = '1 paragraph in 25, by FNV-1a hash of the cleaned paragraph';
+  manifest.everydayHeldOut = '1 paragraph in 25 (1 in 10 of the learner-register sources), by FNV-1a hash of the cleaned paragraph';
   manifest.evaluation = {};
   for (const language of ['zh', 'en']) {
-    const split = everydaySplit(everyday[language], language, 25);
+    const split = everydaySplit(everyday[language], language, 25, 10);
     writeFileSync(join(out, `${language}.everyday.train.txt`), `${split.train.join('\n')}\n`);
     writeFileSync(join(out, `${language}.everyday.heldout.txt`), `${split.heldout.join('\n')}\n`);
+    writeFileSync(join(out, `${language}.learner.train.txt`), `${split.learnerTrain.join('\n')}\n`); // also in everyday.train: the trainer may weight it
+    writeFileSync(join(out, `${language}.lab.train.txt`), `${everydaySplit(lab[language], language, 25).train.join('\n')}\n`);
     const set = evalSet(split.sentences, language);
     writeFileSync(join(out, `${language}.eval.tsv`), set.map((e) => `${e.masked}\t${e.answer}\n`).join(''));
+    if (language === 'en') {
+      const common = commonWords(split.learnerTrain);
+      const learner = learnerSet(split.learnerSentences, common);
+      writeFileSync(join(out, 'en.learner.eval.tsv'), learner.map((e) => `${e.masked}\t${e.answer}\n`).join(''));
+      writeFileSync(join(out, 'en.learner.common.txt'), `${common.join('\n')}\n`);
+      manifest.evaluation['en.learner'] = learner.length;
+      manifest.evaluation['en.learner.candidates'] = split.learnerSentences.length;
+    }
     const sentences = (lines) => lines.filter(Boolean);
     manifest.languages[`${language}.everyday`] = {
       paragraphs: split.paragraphs, duplicates: split.duplicates, dropped: split.dropped,

@@ -51,3 +51,46 @@ export function evalSet(sentences, language, size = SIZES[language]) {
   candidates.sort((a, b) => fnv1a(a) - fnv1a(b) || (a < b ? -1 : a > b ? 1 : 0));
   return candidates.slice(0, size).map((sentence) => ({ sentence, ...hide(sentence, language) }));
 }
+
+// The learner-register English set: sentences of the learner-register sources
+// (children's activities, the desktop's help, the Harvard sentences, picture
+// descriptions), typed as a learner types them, one common word hidden each.
+// The rule, for a held-out sentence of those sources:
+//  L1. Rule 1, then lower case.
+//  L2. Rule 2's English range: 4 to 12 words of letters and commas.
+//  L3. The hidden word: of the sentence's words that are common (among the
+//      LEARNER_COMMON most frequent words of the same sources' training
+//      sentences, lower case), number (FNV-1a(sentence) >>> 8) mod their
+//      count; a sentence without one is left out.
+//  L4. Distinct sentences in order of FNV-1a(sentence); the first LEARNER_SIZE.
+
+export const LEARNER_SIZE = 300;
+export const LEARNER_COMMON = 2000;
+
+/** The `count` most frequent words (lower case, letters and inner apostrophes)
+ *  of the sentences, most frequent first (a tie: the word met first). */
+export function commonWords(sentences, count = LEARNER_COMMON) {
+  const counts = new Map();
+  for (const sentence of sentences) {
+    for (const word of sentence.toLowerCase().match(/[a-z]+(?:'[a-z]+)?/g) ?? []) counts.set(word, (counts.get(word) ?? 0) + 1);
+  }
+  return [...counts].sort((a, b) => b[1] - a[1]).slice(0, count).map(([word]) => word); // a stable sort keeps first met first
+}
+
+/** The learner-register set from held-out sentences (rules L1–L4): { sentence, masked, answer }. */
+export function learnerSet(sentences, common, size = LEARNER_SIZE) {
+  const isCommon = new Set(common);
+  const candidates = [...new Set(sentences.map((s) => learnerStyle(s).toLowerCase()).filter((s) => inRange(s, 'en')))];
+  candidates.sort((a, b) => fnv1a(a) - fnv1a(b) || (a < b ? -1 : a > b ? 1 : 0));
+  const out = [];
+  for (const sentence of candidates) {
+    const words = sentence.split(' ');
+    const places = words.map((w, k) => (isCommon.has(w.replace(/,$/, '')) ? k : -1)).filter((k) => k >= 0);
+    if (!places.length) continue;
+    const k = places[(fnv1a(sentence) >>> 8) % places.length];
+    const [, word, comma] = /^([a-z']+)(,?)$/.exec(words[k]);
+    out.push({ sentence, masked: [...words.slice(0, k), `[MASK]${comma}`, ...words.slice(k + 1)].join(' '), answer: word });
+    if (out.length === size) break;
+  }
+  return out;
+}

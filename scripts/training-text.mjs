@@ -1,7 +1,9 @@
 // Writes web/models/training-text.txt, the text the training lab learns from
 // by default, from the corpus `npm run train` builds (build/corpus/, everyday
 // Chinese and English from Debian packages: docs/model.md). The rule: the
-// non-empty lines of zh.everyday.train.txt and en.everyday.train.txt of at most
+// non-empty lines of zh.lab.train.txt and en.lab.train.txt (the everyday
+// training sentences of the sources the lab's text was first made from: not
+// the learner-register ones, nor LibreOffice's English phrases) of at most
 // 120 characters, every ZH_EVERY-th and EN_EVERY-th of them, alternated (zh, en, …)
 // until both run out. None is picked by what a model does with it.
 //   node scripts/training-text.mjs [corpus dir] [out file]
@@ -10,7 +12,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 const ZH_EVERY = 30;
 const EN_EVERY = 45;
 const [corpus = 'build/corpus', out = 'web/models/training-text.txt'] = process.argv.slice(2);
-const pick = (lang, every) => readFileSync(`${corpus}/${lang}.everyday.train.txt`, 'utf8').split('\n')
+const pick = (lang, every) => readFileSync(`${corpus}/${lang}.lab.train.txt`, 'utf8').split('\n')
   .map((line) => line.trim()).filter((line) => line && [...line].length <= 120)
   .filter((_, k) => k % every === 0);
 const zh = pick('zh', ZH_EVERY);

@@ -82,6 +82,12 @@ EMSCRIPTEN_BINDINGS(attention_lab) {
                   }))
         .function("layerStage", optional_override([](const EncoderTrace& t, const std::string& id, double layer) {
                       return guarded([&] { return t.layer_stage(id, small(layer)); });
+                  }))
+        .function("articleHead", optional_override([](const EncoderTrace& t, double row) {
+                      return guarded([&] { return t.article_head(integer(row)); });
+                  }))
+        .function("tokenLink", optional_override([](const EncoderTrace& t, double from, double to) {
+                      return guarded([&] { return t.token_link(integer(from), integer(to)); });
                   }));
     emscripten::function("loadModel", optional_override([](const std::string& id, const val& bytes) {
                              return guarded([&] {
@@ -100,11 +106,11 @@ EMSCRIPTEN_BINDINGS(attention_lab) {
         }));
     emscripten::function(
         "predictMasked", optional_override([](const std::string& model, const std::string& sentence, double top_k,
-                                              const val& knock_out) {
+                                              const val& knock_out, bool words_only) {
             return guarded([&] {
                 const auto trained = shelf().trained(model);
-                return predict_masked(trained->params, trained->vocabulary, sentence,
-                                      small(top_k), head_ids(knock_out), trained->packed.get());
+                return predict_masked(trained->params, trained->vocabulary, sentence, small(top_k), head_ids(knock_out),
+                                      trained->packed.get(), words_only ? GuessAmong::words : GuessAmong::word_starts);
             });
         }));
     emscripten::function(

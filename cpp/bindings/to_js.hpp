@@ -112,6 +112,18 @@ val js(const HeadReport& r) {
 }
 
 // One list per [MASK]: [{token, probability}], most likely first.
+val js(const ArticleHead& a) {
+    return object({{"layer", val(a.head.layer)}, {"head", val(a.head.head)}, {"found", val(a.found)},
+                   {"neighbour", a.found ? val(static_cast<double>(a.neighbour)) : val::null()}, {"weight", js(a.weight)},
+                   {"labelled", val(a.labelled)}, {"spread", val(a.spread)}, {"next", val(a.next)}});
+}
+
+val js(const TokenLink& k) {
+    return object({{"strongest", object({{"layer", val(k.strongest.layer)}, {"head", val(k.strongest.head)}})}, {"weight", js(k.weight)},
+                   {"first", val(k.first)}, {"peak", object({{"layer", val(k.peak.layer)}, {"head", val(k.peak.head)}})},
+                   {"peakToken", val(static_cast<double>(k.peak_token))}, {"peakWeight", js(k.peak_weight)}});
+}
+
 val js(const std::vector<std::vector<Guess>>& lists) {
     val out = val::array();
     for (const auto& list : lists) {

@@ -10,6 +10,30 @@ namespace attention {
 
 float EncoderTrace::divisor() const { return std::sqrt(static_cast<float>(trained->params.shape.d_k())); }
 
+namespace {
+
+// Every head's weights, [layer][head].
+std::vector<std::vector<const Mat<float>*>> head_weights(const EncoderCache<float>& cache) {
+    std::vector<std::vector<const Mat<float>*>> weights;
+    for (const auto& layer : cache.layers) {
+        weights.emplace_back();
+        for (const Mat<float>& w : layer.weights) weights.back().push_back(&w);
+    }
+    return weights;
+}
+
+}  // namespace
+
+ArticleHead EncoderTrace::article_head(std::int64_t row) const {
+    std::vector<std::int32_t> ids;
+    for (const Token& t : tokens) ids.push_back(t.id);
+    return attention::article_head(head_weights(cache), ids, row);
+}
+
+TokenLink EncoderTrace::token_link(std::int64_t from, std::int64_t to) const {
+    return attention::token_link(head_weights(cache), from, to);
+}
+
 bool EncoderTrace::knocked_out(int layer, int head) const {
     for (const HeadId& k : knock_out) {
         if (k.layer == layer && k.head == head) return true;

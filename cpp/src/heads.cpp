@@ -35,6 +35,68 @@ HeadReport head_report(const Mat<float>& weights, const std::vector<std::int32_t
     return report;
 }
 
+ArticleHead article_head(const std::vector<std::vector<const Mat<float>*>>& weights, const std::vector<std::int32_t>& ids,
+                         std::int64_t row) {
+    const auto n = static_cast<std::int64_t>(ids.size());
+    if (weights.empty() || weights[0].empty()) throw Error("invalid_argument", "the article's head needs at least one head's weights");
+    if (row < 0 || row >= n) {
+        throw Error("invalid_argument", "there is no token " + std::to_string(row) + ": the sentence has " + std::to_string(n) +
+                                            " tokens, counted from 0");
+    }
+    ArticleHead best;
+    const auto better = [](const ArticleHead& a, const ArticleHead& b) {  // a before b? (lower layer and head win ties: visited first)
+        if (a.labelled != b.labelled) return a.labelled;
+        if (a.spread != b.spread) return a.spread;
+        if (a.next != b.next) return a.next;
+        return a.weight > b.weight;
+    };
+    for (std::size_t l = 0; l < weights.size(); ++l) {
+        for (std::size_t h = 0; h < weights[l].size(); ++h) {
+            const Mat<float>& w = *weights[l][h];
+            const HeadReport report = head_report(w, ids);  // checks the size
+            if (row == 0 || row == n - 1) continue;         // [CLS] or [SEP]: no neighbours of its own
+            std::int64_t top = -1;
+            for (std::int64_t j = 1; j + 1 < n; ++j) {
+                if (j != row && (top < 0 || w(row, j) > w(row, top))) top = j;
+            }
+            if (top < 0 || (top != row - 1 && top != row + 1)) continue;
+            ArticleHead candidate{{static_cast<int>(l), static_cast<int>(h)}, true, top, w(row, top), !report.label.empty(),
+                                  w.row(row).maxCoeff() <= kSpread, top == row + 1};
+            if (!best.found || better(candidate, best)) best = candidate;
+        }
+    }
+    return best;
+}
+
+TokenLink token_link(const std::vector<std::vector<const Mat<float>*>>& weights, std::int64_t from, std::int64_t to) {
+    if (weights.empty() || weights[0].empty()) throw Error("invalid_argument", "a token link needs at least one head's weights");
+    const std::int64_t n = weights[0][0]->rows();
+    const auto real = [n](std::int64_t k) { return k >= 1 && k + 1 < n; };
+    if (!real(from) || !real(to) || from == to) {
+        throw Error("invalid_argument", "a token link needs two different real tokens (not [CLS] or [SEP]) of the sentence's " +
+                                            std::to_string(n) + ", got " + std::to_string(from) + " and " + std::to_string(to));
+    }
+    TokenLink link;
+    bool any = false;
+    for (std::size_t l = 0; l < weights.size(); ++l) {
+        for (std::size_t h = 0; h < weights[l].size(); ++h) {
+            const Mat<float>& w = *weights[l][h];
+            if (w.rows() != n || w.cols() != n) throw Error("invalid_argument", "every head's weights must be n × n for one sentence");
+            std::int64_t top = -1, chosen = -1;  // among the other real tokens; among every key but from
+            for (std::int64_t j = 0; j < n; ++j) {
+                if (j == from) continue;
+                if (real(j) && (top < 0 || w(from, j) > w(from, top))) top = j;
+                if (chosen < 0 || w(from, j) > w(from, chosen)) chosen = j;
+            }
+            const HeadId id{static_cast<int>(l), static_cast<int>(h)};
+            if (!any || w(from, to) > link.weight) link.strongest = id, link.weight = w(from, to), link.first = chosen == to;
+            if (!any || w(from, top) > link.peak_weight) link.peak = id, link.peak_token = top, link.peak_weight = w(from, top);
+            any = true;
+        }
+    }
+    return link;
+}
+
 HeadReport head_report(const Trace& head) {
     std::vector<std::int32_t> ids;
     for (const Token& t : head.tokens) ids.push_back(t.id);
@@ -43,7 +105,7 @@ HeadReport head_report(const Trace& head) {
 
 std::vector<std::vector<Guess>> predict_masked(const EncoderParams<float>& model, const Vocabulary& vocabulary,
                                                std::string_view text, int top_k, const std::vector<HeadId>& knock_out,
-                                               const PackedEncoder* packed) {
+                                               const PackedEncoder* packed, GuessAmong among) {
     if (top_k < 1 || top_k > 50) {
         throw Error("invalid_argument", "topK must be an integer from 1 to 50, got " + std::to_string(top_k));
     }
@@ -68,9 +130,10 @@ std::vector<std::vector<Guess>> predict_masked(const EncoderParams<float>& model
     }
     ops::softmax_rows_in_place(probs);
     // A [MASK] stands for a word of its own (the tokenizer splits words around
-    // it), so it is guessed among the vocabulary's word starts. Probabilities
-    // are the softmax's over the whole vocabulary.
-    const std::vector<std::int32_t>& candidates = vocabulary.word_starts();
+    // it), so it is guessed among the vocabulary's word starts: by default the
+    // characters and words among them. Probabilities are the softmax's over
+    // the whole vocabulary.
+    const std::vector<std::int32_t>& candidates = among == GuessAmong::words ? vocabulary.word_guesses() : vocabulary.word_starts();
     std::vector<std::vector<Guess>> out;
     std::vector<std::int32_t> order;
     for (Eigen::Index m = 0; m < probs.rows(); ++m) {

@@ -2,6 +2,7 @@
 
 #include "attention/config.hpp"
 #include "attention/error.hpp"
+#include "unicode_classes.hpp"
 
 namespace attention {
 
@@ -16,6 +17,23 @@ std::size_t sequence_length(unsigned char c) {
     if (c >= 0xE0) return 3;
     if (c >= 0xC0) return 2;
     return 1;
+}
+
+// Whether a token starts with a CJK character or a word's code point (a
+// letter, a digit), in the tokenizer's classes: a character or a word, not
+// punctuation or a symbol. A token that is not valid UTF-8 is neither.
+bool starts_character_or_word(const std::string& token) {
+    const auto lead = static_cast<unsigned char>(token[0]);
+    const std::size_t n = sequence_length(lead);
+    if (token.size() < n || (lead >= 0x80 && lead < 0xC2) || lead > 0xF4) return false;
+    char32_t cp = n == 1 ? lead : n == 2 ? (lead & 0x1Fu) : n == 3 ? (lead & 0x0Fu) : (lead & 0x07u);
+    for (std::size_t k = 1; k < n; ++k) {
+        const auto c = static_cast<unsigned char>(token[k]);
+        if ((c & 0xC0u) != 0x80u) return false;
+        cp = (cp << 6) | (c & 0x3Fu);
+    }
+    const unicode::Kind kind = unicode::classify(cp);
+    return kind == unicode::Kind::Cjk || kind == unicode::Kind::Word;
 }
 
 }  // namespace
@@ -33,6 +51,7 @@ Vocabulary::Vocabulary(std::vector<std::string> tokens) : tokens_(std::move(toke
         }
         if (k > static_cast<std::size_t>(kMask) && tokens_[k].rfind("##", 0) != 0) {
             word_starts_.push_back(static_cast<std::int32_t>(k));
+            if (starts_character_or_word(tokens_[k])) word_guesses_.push_back(static_cast<std::int32_t>(k));
         }
     }
 }

@@ -148,7 +148,7 @@ double NeighbourCounts::pair(std::int32_t a, std::int32_t b) const {
 
 std::vector<std::int32_t> NeighbourCounts::guess(std::int32_t before, std::int32_t after, std::size_t k) const {
     std::vector<std::pair<double, std::int32_t>> scored;
-    for (const std::int32_t c : vocabulary_.word_starts()) scored.emplace_back(pair(before, c) * pair(c, after), c);
+    for (const std::int32_t c : vocabulary_.word_guesses()) scored.emplace_back(pair(before, c) * pair(c, after), c);
     k = std::min(k, scored.size());
     std::partial_sort(scored.begin(), scored.begin() + static_cast<std::ptrdiff_t>(k), scored.end(),
                       [](const auto& a, const auto& b) { return a.first > b.first || (a.first == b.first && a.second < b.second); });

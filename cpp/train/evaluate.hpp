@@ -56,8 +56,8 @@ SetScore score_model(const EncoderParams<float>& params, const Vocabulary& vocab
 
 // The neighbour-count baseline: how often each token and each pair of
 // adjacent tokens occur in training lines (each line in [CLS] … [SEP]). A
-// [MASK] between tokens a and b is guessed as the word starts c with the
-// largest P(c | a) · P(b | c), each estimated from the counts with one
+// [MASK] between tokens a and b is guessed as the characters and words c
+// (what the model guesses among) with the largest P(c | a) · P(b | c), each estimated from the counts with one
 // pseudo-count spread by the tokens' own frequencies.
 class NeighbourCounts {
 public:

@@ -29,8 +29,13 @@ MlmBatch mask_batch(const std::vector<std::int32_t>& ids, int sequences, int len
     batch.length = length;
     batch.ids = ids;
     std::vector<std::int32_t> candidates;
+    const auto kept_before_sep = [&](std::size_t r) {
+        const auto id = static_cast<std::size_t>(ids[r]);
+        return r + 1 < ids.size() && ids[r + 1] == special.sep && id < special.unmasked_before_sep.size() &&
+               special.unmasked_before_sep[id] != 0;
+    };
     for (std::size_t r = 0; r < ids.size(); ++r) {
-        if (ids[r] >= special.first_normal) candidates.push_back(static_cast<std::int32_t>(r));
+        if (ids[r] >= special.first_normal && !kept_before_sep(r)) candidates.push_back(static_cast<std::int32_t>(r));
     }
     if (candidates.empty()) throw std::invalid_argument("mask_batch: no ordinary token to mask");
     for (const std::int32_t r : candidates) {

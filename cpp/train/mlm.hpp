@@ -13,6 +13,10 @@ namespace attention::train {
 struct SpecialIds {
     std::int32_t pad = 0, unk = 1, cls = 2, sep = 3, mask = 4;
     std::int32_t first_normal = 5;  // ids from here on are ordinary tokens
+    // Ids (a flag by id) never masked directly before [SEP]: a sentence's
+    // trailing punctuation, so that a [MASK] at a text's end stands for a word
+    // (learners type sentences without it). Empty: every ordinary token can be.
+    std::vector<std::uint8_t> unmasked_before_sep;
 };
 
 // A small, fast, seeded generator (splitmix64) for masking and sampling.
@@ -27,8 +31,8 @@ private:
 };
 
 // BERT's masking over B sequences of n ids each (row-major, B·n): every
-// ordinary token (not special) is chosen with probability 15 % (at least one
-// per batch); a chosen token becomes [MASK] 80 % of the time, a random
+// ordinary token (not special, not one of special.unmasked_before_sep directly
+// before [SEP]) is chosen with probability 15 % (at least one per batch); a chosen token becomes [MASK] 80 % of the time, a random
 // ordinary token 10 %, and stays as it is 10 %. Its row and original id become
 // the targets.
 MlmBatch mask_batch(const std::vector<std::int32_t>& ids, int sequences, int length, int vocab,

@@ -11,6 +11,7 @@ import { loadAttentionLab } from 'attention-lab';
 import { makeScale } from '../../web/app/matrix/colors.js';
 import { fmt } from '../../web/app/ui/format.js';
 import { clickNextThenAFrame, openWithClockPaused, useServedChromium } from './chromium.mjs';
+import { shownHead } from './page-helpers.mjs';
 import { paintedAt } from './pixels.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -69,8 +70,9 @@ async function stepFrom(stage, query = '') {
 test('÷√d_k: each Q·Kᵀ number covers its cell, then the new numbers in the old colours, then the new colours', async () => {
   const { context, page, problems } = await stepFrom('scores');
   const trace = core.run(SENTENCE);
-  const scores = trace.stage('scores');
-  const scaled = trace.stage('masked');
+  const where = await shownHead(page);
+  const scores = trace.stage('scores', where);
+  const scaled = trace.stage('masked', where);
   const n = scores.rows;
   const at = (m, i, j) => m.data[i * m.cols + j];
 

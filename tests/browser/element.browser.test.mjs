@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { loadAttentionLab } from 'attention-lab';
 import { useServedChromium, watchProblems } from './chromium.mjs';
+import { shownHead } from './page-helpers.mjs';
 
 const WEB = fileURLToPath(new URL('../../web/', import.meta.url));
 const env = useServedChromium(WEB);
@@ -39,6 +40,13 @@ test('two elements on one page: each its own lab, one wasm core, its own languag
   assert.equal(await frameOf(page, 'second').getAttribute('data-step'), 'scaled');
   assert.deepEqual(await chipsOf(page, 'first'), [...core.run('我喜欢人工智能').tokens]);
   assert.deepEqual(await chipsOf(page, 'second'), [...core.run('请[MASK]入密码').tokens]);
+  // Each opens on the core's article head for its selected token (the second token after [CLS]).
+  for (const [id, sentence] of [['first', '我喜欢人工智能'], ['second', '请[MASK]入密码']]) {
+    const trace = core.run(sentence);
+    const { layer, head } = trace.articleHead(2);
+    trace.dispose();
+    assert.deepEqual(await shownHead(page, `#${id} .al-frame`), { layer, head }, id);
+  }
   assert.match(await page.locator('#first #step-title').textContent(), /softmax: attention weights/);
   assert.match(await page.locator('#second #step-title').textContent(), /缩放/);
   assert.equal(await frameOf(page, 'second').getAttribute('lang'), 'zh-CN');
@@ -101,7 +109,7 @@ test('attributes change the view; the element reports steps, selections and answ
 
   // An answer: an exercise event, as a framed lab posts it.
   const trace = core.run('请[MASK]入密码');
-  const e = trace.exercise('scaled', { row: 1, col: 2 });
+  const e = trace.exercise('scaled', { row: 1, col: 2, ...(await shownHead(page, '#second .al-frame')) });
   await page.locator('#second #exercise-answer').fill(e.expected.toFixed(4));
   await page.locator('#second .ex-check').click();
   await page.waitForFunction(() => window.labEvents.some((x) => x.type === 'exercise'));

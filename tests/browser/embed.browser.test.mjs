@@ -48,11 +48,11 @@ test('the demo host drives the embedded lab and hears its events', async () => {
   await page.waitForFunction(() => [...document.querySelectorAll('#log li')].some((li) => li.textContent.includes('"type":"step","step":"softmax"')));
 
   // A head of the trained model, then the seeded head with the causal mask.
-  await page.selectOption('#host-head', { value: '2' });
+  await page.selectOption('#host-head', { value: '1' });
   await page.click('#send-head');
-  await frame.waitForSelector('.head-thumb[data-head="2"][aria-pressed="true"]');
-  await frame.waitForFunction(() => new URL(location.href).searchParams.get('head') === '2');
-  assert.equal((await lastOfType(page, 'state')).state.head, 2);
+  await frame.waitForSelector('.head-thumb[data-head="1"][aria-pressed="true"]');
+  await frame.waitForFunction(() => new URL(location.href).searchParams.get('head') === '1');
+  assert.equal((await lastOfType(page, 'state')).state.head, 1);
   await page.check('#host-causal');
   await frame.waitForFunction(() => new URL(location.href).searchParams.get('causal') === '1');
   assert.equal(new URL(frame.url()).searchParams.get('model'), 'random');

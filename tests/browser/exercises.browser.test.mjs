@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { loadAttentionLab } from 'attention-lab';
 import { useServedChromium, watchProblems } from './chromium.mjs';
-import { openPage } from './page-helpers.mjs';
+import { openPage, shownHead } from './page-helpers.mjs';
 import { EXERCISES_EN, EXERCISES_ZH } from '../../web/app/strings/exercises.js';
 import { fmt } from '../../web/app/ui/format.js';
 
@@ -79,8 +79,9 @@ test('Chinese: a cell the lab picks, a named mistake, full-width digits, and the
   const trace = core.run(SENTENCE);
   const { page, context, problems } = await openPage(env, 'index.html?lang=zh&exercises=scaled');
   assert.equal(await page.textContent('#exercise-title'), '轮到你了', 'the panel\'s title is the page\'s own word');
-  const cell = trace.pickCell('scaled', { row: 2, seed: 0 }); // the page picks on the selected token, 喜
-  const e = trace.exercise('scaled', cell);
+  const where = await shownHead(page);
+  const cell = trace.pickCell('scaled', { row: 2, seed: 0, ...where }); // the page picks on the selected token, 喜, in the head it shows
+  const e = trace.exercise('scaled', { ...cell, ...where });
   const score = e.a[0];
   const wrong = await answer(page, score.toFixed(4));
   assert.ok(wrong.text.includes(opening(EXERCISES_ZH, 'no_scale')), wrong.text);
@@ -98,7 +99,8 @@ test('Chinese: a cell the lab picks, a named mistake, full-width digits, and the
 
 test('a framed lab posts each result to its host', { timeout: 60_000 }, async () => {
   const trace = core.run(SENTENCE);
-  const e = trace.exercise('softmax', { row: 2, col: 1 });
+  const where = trace.articleHead(2); // the head the framed lab opens on for 喜
+  const e = trace.exercise('softmax', { row: 2, col: 1, layer: where.layer, head: where.head });
   const context = await env.browser.newContext({ reducedMotion: 'reduce' });
   const page = await context.newPage();
   const problems = watchProblems(page);
@@ -117,7 +119,7 @@ test('a framed lab posts each result to its host', { timeout: 60_000 }, async ()
   assert.equal(protocol, 'attention-lab');
   assert.deepEqual({ ...result, answer: undefined, expected: undefined, tolerance: undefined }, {
     exercise: 'softmax', cell: { row: 2, col: 1 }, answer: undefined, expected: undefined, correct: false, mistake: 'not_normalised',
-    tolerance: undefined, layer: 0, head: 0, revealed: false, set: { index: 0, count: 1, answered: 1, right: 0 } });
+    tolerance: undefined, layer: where.layer, head: where.head, revealed: false, set: { index: 0, count: 1, answered: 1, right: 0 } });
   assert.equal(result.answer, Number(wrong.value.toPrecision(8)));
   assert.equal(result.expected, e.expected);
   assert.equal(result.tolerance, e.tolerance);

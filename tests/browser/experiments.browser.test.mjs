@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { loadAttentionLab } from 'attention-lab';
 import { fmt } from '../../web/app/ui/format.js';
 import { useServedChromium, waitForParam, watchProblems } from './chromium.mjs';
+import { shownHead } from './page-helpers.mjs';
 
 const env = useServedChromium(fileURLToPath(new URL('../../web/', import.meta.url)));
 const core = await loadAttentionLab();
@@ -52,8 +53,8 @@ test('scaling: opened from its step, unscaled max weight above the scaled one, t
   await page.waitForSelector('.experiment-sides');
   await waitForParam(page, 'experiment', 'scaling');
   const figures = await page.$$eval('.experiment-figures', (ps) => ps.map((p) => ({ max: Number(p.dataset.maxProb), entropy: Number(p.dataset.entropy) })));
-  const trace = core.run('我喜欢人工智能'); // the trained model's first head, as the page shows
-  const row = trace.softmaxRow(2).scores;
+  const trace = core.run('我喜欢人工智能'); // the trained model, through the head the page shows
+  const row = trace.softmaxRow(2, await shownHead(page)).scores;
   assert.equal(figures[0].max, core.softmaxRow(row, { dK: 1 }).maxProb);
   assert.equal(figures[1].max, core.softmaxRow(row, { dK: trace.config.dK }).maxProb);
   assert.ok(figures[0].max > figures[1].max, 'unscaled is peakier');
@@ -141,10 +142,11 @@ test('context on the trained model: every head’s output and neighbours in the 
   const b = core.run('大家都喜欢音乐');
   const j = b.tokens.indexOf('喜');
   assert.ok(Math.abs((await cos('embeddings')) - 1) < 1e-6, 'same embedding row');
+  const { layer } = await shownHead(page); // the layer the lab shows: the experiment compares its heads
   for (let head = 0; head < a.config.heads; head += 1) {
-    assert.equal(await cos(`head-${head}`), a.cosineWith(b, 'output', 2, 'output', j, { head }));
-    const mine = a.softmaxRow(2, { head });
-    const theirs = b.softmaxRow(j, { head });
+    assert.equal(await cos(`head-${head}`), a.cosineWith(b, 'output', 2, 'output', j, { layer, head }));
+    const mine = a.softmaxRow(2, { layer, head });
+    const theirs = b.softmaxRow(j, { layer, head });
     const line = await page.textContent(`.experiment-neighbours li[data-head="${head}"]`);
     assert.ok(line.includes(`${a.tokens[mine.argmax]} (${fmt(mine.maxProb)})`) && line.includes(`${b.tokens[theirs.argmax]} (${fmt(theirs.maxProb)})`), line);
   }

@@ -73,17 +73,17 @@ test('CSV, LaTeX, JSON and PNG exports hold the trace\'s numbers', async () => {
 
 test('with the trained model, exports are of the selected head; the concat step exports its layer', async () => {
   const trace = core.run('我喜欢人工智能');
-  const where = { layer: 0, head: 2 };
-  const { context, page, problems } = await openForDownloads('?step=softmax&head=2');
+  const where = { layer: 0, head: 1 };
+  const { context, page, problems } = await openForDownloads('?step=softmax&layer=0&head=1');
 
   const csv = await exported(page, 'csv');
-  assert.equal(csv.name, 'attention-lab-softmax-layer1-head3.csv');
+  assert.equal(csv.name, 'attention-lab-softmax-layer1-head2.csv');
   const lines = csv.bytes.toString('utf8').trim().split('\r\n');
   const weights = trace.stage('weights', where);
   lines[2].split(',').slice(1).forEach((text, j) => assert.equal(Number(text), weights.data[j]));
 
   const file = await exported(page, 'json');
-  assert.equal(file.name, 'attention-lab-trace-layer1-head3.json');
+  assert.equal(file.name, 'attention-lab-trace-layer1-head2.json');
   const json = JSON.parse(file.bytes.toString('utf8'));
   assert.deepEqual(json.head, where);
   assert.deepEqual(json.config, { ...trace.config });

@@ -270,3 +270,57 @@ test('a model file the learner loads: its own heads, a layer picker for its two 
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('the page opens on the core’s article head for the selected token and follows it; a head picked stays', async () => {
+  const { page, context, problems } = await openPage(env, '?step=softmax');
+  const shownHead = () => page.evaluate(() => ({
+    layer: Number(document.querySelector('.layer-picker')?.value ?? 0),
+    head: Number(document.querySelector('.head-thumb[aria-pressed="true"]').dataset.head),
+  }));
+  const trace = core.run(SENTENCE);
+  const article = trace.articleHead(2);
+  assert.equal(article.found, true);
+  assert.deepEqual(await shownHead(), { layer: article.layer, head: article.head });
+  assert.equal(new URL(page.url()).searchParams.has('head'), false); // the link reopens on the same rule
+  // Another token: the head follows the rule for it.
+  const other = trace.articleHead(4);
+  await page.locator('#token-chips .chip').nth(4).click();
+  await page.waitForFunction((t) => new URL(location.href).searchParams.get('t') === t, '4');
+  assert.deepEqual(await shownHead(), { layer: other.layer, head: other.head });
+  // A head the learner picks stays through another sentence and token, and goes into the link.
+  const picked = { layer: article.layer, head: (article.head + 1) % trace.config.heads };
+  await page.click(`.head-thumb[data-head="${picked.head}"]`);
+  await page.fill('#sentence', '今天天气很好');
+  await page.waitForFunction(() => document.querySelectorAll('#token-chips .chip .text')[1]?.textContent === '今');
+  await page.locator('#token-chips .chip').nth(2).click();
+  await rendered(page, 'softmax');
+  assert.deepEqual(await shownHead(), picked);
+  await page.waitForFunction(() => new URL(location.href).searchParams.has('head'));
+  const link = new URL(page.url()).searchParams;
+  assert.deepEqual([link.get('layer'), link.get('head')], [String(picked.layer), String(picked.head)]);
+  trace.dispose();
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('the English example says what the heads do with “it”, from the core’s numbers, in the heads panel and the Context experiment', async () => {
+  const sentence = "The animal didn't cross the street because it was too tired.";
+  const trace = core.run(sentence);
+  const from = trace.tokens.indexOf('it');
+  const link = trace.tokenLink(from, trace.tokens.indexOf('animal'));
+  const { page, context, problems } = await openPage(env, `?s=${encodeURIComponent(sentence)}&step=output&experiment=context`);
+  const notes = await page.$$eval('.reference-note', (ps) => ps.map((p) => ({ text: p.textContent, kind: p.dataset.reference })));
+  assert.equal(notes.length, 2, 'the heads panel and the Context experiment');
+  for (const note of notes) {
+    assert.equal(note.kind, link.first ? 'found' : 'none');
+    assert.ok(note.text.includes(link.weight.toFixed(2)), note.text);
+    assert.ok(note.text.includes(`“${trace.tokens[link.peakToken]}”: ${link.peakWeight.toFixed(2)} in layer ${link.peak.layer + 1}, head ${link.peak.head + 1}`), note.text);
+    assert.match(note.text, /Clark et al\. \(2019\)/);
+  }
+  // A sentence without a pronoun and its noun has no note.
+  await page.fill('#sentence', '我喜欢人工智能');
+  await page.waitForFunction(() => document.querySelectorAll('#token-chips .chip').length === 9 && !document.querySelector('.reference-note'));
+  trace.dispose();
+  assert.deepEqual(problems, []);
+  await context.close();
+});

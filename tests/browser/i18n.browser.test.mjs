@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { useServedChromium, waitForParam, watchProblems } from './chromium.mjs';
+import { shownHead } from './page-helpers.mjs';
 
 const WEB = fileURLToPath(new URL('../../web/', import.meta.url));
 import { STEPS } from '../../web/app/steps/index.js';
@@ -66,7 +67,8 @@ test('the switch changes the words in place and the URL keeps the language', asy
   await page.selectOption('#lang', 'zh');
   await page.waitForFunction(() => /注意力权重/.test(document.getElementById('step-title').textContent));
   await waitForParam(page, 'lang', 'zh');
-  assert.equal(await page.textContent('#detail-title'), '“喜”这一行的 softmax 过程 · 第 1 个头');
+  const { head } = await shownHead(page); // the core's article head for 喜
+  assert.equal(await page.textContent('#detail-title'), `“喜”这一行的 softmax 过程 · 第 ${head + 1} 个头`);
   assert.equal(await page.textContent('#step-rail button[data-step="tokens"]'), '分词');
   await page.selectOption('#lang', 'en');
   await page.waitForFunction(() => /attention weights/.test(document.getElementById('step-title').textContent));

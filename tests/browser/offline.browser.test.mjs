@@ -6,6 +6,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { loadAttentionLab } from 'attention-lab';
 import { launchChromium, watchProblems } from './chromium.mjs';
+import { shownHead } from './page-helpers.mjs';
 
 const FILE = fileURLToPath(new URL('../../web/generated/attention-lab.html', import.meta.url));
 const core = await loadAttentionLab();
@@ -38,16 +39,19 @@ test('it works from file:// with the network blocked', async () => {
   assert.deepEqual(chips, [...trace.tokens]);
   assert.equal(await page.getAttribute('body', 'data-models'), 'trained random', 'the core loaded the trained model carried inside the file');
   const cells = await page.$$eval('figure.stage-weights td[data-j]', (tds) => tds.map((td) => Number(td.dataset.value)));
-  assert.deepEqual(cells, Array.from(trace.stage('weights').data));
+  const shown = await shownHead(page);
+  assert.deepEqual(shown, (({ layer, head }) => ({ layer, head }))(trace.articleHead(2)), 'the core\'s article head for 喜');
+  assert.deepEqual(cells, Array.from(trace.stage('weights', shown).data));
   // Another head, and the model's guesses for a hidden character.
-  await page.click('.head-thumb[data-head="2"]');
-  await page.waitForSelector('.head-thumb[data-head="2"][aria-pressed="true"]');
+  const other = { layer: shown.layer, head: (shown.head + 1) % trace.config.heads };
+  await page.click(`.head-thumb[data-head="${other.head}"]`);
+  await page.waitForSelector(`.head-thumb[data-head="${other.head}"][aria-pressed="true"]`);
   const third = await page.$$eval('figure.stage-weights td[data-j]', (tds) => tds.map((td) => Number(td.dataset.value)));
-  assert.deepEqual(third, Array.from(trace.stage('weights', { head: 2 }).data));
+  assert.deepEqual(third, Array.from(trace.stage('weights', other).data));
   await page.fill('#sentence', '猫坐在[MASK]子上');
   await page.waitForSelector('section.guess[data-mask="0"] figure.guesses li');
-  const shown = await page.$$eval('section.guess figure.guesses li', (lis) => lis.map((li) => li.dataset.token));
-  assert.deepEqual(shown, core.predictMasked('猫坐在[MASK]子上')[0].map((g) => g.token));
+  const guessed = await page.$$eval('section.guess figure.guesses li', (lis) => lis.map((li) => li.dataset.token));
+  assert.deepEqual(guessed, core.predictMasked('猫坐在[MASK]子上')[0].map((g) => g.token));
   await page.fill('#sentence', '猫坐在垫子上');
   await page.waitForFunction(() => document.querySelectorAll('#token-chips .chip').length === 8);
   await page.click('#next');

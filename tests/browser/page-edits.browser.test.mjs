@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { loadAttentionLab } from 'attention-lab';
 import { fmt } from '../../web/app/ui/format.js';
 import { useServedChromium, waitForParam } from './chromium.mjs';
-import { cells, chips, openPage, rendered } from './page-helpers.mjs';
+import { cells, chips, openPage, rendered, shownHead } from './page-helpers.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SHOTS = `${ROOT}test-results/`;
@@ -32,7 +32,8 @@ test('typing a new sentence updates the tokens and every stage', async () => {
   await rendered(page, 'scores');
   const shown = await cells(page, 'scores');
   assert.equal(shown.length, 64);
-  for (const c of shown) assert.equal(c.value, trace.stage('scores').data[c.i * 8 + c.j]);
+  const scores = trace.stage('scores', await shownHead(page)).data;
+  for (const c of shown) assert.equal(c.value, scores[c.i * 8 + c.j]);
   await waitForParam(page, 's', '猫坐在氍毹上');
   for (const id of STEP_IDS) {
     await page.click(`#step-rail button[data-step="${id}"]`);

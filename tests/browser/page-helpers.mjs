@@ -27,3 +27,7 @@ export const cells = (page, stage) => page.$$eval(`figure.stage-${stage} td[data
   i: Number(td.dataset.i), j: Number(td.dataset.j), value: Number(td.dataset.value),
   text: (td.querySelector('.new') ?? td).textContent,
 })));
+
+/** The head every step shows, as the lab marks it on its frame: { layer, head }
+ *  (the core's article head for the selected token until one is picked). */
+export const shownHead = (page, frame = 'body') => page.$eval(frame, (el) => ({ layer: Number(el.dataset.layer), head: Number(el.dataset.head) }));

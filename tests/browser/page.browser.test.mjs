@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { loadAttentionLab } from 'attention-lab';
 import { fmt } from '../../web/app/ui/format.js';
 import { useServedChromium, waitForParam } from './chromium.mjs';
-import { cells, chips, openPage, rendered } from './page-helpers.mjs';
+import { cells, chips, openPage, rendered, shownHead } from './page-helpers.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 import { STEPS } from '../../web/app/steps/index.js';
@@ -23,7 +23,8 @@ test('the page loads with the default sentence and a clean console', async () =>
   const { page, context, problems } = await open();
   assert.deepEqual(await chips(page), ['[CLS]', '我', '喜', '欢', '人', '工', '智', '能', '[SEP]']);
   assert.equal(await page.$eval('#sentence', (e) => e.value), '我喜欢人工智能');
-  assert.equal(await page.$eval('#detail-title', (e) => e.textContent), 'Row 喜 through softmax · Head 1');
+  const { head } = await shownHead(page); // the core's article head for 喜
+  assert.equal(await page.$eval('#detail-title', (e) => e.textContent), `Row 喜 through softmax · Head ${head + 1}`);
   assert.equal(await page.$eval('#opt-model', (e) => e.value), 'trained');
   assert.equal(await page.$eval('#loading', (e) => e.hidden), true);
   // The load's steps are marked on the page's timeline, in order (the benchmark reads them).
@@ -94,7 +95,7 @@ test('play walks through the steps by itself and pause stops it', async () => {
 
 test('displayed scores, scaled values and weights equal the trace', async () => {
   const trace = core.run('我喜欢人工智能');
-  const { page, context, problems } = await open('?step=scores');
+  const { page, context, problems } = await open('?step=scores&layer=0&head=0'); // a head chosen: it stays whatever the token
   for (const [stage, id] of [['scores', 'scores'], ['scaled', 'scaled'], ['softmax', 'weights']]) {
     if (stage !== 'scores') {
       await page.click(`#step-rail button[data-step="${stage}"]`);
@@ -147,7 +148,7 @@ test('displayed scores, scaled values and weights equal the trace', async () => 
 test('hovering or focusing a score shows q·k term by term', async () => {
   const trace = core.run('我喜欢人工智能');
   const d = trace.dotTerms('scores', 2, 3);
-  const { page, context } = await open('?step=scores');
+  const { page, context } = await open('?step=scores&layer=0&head=0');
   await page.hover('figure.stage-scores td[data-i="2"][data-j="3"]');
   let tip = await page.textContent('#tooltip');
   assert.match(tip, /^score\(喜 → 欢\) = q\[喜\] · k\[欢\]/);
@@ -167,7 +168,7 @@ test('hovering or focusing a score shows q·k term by term', async () => {
 test('the detail panel for 喜 reproduces its row at every step and sums to 1', async () => {
   const trace = core.run('我喜欢人工智能');
   const r = trace.softmaxRow(2);
-  const { page, context } = await open('?step=softmax');
+  const { page, context } = await open('?step=softmax&layer=0&head=0');
   const table = await page.$$eval('#detail-body tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent.trim())));
   assert.equal(table.length, 9);
   table.forEach((row, j) => {

@@ -42,7 +42,7 @@ const assertSameGeometry = (now, final, label) => {
 };
 
 async function openAtQkv() {
-  const { context, page, problems } = await openWithClockPaused(env, '/?step=qkv');
+  const { context, page, problems } = await openWithClockPaused(env, '/?step=qkv&layer=0&head=0'); // a head chosen: it stays whatever the token
   await clickNextThenAFrame(page);
   await page.waitForFunction(() => document.body.dataset.step === 'scores' && document.querySelector('#step-body tr.stand-in'));
   return { context, page, problems };

@@ -5,13 +5,15 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { deflateSync, gzipSync } from 'node:zlib';
 import {
-  cleanAndSplit, fnv1a, fortuneToText, ftlValues, hanCount, htmlToText, keepLine, messageText, moEntries, normalise, readText,
-  recipeLines, splitSentences, troffToText, wordnetExamples, zhlipsumSection,
+  cleanAndSplit, fnv1a, fortuneToText, ftlValues, hanCount, htmlToText, keepLine, mallardParagraphs, messageText, moEntries, normalise,
+  qmEntries, rdbStrings, readText, recipeLines, splitSentences, stampText, troffToText, wordnetExamples, zhlipsumSection,
 } from '../../scripts/corpus-text.mjs';
-import { everydaySplit, licencesOf, packageLines, PACKAGES } from '../../scripts/corpus.mjs';
-import { evalSet, hide, inRange, learnerStyle, SIZES } from '../../scripts/eval-sets.mjs';
+import { EVERYDAY, everydaySplit, licencesOf, packageLines, PACKAGES } from '../../scripts/corpus.mjs';
+import {
+  commonWords, evalSet, hide, inRange, LEARNER_COMMON, LEARNER_SIZE, learnerSet, learnerStyle, SIZES,
+} from '../../scripts/eval-sets.mjs';
 
 test('htmlToText: one line per block, markup and scripts gone, entities decoded', () => {
   const html = `<html><head><title>标题</title><style>p { color: red }</style><script>alert("x")</script></head>
@@ -178,4 +180,113 @@ test('the evaluation sets in tests/data/everyday follow the written rule (script
   assert.equal(inRange('今天 weather 很好', 'zh'), false);
   assert.equal(inRange('the team is a unit', 'en'), true);
   assert.equal(inRange('see page 12 now', 'en'), false);
+});
+
+// ---- the learner-register sources ----
+
+/** A Qt .qm file of { context, source, translation } messages, as lrelease writes them (messages section only). */
+function qmFile(messages) {
+  const parts = [];
+  const field = (tag, bytes) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(bytes.length);
+    parts.push(Buffer.from([tag]), length, bytes);
+  };
+  for (const m of messages) {
+    if (m.translation !== undefined) {
+      const utf16 = Buffer.from(m.translation, 'utf16le');
+      utf16.swap16();
+      field(0x03, utf16);
+    }
+    field(0x06, Buffer.from(m.source, 'utf8'));
+    field(0x07, Buffer.from(m.context, 'utf8'));
+    field(0x08, Buffer.alloc(0));
+    parts.push(Buffer.from([0x01]));
+  }
+  const body = Buffer.concat(parts);
+  const head = Buffer.alloc(5);
+  head[0] = 0x69;
+  head.writeUInt32BE(body.length, 1);
+  const magic = Buffer.from([0x3c, 0xb8, 0x64, 0x18, 0xca, 0xef, 0x9c, 0x95, 0xcd, 0x21, 0x1c, 0xbf, 0x60, 0xa1, 0xbd, 0xdd]);
+  return Buffer.concat([magic, head, body]);
+}
+
+test('qmEntries: a Qt .qm file\'s messages, UTF-16 translations decoded; GCompris gives both languages, mainland Chinese', async () => {
+  const qm = qmFile([
+    { context: 'Menu', source: 'Select the image where the child is inside the box.', translation: '選擇小孩在盒子裡的圖片。' },
+    { context: 'Data', source: 'Mom|made|me|a|sandwich.', translation: 'Mom|made|me|a|sandwich.' }, // left untranslated
+    { context: 'Menu', source: 'Quit' },
+  ]);
+  assert.deepEqual(qmEntries(qm), [
+    { context: 'Menu', source: 'Select the image where the child is inside the box.', translation: '選擇小孩在盒子裡的圖片。' },
+    { context: 'Data', source: 'Mom|made|me|a|sandwich.', translation: 'Mom|made|me|a|sandwich.' },
+    { context: 'Menu', source: 'Quit', translation: '' },
+  ]);
+  assert.throws(() => qmEntries(Buffer.alloc(40)), /not a Qt \.qm file/);
+  const gcompris = EVERYDAY.find((s) => s.name === 'gcompris-qt-data');
+  assert.equal(gcompris.learner, true);
+  const got = (await import('../../scripts/corpus.mjs')).activityText((text) => `«${text}»`)(qm); // a stand-in for OpenCC
+  assert.deepEqual(got.en, ['Select the image where the child is inside the box.', 'Mom made me a sandwich.', 'Quit']);
+  assert.deepEqual(got.zh, ['«選擇小孩在盒子裡的圖片。»']); // the untranslated one gives no Chinese
+});
+
+test('mallardParagraphs: a GNOME help page\'s description, titles and paragraphs; key sequences, links the page fills in, code', () => {
+  const page = `<page xmlns="http://projectmallard.org/1.0/" id="x"><info><link type="guide" xref="tips"/>
+<credit type="author"><name>A. Writer</name></credit><desc>Type characters not found on your keyboard.</desc></info>
+<title>Enter special characters</title>
+<p>You can enter and view thousands of
+  characters, even <em>emoji</em> &amp; symbols.</p>
+<p>Press <keyseq><key>Ctrl</key><key>Shift</key><key>U</key></keyseq> to start.</p>
+<p>See <link xref="keyboard-layouts"/> for more.</p>
+<screen>gsettings set a b</screen>
+<steps><item><p>Open the <gui>Activities</gui> overview.</p></item></steps></page>`;
+  assert.deepEqual(mallardParagraphs(page), [
+    'Type characters not found on your keyboard.', 'Enter special characters',
+    'You can enter and view thousands of characters, even emoji & symbols.', 'Press Ctrl+Shift+U to start.',
+    'Open the Activities overview.',
+  ]);
+});
+
+test('rdbStrings: the character vectors of an R lazy-load database (the Harvard sentences); stampText: Tux Paint\'s descriptions', () => {
+  // One STRSXP serialised in XDR, version 3, as R writes it: "X\n", versions, the native encoding, then the vector.
+  const u32 = (v) => { const b = Buffer.alloc(4); b.writeInt32BE(v); return b; };
+  const strings = ['The birch canoe slid on the smooth planks.', 'Glue the sheet to the dark blue background.'];
+  const xdr = Buffer.concat([Buffer.from('X\n'), u32(3), u32(0x40200), u32(0x30500), u32(5), Buffer.from('UTF-8'), u32(16), u32(strings.length),
+    ...strings.flatMap((t) => [u32(0x40009), u32(Buffer.byteLength(t)), Buffer.from(t)])]);
+  const object = (payload) => Buffer.concat([u32(payload.length), deflateSync(payload)]);
+  const other = Buffer.concat([Buffer.from('X\n'), u32(3), u32(0x40200), u32(0x30500), u32(5), Buffer.from('UTF-8'), u32(14), u32(1), Buffer.alloc(8)]);
+  assert.deepEqual(rdbStrings(Buffer.concat([object(other), object(xdr)])), strings); // a numeric vector is skipped
+  assert.deepEqual(stampText('A computer mouse. Squeak!\nde.utf8=Eine Maus.\nzh_CN.utf8=电脑鼠标。吱吱！\n'),
+    { en: ['A computer mouse. Squeak!'], zh: ['电脑鼠标。吱吱！'] });
+  assert.deepEqual(stampText('Hair.\n'), { en: ['Hair.'], zh: [] });
+});
+
+test('everydaySplit: the learner-register sources are held out 1 in 10 and kept apart as the learner set\'s candidates', () => {
+  const paragraphs = Array.from({ length: 400 }, (_, i) => ({ text: `Day ${i}: we open the door and walk in.`, learner: true }));
+  const out = everydaySplit([...paragraphs, { text: 'The dragon burns the village down.' }], 'en', 25, 10);
+  const heldout = paragraphs.filter((p) => fnv1a(normalise(p.text)) % 10 === 0);
+  assert.ok(heldout.length > 20);
+  assert.deepEqual(out.learnerSentences, heldout.flatMap((p) => splitSentences(p.text, 'en')));
+  assert.equal(out.learnerTrain.filter(Boolean).length, 400 - heldout.length);
+  assert.equal(out.learnerTrain.filter((l) => l === '').length, 400 - heldout.length); // a paragraph's end
+  assert.deepEqual(out.sentences.filter((s) => s.includes('door')), []); // not in the other sets' candidates
+});
+
+test('the learner-register English set in tests/data/everyday follows its written rule (L1–L4)', () => {
+  const lines = readFileSync(new URL('../data/everyday/en-learner.tsv', import.meta.url), 'utf8').trim().split('\n');
+  const common = readFileSync(new URL('../data/everyday/en-learner.common.txt', import.meta.url), 'utf8').trim().split('\n');
+  assert.equal(lines.length, LEARNER_SIZE);
+  assert.equal(common.length, LEARNER_COMMON);
+  const isCommon = new Set(common);
+  const sentences = lines.map((line) => {
+    const [masked, answer] = line.split('\t');
+    const sentence = masked.replace('[MASK]', answer);
+    assert.equal(sentence, learnerStyle(sentence).toLowerCase(), sentence);
+    assert.ok(inRange(sentence, 'en'), sentence);
+    assert.ok(isCommon.has(answer), `${answer}: a common word`);
+    return sentence;
+  });
+  assert.deepEqual(learnerSet(sentences, common).map((e) => `${e.masked}\t${e.answer}`), lines);
+  // The common words: the most frequent first, ties in the order met.
+  assert.deepEqual(commonWords(['The cat sat.', 'the dog sat on the mat', "It's the cat's"], 3), ['the', 'sat', 'cat']); // cat's is a word of its own
 });

@@ -34,7 +34,7 @@ test('models: the trained model first, then the seeded random one at BERT-base s
   assert.equal(trained.id, 'trained');
   assert.equal(trained.trained, true);
   assert.ok(trained.layers >= 1);
-  assert.ok(trained.heads >= 4);
+  assert.ok(trained.heads >= 2);
   assert.equal(trained.dModel, trained.heads * trained.dK);
   assert.ok(trained.vocabSize > 1000);
   assert.deepEqual({ ...random }, { id: 'random', trained: false, layers: 1, heads: 1, dModel: 768, dK: 64, vocabSize: 30522 });
@@ -245,4 +245,86 @@ test('memory: a trained trace and its head views are freed by dispose', () => {
   const after = core.memoryUsage();
   assert.equal(after.liveTraces, before.liveTraces);
   assert.equal(after.heapBytesInUse, before.heapBytesInUse);
+});
+
+test('predictMasked: characters and words only by default; wordsOnly: false lets punctuation in', () => {
+  const isWord = (t) => /^[\p{L}\p{N}]/u.test(t);
+  let filtered = 0;
+  for (const text of ['生日快[MASK]', '老师在黑板上写[MASK]', '我喜欢人工智能[MASK]我也喜欢音乐', 'please enter your [MASK]', 'he is reading a [MASK]']) {
+    const [words] = core.predictMasked(text, { topK: 50 });
+    assert.ok(words.every((g) => isWord(g.token)), `${text}: ${words.map((g) => g.token).join(' ')}`);
+    const [all] = core.predictMasked(text, { topK: 50, wordsOnly: false });
+    filtered += all.some((g) => !isWord(g.token));
+    // A filter, not another model: the words among every word start's guesses come first, with the same probabilities.
+    const kept = all.filter((g) => isWord(g.token));
+    assert.deepEqual(words.slice(0, kept.length), kept, text);
+  }
+  assert.ok(filtered > 0, 'punctuation among the 50 guesses of every word start for none of the texts');
+  throwsLab(() => core.predictMasked('[MASK]', { wordsOnly: 'yes' }), 'invalid_argument', /wordsOnly must be true or false/);
+});
+
+test('articleHead: the core\'s rule, checked against the weights; the seeded model has one head', () => {
+  for (const [sentence, token] of [[ARTICLE, 2], [ARTICLE, 5], ['The animal didn\'t cross the street because it was too tired', 9]]) {
+    const trace = core.run(sentence);
+    const chosen = trace.articleHead(token);
+    const n = trace.tokens.length;
+    const candidates = [];
+    for (let layer = 0; layer < trace.config.layers; layer += 1) {
+      for (let head = 0; head < trace.config.heads; head += 1) {
+        const w = trace.stage('weights', { layer, head });
+        const row = Array.from(w.data.subarray(token * n, (token + 1) * n));
+        let top = -1;
+        for (let j = 1; j < n - 1; j += 1) if (j !== token && (top < 0 || row[j] > row[top])) top = j;
+        if (Math.abs(top - token) !== 1) continue;
+        candidates.push({ layer, head, neighbour: top, weight: row[top], labelled: trace.headReport({ layer, head }).label !== null,
+          spread: Math.max(...row) <= 0.9, next: top === token + 1 });
+      }
+    }
+    const rank = (c) => [c.labelled ? 0 : 1, c.spread ? 0 : 1, c.next ? 0 : 1, -c.weight];
+    candidates.sort((a, b) => { const [x, y] = [rank(a), rank(b)]; return x[0] - y[0] || x[1] - y[1] || x[2] - y[2] || x[3] - y[3]; });
+    if (!candidates.length) {
+      assert.deepEqual({ ...chosen }, { layer: 0, head: 0, found: false, neighbour: null, weight: 0, labelled: false, spread: false, next: false });
+    } else {
+      const best = candidates[0];
+      assert.deepEqual([chosen.layer, chosen.head, chosen.neighbour, chosen.found], [best.layer, best.head, best.neighbour, true], sentence);
+      assert.ok(close(chosen.weight, best.weight));
+    }
+    trace.dispose();
+  }
+  const trace = core.run(ARTICLE);
+  throwsLab(() => trace.articleHead(9), 'invalid_argument', /no token 9/);
+  throwsLab(() => trace.articleHead(-1), 'invalid_argument', /no token -1/);
+  throwsLab(() => trace.articleHead(1.5), 'invalid_argument', /token must be an integer/);
+  trace.dispose();
+  const random = core.run(ARTICLE, { model: 'random' });
+  assert.deepEqual({ ...random.articleHead(2) }, { layer: 0, head: 0, found: false, neighbour: null, weight: 0, labelled: false, spread: false, next: false });
+  random.dispose();
+});
+
+test('tokenLink: the head that sends one token most to another, against the weights', () => {
+  const trace = core.run('The animal didn\'t cross the street because it was too tired');
+  const from = trace.tokens.indexOf('it');
+  const to = trace.tokens.indexOf('animal');
+  const link = trace.tokenLink(from, to);
+  const n = trace.tokens.length;
+  let most = -1;
+  let peak = -1;
+  for (let layer = 0; layer < trace.config.layers; layer += 1) {
+    for (let head = 0; head < trace.config.heads; head += 1) {
+      const w = trace.stage('weights', { layer, head }).data;
+      most = Math.max(most, w[from * n + to]);
+      for (let j = 1; j < n - 1; j += 1) if (j !== from) peak = Math.max(peak, w[from * n + j]);
+    }
+  }
+  assert.ok(close(link.weight, most));
+  assert.ok(close(link.peakWeight, peak));
+  const w = trace.stage('weights', link.strongest).data;
+  assert.ok(close(w[from * n + to], link.weight));
+  assert.equal(trace.tokens[link.peakToken] !== undefined, true);
+  throwsLab(() => trace.tokenLink(from, from), 'invalid_argument', /two different real tokens/);
+  throwsLab(() => trace.tokenLink(0, to), 'invalid_argument', /two different real tokens/);
+  trace.dispose();
+  const random = core.run(ARTICLE, { model: 'random' });
+  throwsLab(() => random.tokenLink(1, 2), 'invalid_argument', /random model has one head/);
+  random.dispose();
 });

@@ -181,13 +181,16 @@ export function createCore(core, trained) {
     },
 
     /** For each [MASK] (any case) in the sentence, the trained model's topK
-     *  guesses, most likely first: [[{ token, probability }, …], …]. */
-    predictMasked(sentence, { topK = 5, model, knockOut = [] } = {}) {
+     *  guesses, most likely first: [[{ token, probability }, …], …]. By default
+     *  (wordsOnly) among characters and words only; wordsOnly: false adds the
+     *  punctuation and symbols that can start a word. */
+    predictMasked(sentence, { topK = 5, model, knockOut = [], wordsOnly = true } = {}) {
       checkSentence(sentence);
       if (!Number.isSafeInteger(topK)) fail(`topK must be an integer number, got ${describe(topK)}`, 'invalid_argument');
+      checkFlag('wordsOnly', wordsOnly);
       const info = modelInfo(checkOptions({ model }).model);
       if (!info.trained) fail('the random model has no prediction head; predictMasked needs a trained model', 'invalid_option', { name: 'model', got: describe(model) });
-      const lists = unwrap(core.predictMasked(info.id, sentence, topK, checkKnockOut(knockOut)));
+      const lists = unwrap(core.predictMasked(info.id, sentence, topK, checkKnockOut(knockOut), wordsOnly));
       return Object.freeze(lists.map((list) => Object.freeze(list.map((g) => Object.freeze(g)))));
     },
 

@@ -117,6 +117,36 @@ export class Trace {
     return Object.freeze({ shares: Object.freeze(report.shares), label: report.label, knockedOut });
   }
 
+  /** The head to open on for token i, by the rule the article's table
+   *  illustrates (cpp/include/attention/heads.hpp, article_head()): among the
+   *  heads whose row for i gives its largest weight, after i itself, to the
+   *  token just before or after it, a labelled head first, then a spread row
+   *  (largest weight ≤ 0.9: a softmax, not an argmax), then the token after
+   *  (as 喜 → 欢 in the article's row), then the largest weight on that
+   *  neighbour. { layer, head, found, neighbour, weight, labelled, spread,
+   *  next }; found is false (layer 0, head 0) when no head looks at a
+   *  neighbour first, and always for the seeded model's one head. */
+  articleHead(i) {
+    checkIndex('token', i);
+    if (this.#layerStages) return Object.freeze(unwrap(this.#live().articleHead(i)));
+    if (i < 0 || i >= this.tokens.length) fail(`there is no token ${i}: the sentence has ${this.tokens.length} tokens, counted from 0`, 'invalid_argument');
+    return Object.freeze({ layer: 0, head: 0, found: false, neighbour: null, weight: 0, labelled: false, spread: false, next: false });
+  }
+
+  /** How token `from` looks at token `to` over every head of a trained model
+   *  (a pronoun and the noun it refers to, say): { strongest: { layer, head },
+   *  weight, first, peak: { layer, head }, peakToken, peakWeight }. strongest
+   *  is the head with the largest weight from → to, first whether `to` is that
+   *  row's largest weight but from's own ([CLS] and [SEP] counted); peak is the head whose
+   *  row for `from` puts the largest weight on one other real token (peakToken). */
+  tokenLink(from, to) {
+    checkIndex('from', from);
+    checkIndex('to', to);
+    if (!this.#layerStages) fail('tokenLink compares the heads of a trained model; the random model has one head', 'invalid_argument');
+    const k = unwrap(this.#live().tokenLink(from, to));
+    return Object.freeze({ ...k, strongest: Object.freeze(k.strongest), peak: Object.freeze(k.peak) });
+  }
+
   /** Cosine similarity of row a of one stage and row b of another (same width). */
   cosine(idA, rowA, idB, rowB, where = {}) {
     return this.cosineWith(this, idA, rowA, idB, rowB, where);

@@ -169,6 +169,41 @@ export interface ExerciseResult {
   readonly tolerance: number;
 }
 
+/**
+ * The head a lab opens on for one token, by the rule the article's table illustrates: among the
+ * heads whose row for the token gives its largest weight, after the token itself, to the token
+ * just before or after it, a labelled head first, then a spread row (largest weight ≤ 0.9: a
+ * softmax, not an argmax), then the token after (as 喜 → 欢 in the article's row), then the
+ * largest weight on that neighbour, then the lower layer and head. `found` is false (layer 0, head 0) when no head looks at a neighbour first.
+ */
+export interface ArticleHead {
+  readonly layer: number;
+  readonly head: number;
+  readonly found: boolean;
+  /** The neighbour's token index, or null when not found. */
+  readonly neighbour: number | null;
+  readonly weight: number;
+  readonly labelled: boolean;
+  readonly spread: boolean;
+  /** The neighbour is the token after it. */
+  readonly next: boolean;
+}
+
+/**
+ * How one token looks at another over every head of a trained model: the head that gives `to`
+ * the largest weight in from's row (`first`: `to` is that row's largest weight but from's own,
+ * [CLS] and [SEP] counted), and the head whose row for `from` puts the largest weight on one other real
+ * token (`peakToken`).
+ */
+export interface TokenLink {
+  readonly strongest: { readonly layer: number; readonly head: number };
+  readonly weight: number;
+  readonly first: boolean;
+  readonly peak: { readonly layer: number; readonly head: number };
+  readonly peakToken: number;
+  readonly peakWeight: number;
+}
+
 export interface Guess {
   readonly token: string;
   readonly probability: number;
@@ -200,6 +235,10 @@ export interface Trace {
   weightedRows(i: number, where?: Where): Matrix;
   rowSums(id: StageId, where?: Where): Float32Array;
   headReport(where?: Where): HeadReport;
+  /** The head to open on for token i (see ArticleHead). */
+  articleHead(i: number): ArticleHead;
+  /** How token `from` looks at token `to` over every head of a trained model (see TokenLink). */
+  tokenLink(from: number, to: number): TokenLink;
   cosine(idA: StageId, rowA: number, idB: StageId, rowB: number, where?: Where): number;
   cosineWith(other: Trace, idA: StageId, rowA: number, idB: StageId, rowB: number, where?: Where): number;
   exercise(name: ExerciseName, cell: Cell & Where): Exercise;
@@ -219,7 +258,13 @@ export interface Core {
   readonly modelError: AttentionLabError | null;
   loadModel(id: string, bytes: Uint8Array): ModelInfo;
   run(sentence: string, options?: RunOptions): Trace;
-  predictMasked(sentence: string, options?: { topK?: number; model?: string; knockOut?: RunOptions['knockOut'] }): ReadonlyArray<ReadonlyArray<Guess>>;
+  /**
+   * For each [MASK] in the sentence, the trained model's topK guesses (default 5, at most 50),
+   * most likely first. By default the guesses are characters and words only: no punctuation, no
+   * symbol, never a ##piece or a special token. `wordsOnly: false` adds the punctuation and
+   * symbols that can start a word. Probabilities are the softmax's over the whole vocabulary.
+   */
+  predictMasked(sentence: string, options?: { topK?: number; model?: string; knockOut?: RunOptions['knockOut']; wordsOnly?: boolean }): ReadonlyArray<ReadonlyArray<Guess>>;
   softmaxRow(scores: ArrayLike<number>, options?: { dK?: number; temperature?: number; jacobian?: boolean }): SoftmaxRow;
   crossEntropyGradient(probs: ArrayLike<number>, target: number): Float32Array;
   sampleDotProducts(dK: number, options?: { count?: number; bins?: number; seed?: number }): DotProductSample;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "attention/encoder.hpp"
+#include "attention/heads.hpp"
 #include "attention/model_file.hpp"
 #include "attention/trace.hpp"
 
@@ -52,6 +53,11 @@ struct EncoderTrace {
     // weights · v (what the head computes, also when knocked out). Throws
     // attention::Error ("invalid_argument") for a head that does not exist.
     Trace head(int layer, int head) const;
+
+    // The head to open on for token `row` (heads.hpp's article_head()).
+    ArticleHead article_head(std::int64_t row) const;
+    // How token `from` looks at token `to` over every head (heads.hpp's token_link()).
+    TokenLink token_link(std::int64_t from, std::int64_t to) const;
 
     // A layer's stage (kLayerStageNames). Throws attention::Error:
     // "unknown_stage" listing the ids, "invalid_argument" for a missing layer.

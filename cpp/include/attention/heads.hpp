@@ -41,19 +41,73 @@ HeadReport head_report(const Mat<float>& weights, const std::vector<std::int32_t
 // The report of one head's run: its weights on its tokens' ids.
 HeadReport head_report(const Trace& head);
 
+// The head a lab opens on for one token, by the rule the article's table
+// illustrates (喜's row gives its largest share after itself to 欢, the token
+// after it, 0.23 against 我's 0.16, and spreads the rest: a softmax, not an
+// argmax). Candidates: the heads whose row for the token gives its largest
+// weight among the other real tokens to a neighbour (the token just before or
+// after it; [CLS] and [SEP] are not real tokens). Among them, in order: a
+// labelled head (its report card names what it does); a spread row (its
+// largest weight at most kSpread); the token after before the token before;
+// the largest weight on that neighbour; then the lower layer and the lower
+// head. Without a candidate (the token is [CLS] or [SEP], or the
+// sentence has one real token, or no head looks at a neighbour): layer 0,
+// head 0, with found false.
+struct ArticleHead {
+    HeadId head;
+    bool found = false;        // a candidate was found
+    std::int64_t neighbour = -1;  // the neighbour's index, when found
+    float weight = 0;          // the row's weight on it
+    bool labelled = false;     // the head's report card has a label
+    bool spread = false;       // the row's largest weight is at most kSpread
+    bool next = false;         // the neighbour is the token after it
+};
+
+inline constexpr float kSpread = 0.9f;
+
+// weights[layer][head]: each head's n × n weights on a sentence of ids (as
+// head_report()). Throws attention::Error ("invalid_argument") for a row out
+// of range, no heads, or weights of the wrong size.
+ArticleHead article_head(const std::vector<std::vector<const Mat<float>*>>& weights, const std::vector<std::int32_t>& ids,
+                         std::int64_t row);
+
+// How much token `from` looks at token `to` (a pronoun and the noun it refers
+// to, say), over every head: the head that gives `to` the largest weight in
+// from's row, and whether `to` is that row's first choice there (the largest
+// weight but from's own, [CLS] and [SEP] counted: a row that rests on [SEP]
+// has not chosen `to`); and the head whose row for `from` gives one other real
+// token its largest weight, with that token. Throws attention::Error
+// ("invalid_argument") unless from and to are different real tokens.
+struct TokenLink {
+    HeadId strongest;          // the head with the largest weight from `from` to `to`
+    float weight = 0;          // that weight
+    bool first = false;        // `to` is that row's largest weight but from's own ([CLS] and [SEP] counted)
+    HeadId peak;               // the head whose row for `from` has the largest weight on one other real token
+    std::int64_t peak_token = -1;
+    float peak_weight = 0;
+};
+TokenLink token_link(const std::vector<std::vector<const Mat<float>*>>& weights, std::int64_t from, std::int64_t to);
+
 struct Guess {
     std::string token;
     float probability = 0;
 };
 
+// What a [MASK] is guessed among: characters and words (the vocabulary's
+// word_guesses(): no punctuation, no symbol), or every token that can start a
+// word (word_starts(): punctuation and symbols too).
+enum class GuessAmong { words, word_starts };
+
 // For each [MASK] of the text, in order, the top_k tokens the model puts there
-// with their probabilities, most likely first, among the tokens that can start
-// a word (a [MASK] is a word of its own: no ##piece, no special token). Throws attention::Error for text
-// the vocabulary rejects, for top_k outside 1 … 50, or for a text with no
-// [MASK] ("invalid_argument"). packed: model's panels (encoder.hpp), if any.
+// with their probabilities, most likely first, among the tokens `among` names
+// (a [MASK] is a word of its own: never a ##piece or a special token). Throws
+// attention::Error for text the vocabulary rejects, for top_k outside 1 … 50,
+// or for a text with no [MASK] ("invalid_argument"). packed: model's panels
+// (encoder.hpp), if any.
 std::vector<std::vector<Guess>> predict_masked(const EncoderParams<float>& model, const Vocabulary& vocabulary,
                                                std::string_view text, int top_k,
                                                const std::vector<HeadId>& knock_out = {},
-                                               const PackedEncoder* packed = nullptr);
+                                               const PackedEncoder* packed = nullptr,
+                                               GuessAmong among = GuessAmong::words);
 
 }  // namespace attention

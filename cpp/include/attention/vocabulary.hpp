@@ -32,6 +32,12 @@ public:
     // ##continuation piece (what a [MASK] can stand for).
     const std::vector<std::int32_t>& word_starts() const { return word_starts_; }
 
+    // The word starts that are a character or a word: their first code point
+    // is a CJK character or part of a word (a letter or a digit, in the
+    // tokenizer's classes), not punctuation or a symbol. What a [MASK] is
+    // guessed among by default: "guess the hidden character or word".
+    const std::vector<std::int32_t>& word_guesses() const { return word_guesses_; }
+
     // One word as WordPiece ids: [UNK] alone when some part has no piece.
     std::vector<std::int32_t> wordpiece(std::string_view word) const;
 
@@ -43,7 +49,7 @@ public:
 private:
     std::vector<std::string> tokens_;
     std::unordered_map<std::string, std::int32_t> ids_;
-    std::vector<std::int32_t> word_starts_;
+    std::vector<std::int32_t> word_starts_, word_guesses_;
 };
 
 }  // namespace attention

@@ -83,3 +83,119 @@ TEST_CASE("predict_masked: one sorted list of guesses per [MASK]; knock-out chan
     CHECK(error_from([&] { predict_masked(model, vocabulary(), "\xff", 3); }).code() == "invalid_utf8");
     CHECK(predict_masked(model, vocabulary(), "[MASK][MASK][MASK]", 1).size() == 3);  // a sentence of masks only
 }
+
+TEST_CASE("predict_masked: by default characters and words only; GuessAmong::word_starts adds punctuation and symbols") {
+    const Vocabulary v({"[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", "我", "。", "！", "cat", "7", "`", "😀", "##s"});
+    std::vector<std::string> guesses;
+    for (const std::int32_t id : v.word_guesses()) guesses.push_back(v.token(id));
+    CHECK(guesses == std::vector<std::string>{"我", "cat", "7"});
+    CHECK(v.word_starts().size() == 7);  // 我 。 ！ cat 7 ` 😀: no special token, no ##piece
+    const EncoderShape shape{static_cast<int>(v.size()), 8, 2, 16, 1};
+    EncoderParams<float> model = train::init_params<float>(shape, 4);
+    model.out_bias(0, v.id("。")) = 20.0f;  // the model puts nearly everything on 。
+    const auto words = predict_masked(model, v, "我[MASK]", 5);
+    REQUIRE(words[0].size() == 3);
+    for (const Guess& g : words[0]) CHECK((g.token == "我" || g.token == "cat" || g.token == "7"));
+    const auto all = predict_masked(model, v, "我[MASK]", 5, {}, nullptr, GuessAmong::word_starts);
+    REQUIRE(all[0].size() == 5);
+    CHECK(all[0][0].token == "。");
+    CHECK(all[0][0].probability > 0.9f);
+}
+
+namespace {
+
+// A sentence's weights for article_head() and token_link(): n × n, each row a
+// softmax-like row built from the given (column, weight) pairs, the rest on [CLS].
+Mat<float> rows_of(Eigen::Index n, const std::vector<std::vector<std::pair<Eigen::Index, float>>>& rows) {
+    Mat<float> w = Mat<float>::Zero(n, n);
+    for (Eigen::Index i = 0; i < n; ++i) {
+        float left = 1;
+        for (const auto& [j, p] : rows[static_cast<std::size_t>(i)]) w(i, j) += p, left -= p;
+        w(i, 0) += left;
+    }
+    return w;
+}
+
+}  // namespace
+
+TEST_CASE("article_head: a labelled head whose row for the token goes first to a neighbour, spread before peaked, then by weight") {
+    // [CLS] 我 喜 欢 人 [SEP]: ids 2 5 6 7 8 3 (distinct, so "same" is 0).
+    const std::vector<std::int32_t> ids = {2, 5, 6, 7, 8, 3};
+    const auto next_all = [](float p) {  // every real token looks at the next: labelled "next"
+        std::vector<std::vector<std::pair<Eigen::Index, float>>> r(6);
+        for (Eigen::Index i = 1; i <= 4; ++i) r[static_cast<std::size_t>(i)] = {{i + 1, p}, {i, 1 - p}};
+        return r;
+    };
+    const Mat<float> next_spread = rows_of(6, next_all(0.7f));   // 喜 → 欢 0.7, itself 0.3
+    const Mat<float> next_peaked = rows_of(6, next_all(0.98f));  // 喜 → 欢 0.98: an argmax
+    auto far_rows = next_all(0.7f);
+    far_rows[2] = {{4, 0.9f}, {2, 0.1f}};  // 喜's own row goes to 人, not a neighbour
+    const Mat<float> far = rows_of(6, far_rows);
+    // No kind reaches half: unlabelled; 喜 → 欢 0.4.
+    const Mat<float> unlabelled = rows_of(6, {{}, {{1, 0.3f}, {3, 0.3f}, {4, 0.3f}}, {{3, 0.4f}, {2, 0.3f}, {4, 0.2f}},
+                                              {{1, 0.4f}, {3, 0.3f}, {4, 0.2f}}, {{2, 0.4f}, {4, 0.3f}, {1, 0.2f}}, {}});
+    REQUIRE(head_report(next_spread, ids).label == "next");
+    REQUIRE(head_report(unlabelled, ids).label.empty());
+
+    // Labelled beats unlabelled, spread beats peaked, a far first choice is no candidate.
+    const ArticleHead a = article_head({{&far, &unlabelled}, {&next_peaked, &next_spread}}, ids, 2);
+    CHECK(a.found);
+    CHECK(a.head.layer == 1);
+    CHECK(a.head.head == 1);
+    CHECK(a.neighbour == 3);
+    CHECK(a.weight == doctest::Approx(0.7f));
+    CHECK(a.labelled);
+    CHECK(a.spread);
+    // Only a peaked labelled head and an unlabelled one: the labelled one.
+    const ArticleHead b = article_head({{&unlabelled, &next_peaked}}, ids, 2);
+    CHECK(b.head.head == 1);
+    CHECK_FALSE(b.spread);
+    // No labelled head: the unlabelled one that looks at a neighbour.
+    CHECK(article_head({{&far, &unlabelled}}, ids, 2).head.head == 1);
+    // The token after before the token before (the article's 欢 0.23 over 我 0.16), then the larger weight.
+    std::vector<std::vector<std::pair<Eigen::Index, float>>> back(6);
+    for (Eigen::Index i = 1; i <= 4; ++i) back[static_cast<std::size_t>(i)] = {{i - 1, 0.8f}, {i, 0.2f}};
+    const Mat<float> previous = rows_of(6, back);  // 喜 → 我 0.8
+    REQUIRE(head_report(previous, ids).label == "previous");
+    const Mat<float> next_weaker = rows_of(6, next_all(0.6f));
+    const ArticleHead after = article_head({{&previous, &next_weaker, &next_spread}}, ids, 2);
+    CHECK(after.head.head == 2);
+    CHECK(after.next);
+    CHECK(article_head({{&previous}}, ids, 2).neighbour == 1);
+    // Ties go to the lower layer and head.
+    const ArticleHead tie = article_head({{&next_spread}, {&next_spread}}, ids, 2);
+    CHECK(tie.head.layer == 0);
+    // No candidate: layer 0, head 0, not found; [CLS] and [SEP] never have one.
+    const ArticleHead none = article_head({{&far}}, ids, 2);
+    CHECK_FALSE(none.found);
+    CHECK(none.head.layer == 0);
+    CHECK(none.head.head == 0);
+    CHECK_FALSE(article_head({{&next_spread}}, ids, 0).found);
+    CHECK_FALSE(article_head({{&next_spread}}, ids, 5).found);
+    CHECK(contains(error_from([&] { article_head({{&next_spread}}, ids, 6); }).what(), "no token 6"));
+    CHECK(contains(error_from([&] { article_head({}, ids, 2); }).what(), "at least one head"));
+}
+
+TEST_CASE("token_link: the head that sends one token most to another, whether it is that row's first choice, and the row's peak") {
+    std::vector<std::vector<std::pair<Eigen::Index, float>>> a(6), b(6);
+    for (Eigen::Index i = 1; i <= 4; ++i) a[static_cast<std::size_t>(i)] = b[static_cast<std::size_t>(i)] = {{i, 0.5f}};
+    a[4] = {{3, 0.8f}, {1, 0.1f}};   // head (0, 0): 人 → 欢 0.8, 我 0.1
+    b[4] = {{1, 0.3f}, {2, 0.35f}};  // head (1, 0): 人 → 我 0.3, but 喜 0.35 first
+    const Mat<float> wa = rows_of(6, a), wb = rows_of(6, b);
+    const TokenLink link = token_link({{&wa}, {&wb}}, 4, 1);
+    CHECK(link.strongest.layer == 1);
+    CHECK(link.weight == doctest::Approx(0.3f));
+    CHECK_FALSE(link.first);
+    CHECK(link.peak.layer == 0);
+    CHECK(link.peak_token == 3);
+    CHECK(link.peak_weight == doctest::Approx(0.8f));
+    CHECK(token_link({{&wa}, {&wb}}, 4, 3).first);
+    // A row that rests on [SEP] has not chosen its largest real token.
+    std::vector<std::vector<std::pair<Eigen::Index, float>>> c(6);
+    for (Eigen::Index i = 1; i <= 4; ++i) c[static_cast<std::size_t>(i)] = {{i, 0.5f}};
+    c[4] = {{5, 0.8f}, {1, 0.1f}};
+    const Mat<float> wc = rows_of(6, c);
+    CHECK_FALSE(token_link({{&wc}}, 4, 1).first);
+    CHECK(contains(error_from([&] { token_link({{&wa}}, 0, 3); }).what(), "two different real tokens"));
+    CHECK(contains(error_from([&] { token_link({{&wa}}, 3, 3); }).what(), "two different real tokens"));
+}

@@ -1,6 +1,7 @@
 // Masked-language-model batches, AdamW, and a few training steps whose loss falls.
 #include <doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <numeric>
 
@@ -105,4 +106,26 @@ TEST_CASE("training: a few AdamW steps on a small fixture make the loss fall, de
     CHECK(mean(140, 150) < mean(0, 10) - 0.3);
     CHECK(mean(140, 150) < std::log(7.0) + 0.1);
     CHECK(train(20) == std::vector<float>(losses.begin(), losses.begin() + 20));  // the same seed, the same run
+}
+
+TEST_CASE("mask_batch: ids flagged unmasked_before_sep are never masked right before [SEP], and may be elsewhere") {
+    SpecialIds special;
+    const int vocab = 12, stop = 9;  // id 9 plays a sentence's final 。
+    special.unmasked_before_sep.assign(vocab, 0);
+    special.unmasked_before_sep[stop] = 1;
+    std::vector<std::int32_t> ids;
+    const int sequences = 400, length = 6;
+    for (int s = 0; s < sequences; ++s) for (const std::int32_t id : {special.cls, 5, stop, 6, stop, special.sep}) ids.push_back(id);
+    Rng rng(11);
+    const MlmBatch b = mask_batch(ids, sequences, length, vocab, special, rng);
+    std::size_t inner_stops = 0;
+    for (const std::int32_t r : b.rows) {
+        CHECK(r % length != 4);  // the 。 before [SEP]
+        inner_stops += r % length == 2;
+    }
+    CHECK(inner_stops > 0);  // the 。 inside the sentence is still masked now and then
+    // Without the flags the final one is masked too.
+    Rng again(11);
+    const MlmBatch plain = mask_batch(ids, sequences, length, vocab, SpecialIds{}, again);
+    CHECK(std::any_of(plain.rows.begin(), plain.rows.end(), [](std::int32_t r) { return r % 6 == 4; }));
 }

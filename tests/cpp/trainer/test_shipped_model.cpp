@@ -21,13 +21,18 @@ using namespace attention;
 
 namespace {
 
-// Measured on the shipped file (docs/model.md: loss 3.282, top-1 41.9 %, top-5 60.7 %), less a margin.
-constexpr double kShippedLossCeiling = 3.40, kShippedTop1Floor = 0.40, kShippedTop5Floor = 0.585;
-// The everyday sets (tests/data/everyday, scripts/eval-sets.mjs): the targets
-// the model was made for, which the shipped file meets with room (docs/model.md:
-// zh top-1 45.7 %, top-5 69.3 %; en top-5 44.5 %).
-constexpr double kEverydayZhTop1Floor = 0.35, kEverydayZhTop5Floor = 0.60, kEverydayEnTop5Floor = 0.40;
+// Measured on the shipped file (docs/model.md: loss 3.442, top-1 39.9 %, top-5 58.6 %), less a margin.
+constexpr double kShippedLossCeiling = 3.55, kShippedTop1Floor = 0.38, kShippedTop5Floor = 0.565;
+// The everyday sets (tests/data/everyday, scripts/eval-sets.mjs): floors the
+// shipped file meets with room (docs/model.md: zh top-1 46.0 %, top-5 64.7 %;
+// en top-5 43.0 %), and the learner-register set at the targets the model was
+// made for (docs/model.md: top-1 36.3 %, top-5 57.7 %).
+constexpr double kEverydayZhTop1Floor = 0.38, kEverydayZhTop5Floor = 0.58, kEverydayEnTop5Floor = 0.38;
+constexpr double kLearnerTop1Floor = 0.30, kLearnerTop5Floor = 0.50;
 constexpr double kTokensPerEnglishWordCeiling = 1.3;
+// Of the items whose [MASK] ends the text, how many may have punctuation among the
+// five guesses of every word start (before the page's words-only filter): docs/model.md 0 %.
+constexpr double kFinalPunctuationCeiling = 0.10;
 
 std::string source(const std::string& path) { return std::string(ATTENTION_SOURCE_DIR) + "/" + path; }
 
@@ -92,19 +97,63 @@ TEST_CASE("shipped model: the everyday evaluation sets, above the floors") {
     CHECK(z.top1_share() >= kEverydayZhTop1Floor);
     CHECK(z.top5_share() >= kEverydayZhTop5Floor);
     CHECK(e.top5_share() >= kEverydayEnTop5Floor);
+    const std::vector<train::MaskedItem> learner = train::read_masked_set(source("tests/data/everyday/en-learner.tsv"));
+    REQUIRE(learner.size() >= 200);
+    const train::SetScore l = train::score_model(shipped()->params, shipped()->vocabulary, learner, shipped()->packed.get());
+    MESSAGE("learner en: top-1 " << l.top1_share() << ", top-5 " << l.top5_share());
+    CHECK(l.top1_share() >= kLearnerTop1Floor);
+    CHECK(l.top5_share() >= kLearnerTop5Floor);
 }
 
-TEST_CASE("shipped model: English words are mostly one token; Chinese characters always are") {
-    std::size_t words = 0, tokens = 0, cjk = 0, cjk_tokens = 0;
-    for (const train::MaskedItem& item : train::read_masked_set(source("tests/data/everyday/en.tsv"))) {
-        std::string sentence = item.text;
-        sentence.replace(sentence.find("[MASK]"), 6, item.answer);
-        for (const std::string& w : pre_tokenize(sentence)) {
-            if (!std::isalpha(static_cast<unsigned char>(w[0]))) continue;
-            words += 1;
-            tokens += shipped()->vocabulary.wordpiece(w).size();
+TEST_CASE("shipped model: a [MASK] at the end of a sentence is a word, even among every word start") {
+    for (const char* set : {"tests/data/everyday/zh.tsv", "tests/data/everyday/en-learner.tsv"}) {
+        std::size_t final_masks = 0, punctuated = 0;
+        for (const train::MaskedItem& item : train::read_masked_set(source(set))) {
+            const std::vector<Token> tokens = shipped()->vocabulary.tokenize(item.text);
+            if (tokens[tokens.size() - 2].id != Vocabulary::kMask) continue;
+            final_masks += 1;
+            const auto guesses = predict_masked(shipped()->params, shipped()->vocabulary, item.text, 5, {}, shipped()->packed.get(),
+                                                GuessAmong::word_starts);
+            bool any = false;
+            for (const Guess& g : guesses.at(0)) any = any || train::is_punctuation(g.token);
+            punctuated += any;
+            // What the page shows: never punctuation.
+            const auto shown = predict_masked(shipped()->params, shipped()->vocabulary, item.text, 5, {}, shipped()->packed.get());
+            for (const Guess& g : shown.at(0)) CHECK_FALSE(train::is_punctuation(g.token));
         }
+        const std::string set_name(set);
+        CAPTURE(set_name);
+        REQUIRE(final_masks >= 20);
+        CHECK(static_cast<double>(punctuated) / static_cast<double>(final_masks) <= kFinalPunctuationCeiling);
     }
+}
+
+TEST_CASE("shipped model: the lab opens the article's sentence on a labelled head where 喜 looks at 欢") {
+    const EncoderTrace t = run_encoder(shipped(), "trained", "我喜欢人工智能");
+    const ArticleHead a = t.article_head(2);
+    CHECK(a.found);
+    CHECK(a.labelled);
+    CHECK(a.neighbour == 3);  // 欢
+    CHECK(a.spread);
+}
+
+TEST_CASE("shipped model: English words are mostly one token (each English set); Chinese characters always are") {
+    for (const char* set : {"tests/data/everyday/en.tsv", "tests/data/everyday/en-learner.tsv"}) {
+        std::size_t words = 0, tokens = 0;
+        for (const train::MaskedItem& item : train::read_masked_set(source(set))) {
+            std::string sentence = item.text;
+            sentence.replace(sentence.find("[MASK]"), 6, item.answer);
+            for (const std::string& w : pre_tokenize(sentence)) {
+                if (!std::isalpha(static_cast<unsigned char>(w[0]))) continue;
+                words += 1;
+                tokens += shipped()->vocabulary.wordpiece(w).size();
+            }
+        }
+        const double per_word = static_cast<double>(tokens) / static_cast<double>(words);
+        MESSAGE(std::string(set) << ": " << per_word << " tokens per English word over " << words << " words");
+        CHECK(per_word <= kTokensPerEnglishWordCeiling);
+    }
+    std::size_t cjk = 0, cjk_tokens = 0;
     for (const train::MaskedItem& item : train::read_masked_set(source("tests/data/everyday/zh.tsv"))) {
         for (const std::string& w : pre_tokenize(item.text)) {
             if (!is_cjk_character(w)) continue;
@@ -112,9 +161,6 @@ TEST_CASE("shipped model: English words are mostly one token; Chinese characters
             cjk_tokens += shipped()->vocabulary.wordpiece(w).size();
         }
     }
-    const double per_word = static_cast<double>(tokens) / static_cast<double>(words);
-    MESSAGE(per_word << " tokens per English word over " << words << " words");
-    CHECK(per_word <= kTokensPerEnglishWordCeiling);
     CHECK(cjk > 1000);
     CHECK(cjk_tokens == cjk);
     const std::vector<Token> t = shipped()->vocabulary.tokenize("The animal did not cross the street because it was too tired");

@@ -5,6 +5,7 @@
 import { clear, h } from '../ui/dom.js';
 import { fmt } from '../ui/format.js';
 import { headNumber } from '../heads/head-view.js';
+import { referenceNote } from '../heads/reference-note.js';
 
 /** The three keys a row gives most weight to, as "token (weight)". */
 function topKeys(trace, i, where = {}) {
@@ -73,6 +74,8 @@ export default {
           h('p', { class: 'note' }, ctx.t('experiment.context.neighbours', { token, a: topKeys(ctx.headView, i), b: topKeys(b, j) })));
       }
       b.dispose();
+      const note = referenceNote(ctx); // a pronoun in the lab's sentence: what the heads do with it
+      if (note) result.append(note);
     };
     other.addEventListener('change', draw);
     body.append(h('p', { class: 'explain' }, ctx.t('experiment.context.explain', { token })),

@@ -6,6 +6,7 @@
 import { h, morphChildren } from '../ui/dom.js';
 import { fmt, share } from '../ui/format.js';
 import { headName, headNumber } from './head-view.js';
+import { referenceNote } from './reference-note.js';
 
 const SHARES = ['self', 'previous', 'next', 'special', 'same'];
 
@@ -71,6 +72,7 @@ function renderHeads(container, ctx, handlers) {
   const cards = Array.from({ length: ctx.heads }, (_, head) => card(ctx, head, handlers));
   morphChildren(container, h('div', {},
     h('p', { class: 'explain' }, ctx.t('heads.explain', { heads: ctx.heads, token: ctx.tokens[ctx.selected] })),
+    referenceNote(ctx),
     layerPicker(ctx),
     h('div', { class: 'head-cards' }, cards)));
 }

@@ -20,6 +20,7 @@ export function createLabState(steps) {
   let step = 0;
   let token = 2; // the selected token (the query row every step follows); null: the new sentence's default
   let where = Object.freeze({ layer: 0, head: 0 }); // a trained model's selected head
+  let picked = false; // a head was chosen (by the learner, a link, the host, the tour); until then the core's article head
   let knockedOut = Object.freeze([]); // [{ layer, head }] zeroed before W_O
   let hidden = null; // { sentence, originals }: what the lab hid behind each [MASK] of sentence
   let layerOpen = false; // the concat step's rest of the layer unfolded
@@ -28,6 +29,13 @@ export function createLabState(steps) {
   let seen = null; // the run through the selected head: made again only when either changes
 
   const isTrained = (model) => core.models.some((m) => m.id === model && m.trained);
+  // Until a head is chosen, the head is the one the core picks for the selected
+  // token by the rule the article's table illustrates (trace.articleHead()).
+  function followArticle() {
+    if (picked || run === null || token === null) return;
+    const { layer, head } = run.articleHead(Math.min(token, run.tokens.length - 1));
+    where = Object.freeze({ layer, head });
+  }
 
   return {
     get core() { return core; },
@@ -38,6 +46,8 @@ export function createLabState(steps) {
     get step() { return step; },
     get selected() { return token; },
     get where() { return where; },
+    /** Whether a head was chosen; until one is, the lab follows the core's article head for the selected token. */
+    get headPicked() { return picked; },
     get knockOut() { return knockedOut; },
     get hidden() { return hidden; },
     get layerOpen() { return layerOpen; },
@@ -82,12 +92,20 @@ export function createLabState(steps) {
       if (hidden?.sentence !== text) hidden = null;
       where = Object.freeze({ layer: where.layer < made.config.layers ? where.layer : 0, head: where.head < made.config.heads ? where.head : 0 });
       if (token === null || token >= made.tokens.length) token = defaultToken(made.tokens.length);
+      followArticle();
       return null;
     },
     chooseStep(k) { step = Math.max(0, Math.min(steps - 1, k)); },
     /** Selects token i; null: the next sentence's default token. */
-    chooseToken(i) { token = i === null ? null : Math.min(i, run ? run.tokens.length - 1 : i); },
-    chooseHead(head, layer = where.layer) { where = Object.freeze({ layer, head }); },
+    chooseToken(i) {
+      token = i === null ? null : Math.min(i, run ? run.tokens.length - 1 : i);
+      followArticle();
+    },
+    /** Chooses a head: from now on the lab keeps it (clamped to a model that has fewer). */
+    chooseHead(head, layer = where.layer) {
+      where = Object.freeze({ layer, head });
+      picked = true;
+    },
     /** Knocks head (of the selected layer) out, or back in; the next run applies it. */
     knockOutHead(head, on) {
       const others = knockedOut.filter((k) => k.layer !== where.layer || k.head !== head);

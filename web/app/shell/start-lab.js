@@ -125,6 +125,8 @@ export function startLab(env) {
     const ctx = context(animate);
     const { t } = ctx;
     env.frame.dataset.step = view.id;
+    env.frame.dataset.layer = String(state.where.layer); // the head every step shows (a trained model's; 0 0 for the seeded one)
+    env.frame.dataset.head = String(state.where.head);
     setText($('step-title'), `${state.step + 1}. ${view.title(ctx)}`);
     const links = (view.experiments ?? []).map((name) => [' ', h('button', { type: 'button', class: 'why-link', dataset: { experiment: name },
       onclick: () => experiments.open(name, true) }, t('experiments.open', { name: EXPERIMENTS[experimentIndex(name)].label(t) }))]);
@@ -170,7 +172,7 @@ export function startLab(env) {
   /** Puts the page's view into the address bar (soon: see url-state.js). */
   function syncUrl() {
     address?.soon({ sentence: state.sentence, step: STEPS[state.step].id, selected: state.selected, options: state.options,
-      trained: state.trained, where: state.where, lang: language.words.lang, experiment: experiments.id, tour: state.tour },
+      trained: state.trained, where: state.where, headPicked: state.headPicked, lang: language.words.lang, experiment: experiments.id, tour: state.tour },
     { model: state.defaults.model, options: state.core.defaults });
   }
 
@@ -260,7 +262,7 @@ export function startLab(env) {
     env.frame.classList.toggle('embed', link.embed);
     state.chooseStep(step);
     state.chooseToken(link.selected);
-    state.chooseHead(link.head ?? 0, link.layer ?? 0);
+    if (link.head !== null || link.layer !== null) state.chooseHead(link.head ?? 0, link.layer ?? 0); // else the core's article head
     notices.push(...hostControl.firstRun(link));
     if (badExercises.length) notices.push(language.words.t('ex.ignored', { items: badExercises.join(', ') }));
     for (const name of ['layer', 'head']) {

@@ -2,7 +2,8 @@
 // model=random picks the seeded head (its dModel, dK, seed and switches then
 // apply; a link with those and no model= is one from before the trained model,
 // and opens on the seeded head as it did); head= and layer= pick a trained
-// model's head (counted from 0, as the API does).
+// model's head (counted from 0, as the API does), written once a head was
+// chosen; without them the lab opens on the core's article head.
 // embed=1 hides the page chrome; origin=… restricts host messages to one origin.
 // replaceState only: stepping through the steps does not flood the history.
 // ?stage=… is the older name of ?step=…, ?lab=… of ?experiment=…; both still work.
@@ -90,7 +91,7 @@ export function checkLink(state, ignored, stepIndex, t) {
 }
 
 /** view: what is shown; defaults: { model, options } (the page's model and the seeded head's options). */
-function writeUrl({ sentence, step, selected, options, trained, where, lang, experiment, tour }, defaults) {
+function writeUrl({ sentence, step, selected, options, trained, where, headPicked, lang, experiment, tour }, defaults) {
   const params = new URLSearchParams();
   const current = new URLSearchParams(location.search);
   for (const name of KEPT_PARAMS) if (current.has(name)) params.set(name, current.get(name));
@@ -104,10 +105,10 @@ function writeUrl({ sentence, step, selected, options, trained, where, lang, exp
     params.set('card', String(tour.card));
   }
   if (options.model !== defaults.model) params.set('model', options.model);
-  if (trained) {
-    if (where.layer) params.set('layer', String(where.layer));
-    if (where.head) params.set('head', String(where.head));
-  } else {
+  if (trained && headPicked) { // a chosen head; without one the link reopens on the core's article head, as this view did
+    params.set('layer', String(where.layer));
+    params.set('head', String(where.head));
+  } else if (!trained) {
     for (const name of OPTION_PARAMS) if (options[name] !== defaults.options[name]) params.set(name, String(options[name]));
     for (const name of FLAG_PARAMS) if (options[name] !== defaults.options[name]) params.set(name, options[name] ? '1' : '0');
   }

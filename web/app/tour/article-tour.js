@@ -2,15 +2,16 @@
 // order, one descriptor each, as steps/index.js lists the steps:
 //   id          the card's name (its words: tour.<id>.title and tour.<id>.text)
 //   step        the step the lab shows with it
-//   follow      true: the lab follows 喜 and the head where 喜 looks at 欢, as the article says
+//   follow      true: the lab follows 喜 on the core's article head for it (trace.articleHead():
+//               on the shipped model the head where 喜 looks at 欢, as the article says)
 //   experiment  the Why? experiment it opens, if any
 //   predict     a question asked before the lab shows the answer: 'attend' (which token
 //               will 喜 attend to most?) or 'unscaled' (its weights without ÷√d_k)
 // Every number a card quotes comes from the core, through the lab's view context.
 export const TOUR_ID = 'article';
 export const TOUR_SENTENCE = '我喜欢人工智能';
+export const ARTICLE_DK = 64; // the article's d_k: every score ÷ √64 = 8
 const FOLLOWED = '喜';
-const ATTENDED = '欢'; // the article: 喜 attends to 欢
 
 export const CARDS = Object.freeze([
   { id: 'sentence', step: 'tokens' },
@@ -30,22 +31,6 @@ export const CARDS = Object.freeze([
 export function followedToken(tokens) {
   const at = tokens.indexOf(FOLLOWED);
   return at >= 0 ? at : 1;
-}
-
-/** The head where the followed token looks most at 欢: { layer, head }, among every
- *  head of the run (rowOf: the core's softmax row of a head, view-context.js). */
-export function attendingHead(run, rowOf) {
-  const target = run.tokens.indexOf(ATTENDED);
-  let best = { layer: 0, head: 0 };
-  let most = -1;
-  for (let layer = 0; layer < run.config.layers; layer += 1) {
-    for (let head = 0; head < run.config.heads; head += 1) {
-      const row = rowOf({ layer, head });
-      const p = target >= 0 ? row.probs[target] : row.maxProb;
-      if (p > most) [best, most] = [{ layer, head }, p];
-    }
-  }
-  return best;
 }
 
 /** The card's answer to its question, from the core's numbers: for 'attend' the

@@ -2,18 +2,17 @@
 // article's sentence on the trained model, the token and head the article
 // follows, the card's step and experiment. What the learner answers is kept
 // with the tour (and in the link and a platform's saved progress).
-import { CARDS, TOUR_SENTENCE, attendingHead, followedToken } from './article-tour.js';
+import { CARDS, TOUR_SENTENCE, followedToken } from './article-tour.js';
 
 /**
  * state: the lab's state; compute(sentence, options) runs the core (true when
- * it could); context(): the lab's view context now; experiments: the
- * experiments' panel; show(animate) draws; showSentence(text) puts the sentence
+ * it could); experiments: the experiments' panel; show(animate) draws; showSentence(text) puts the sentence
  * in the input box, showSettings() the model in the settings; announce(type,
  * body) tells the host; stepIndex(id): a step's index (steps/index.js, handed
  * over so that the tour's chunk imports none of the page's modules: tour-panel.js).
  * Returns { open(card), go(k), leave(finished), answer(cardId, choice) }.
  */
-export function createTourControl(state, { compute, context, experiments, show, showSentence, showSettings, announce, stepIndex }) {
+export function createTourControl(state, { compute, experiments, show, showSentence, showSettings, announce, stepIndex }) {
   // The article's sentence, on the trained model when there is one.
   function runArticle() {
     const model = state.trained || !state.isTrained(state.defaults.model) ? state.options.model : state.defaults.model;
@@ -31,8 +30,7 @@ export function createTourControl(state, { compute, context, experiments, show, 
     if (!runArticle()) return;
     if (card.follow) {
       state.chooseToken(followedToken(state.run.tokens));
-      const { rowOf } = context();
-      const where = attendingHead(state.run, rowOf);
+      const where = state.run.articleHead(state.selected); // the core's rule, as the lab opens on it
       state.chooseHead(where.head, where.layer);
     }
     // An experiment that shows a question's answer opens once the question is answered.
