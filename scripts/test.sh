@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Runs every suite: the C++ core natively, as wasm under Node, and under
+# Runs every suite: ESLint over the JavaScript, the C++ core natively, as wasm under Node, and under
 # ASan + UBSan with the fuzz corpus replayed (CTest), then
 # the JavaScript API and browser tests (node's test runner, whose summary ends
 # the output). Exits non-zero if any suite fails.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 status=0
+npm run --silent lint && echo "eslint: no problems" || status=1
 ctest --test-dir build/native --output-on-failure || status=1
 ctest --test-dir build/wasm --output-on-failure || status=1
 ctest --test-dir build/sanitize --output-on-failure || status=1

@@ -25,7 +25,7 @@ ModelShelf& shelf() {
 double heap_bytes_in_use() { return static_cast<double>(mallinfo().uordblks); }
 }  // namespace
 
-// A Trace is owned by its JS handle; web/lib/lab.js deletes it in trace.dispose().
+// A Trace is owned by its JS handle; web/lib/trace.js deletes it in dispose().
 EMSCRIPTEN_BINDINGS(attention_lab) {
     using emscripten::optional_override;
     emscripten::class_<Trace>("Trace")

@@ -180,14 +180,14 @@ val constants() {
                    {"defaults", js(Config{})}, {"limits", limits}});
 }
 
-// The options object as lab.js passes it: every field present, types checked.
+// The options object as web/lib/core.js passes it: every field present, types checked.
 Config to_config(const val& o) {
     return {integer(o["dModel"].as<double>()), integer(o["dK"].as<double>()),
             integer(o["seed"].as<double>()), o["scale"].as<bool>(), o["causal"].as<bool>(),
             o["positional"].as<bool>()};
 }
 
-// [{layer, head}] as lab.js passes it (checked to be integers there).
+// [{layer, head}] as web/lib/core.js passes it (checked to be integers there).
 std::vector<HeadId> head_ids(const val& list) {
     std::vector<HeadId> out;
     const auto count = list["length"].as<unsigned>();

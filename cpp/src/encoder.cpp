@@ -94,7 +94,7 @@ std::string shape_problem(const EncoderShape& s) {
 
 template <class T>
 EncoderParams<T> zero_params(const EncoderShape& s) {
-    if (const std::string problem = shape_problem(s); !problem.empty()) throw std::invalid_argument("encoder shape: " + problem);
+    if (const std::string problem = shape_problem(s); !problem.empty()) throw Error("invalid_argument", "encoder shape: " + problem);
     EncoderParams<T> p;
     p.shape = s;
     p.tok = Mat<T>::Zero(s.vocab, s.d_model);
@@ -133,10 +133,10 @@ void encode(const EncoderParams<T>& p, const std::vector<std::int32_t>& ids, int
     const Eigen::Index N = static_cast<Eigen::Index>(B) * n;
     const T scale = s.scaled ? T(1) / std::sqrt(static_cast<T>(dk)) : T(1);
     if (sequences < 1 || length < 1 || ids.size() != static_cast<std::size_t>(N)) {
-        throw std::invalid_argument("encode: ids must hold sequences × length ids");
+        throw Error("invalid_argument", "encode: ids must hold sequences × length ids");
     }
     for (const std::int32_t id : ids) {
-        if (id < 0 || id >= s.vocab) throw std::invalid_argument("encode: an id outside the vocabulary");
+        if (id < 0 || id >= s.vocab) throw Error("invalid_argument", "encode: an id outside the vocabulary");
     }
     std::vector<char> silenced(static_cast<std::size_t>(s.layers) * static_cast<std::size_t>(s.heads), 0);
     for (const HeadId& k : knock_out) {

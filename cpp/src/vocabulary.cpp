@@ -41,13 +41,13 @@ bool starts_character_or_word(const std::string& token) {
 Vocabulary::Vocabulary(std::vector<std::string> tokens) : tokens_(std::move(tokens)) {
     for (std::size_t k = 0; k < 5; ++k) {
         if (tokens_.size() <= k || tokens_[k] != kSpecials[k]) {
-            throw Error("invalid_vocabulary", "a vocabulary starts with [PAD] [UNK] [CLS] [SEP] [MASK], one per line");
+            throw Error("invalid_model", "a vocabulary starts with [PAD] [UNK] [CLS] [SEP] [MASK], one per line");
         }
     }
     for (std::size_t k = 0; k < tokens_.size(); ++k) {
-        if (tokens_[k].empty()) throw Error("invalid_vocabulary", "line " + std::to_string(k + 1) + " of the vocabulary is empty");
+        if (tokens_[k].empty()) throw Error("invalid_model", "line " + std::to_string(k + 1) + " of the vocabulary is empty");
         if (!ids_.emplace(tokens_[k], static_cast<std::int32_t>(k)).second) {
-            throw Error("invalid_vocabulary", "the vocabulary holds \"" + tokens_[k] + "\" twice");
+            throw Error("invalid_model", "the vocabulary holds \"" + tokens_[k] + "\" twice");
         }
         if (k > static_cast<std::size_t>(kMask) && tokens_[k].rfind("##", 0) != 0) {
             word_starts_.push_back(static_cast<std::int32_t>(k));

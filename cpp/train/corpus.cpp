@@ -38,7 +38,7 @@ void append_window(std::vector<std::int32_t>& ids, const TokenStream& stream, st
 }  // namespace
 
 Sequences make_sequences(const TokenStream& stream, int length) {
-    if (length < 3) throw std::invalid_argument("a sequence needs room for [CLS], a token and [SEP]");
+    if (length < 3) throw Error("invalid_argument", "a sequence needs room for [CLS], a token and [SEP]");
     Sequences out;
     out.length = length;
     const auto inner = static_cast<std::size_t>(length - 2);
@@ -48,7 +48,7 @@ Sequences make_sequences(const TokenStream& stream, int length) {
 
 MlmBatch draw_batch(const TokenStream& stream, int count, int length, int vocab, const SpecialIds& special, Rng& rng) {
     const auto inner = static_cast<std::size_t>(length - 2);
-    if (length < 3 || stream.ids.size() < inner) throw std::invalid_argument("the stream is shorter than one window");
+    if (length < 3 || stream.ids.size() < inner) throw Error("invalid_argument", "the stream is shorter than one window");
     std::vector<std::int32_t> ids;
     ids.reserve(static_cast<std::size_t>(count) * static_cast<std::size_t>(length));
     const auto places = static_cast<std::int64_t>(stream.ids.size() - inner + 1);
@@ -103,8 +103,8 @@ SentenceUnits make_units(const std::vector<std::string>& lines, const Vocabulary
         add(ids);
         previous = std::move(ids);
     }
-    if (out.count() == 0) throw std::invalid_argument("no sentence units: the lines hold no sentence of at most max_length ids");
-    if (out.ids.size() > 0xFFFFFFFFu) throw std::invalid_argument("too many sentence units");
+    if (out.count() == 0) throw Error("invalid_argument", "no sentence units: the lines hold no sentence of at most max_length ids");
+    if (out.ids.size() > 0xFFFFFFFFu) throw Error("invalid_argument", "too many sentence units");
     return out;
 }
 

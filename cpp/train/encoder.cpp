@@ -7,6 +7,7 @@
 #include <system_error>
 #include <thread>
 
+#include "attention/error.hpp"
 #include "attention/ops.hpp"
 
 namespace attention::train {
@@ -31,7 +32,7 @@ Mat<T> random_matrix(Eigen::Index rows, Eigen::Index cols, double stddev, Rng& s
 
 template <class T>
 EncoderParams<T> init_params(const EncoderShape& s, std::uint64_t seed, double token_sd, double sd) {
-    if (const std::string problem = shape_problem(s); !problem.empty()) throw std::invalid_argument("encoder shape: " + problem);
+    if (const std::string problem = shape_problem(s); !problem.empty()) throw Error("invalid_argument", "encoder shape: " + problem);
     Rng state(seed);
     EncoderParams<T> p;
     p.shape = s;
@@ -62,7 +63,7 @@ T forward(const EncoderParams<T>& p, const MlmBatch& batch, ForwardCache<T>& cac
     encode(p, batch.ids, batch.sequences, batch.length, cache.encoder);
     // The masked rows through the tied decoder, and the mean cross-entropy.
     const auto M = static_cast<Eigen::Index>(batch.rows.size());
-    if (M == 0) throw std::invalid_argument("an MLM batch needs at least one masked row");
+    if (M == 0) throw Error("invalid_argument", "an MLM batch needs at least one masked row");
     cache.masked_rows.resize(M, p.shape.d_model);
     for (Eigen::Index m = 0; m < M; ++m) cache.masked_rows.row(m) = cache.encoder.hidden.row(batch.rows[static_cast<std::size_t>(m)]);
     cache.loss = ops::cross_entropy(cache.masked_rows, p.tok, p.out_bias, batch.targets, cache.probs);

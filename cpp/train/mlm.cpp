@@ -3,6 +3,8 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "attention/error.hpp"
+
 namespace attention::train {
 
 std::uint64_t Rng::next() {
@@ -21,9 +23,9 @@ std::int64_t Rng::below(std::int64_t n) {
 MlmBatch mask_batch(const std::vector<std::int32_t>& ids, int sequences, int length, int vocab,
                     const SpecialIds& special, Rng& rng) {
     if (sequences < 1 || length < 1 || ids.size() != static_cast<std::size_t>(sequences) * static_cast<std::size_t>(length)) {
-        throw std::invalid_argument("mask_batch: ids must hold sequences × length ids");
+        throw Error("invalid_argument", "mask_batch: ids must hold sequences × length ids");
     }
-    if (vocab <= special.first_normal) throw std::invalid_argument("mask_batch: no ordinary tokens in the vocabulary");
+    if (vocab <= special.first_normal) throw Error("invalid_argument", "mask_batch: no ordinary tokens in the vocabulary");
     MlmBatch batch;
     batch.sequences = sequences;
     batch.length = length;
@@ -37,7 +39,7 @@ MlmBatch mask_batch(const std::vector<std::int32_t>& ids, int sequences, int len
     for (std::size_t r = 0; r < ids.size(); ++r) {
         if (ids[r] >= special.first_normal && !kept_before_sep(r)) candidates.push_back(static_cast<std::int32_t>(r));
     }
-    if (candidates.empty()) throw std::invalid_argument("mask_batch: no ordinary token to mask");
+    if (candidates.empty()) throw Error("invalid_argument", "mask_batch: no ordinary token to mask");
     for (const std::int32_t r : candidates) {
         if (rng.uniform() < 0.15) batch.rows.push_back(r);
     }

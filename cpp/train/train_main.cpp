@@ -3,13 +3,18 @@
 // the checkpoint, the vocabulary and a report, and prints what each head does
 // on the article's sentence. Every step is deterministic for --seed.
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <functional>
 #include <iterator>
+#include <limits>
 #include <map>
 #include <string>
+#include <type_traits>
 #if defined(__GLIBC__)
 #include <malloc.h>
 #endif
@@ -39,7 +44,7 @@ struct Options {
     int vocab_weight = 5;     // everyday lines count this many times when the vocabulary is learned
     int learner_weight = 2;   // the learner-register sources' sentences are this many times among the sentence units
     double sentences = 0.7;   // the share of steps on everyday sentence units (the rest: windows of the whole stream)
-    double zh_share = 0.5;    // of those, the share on Chinese units (the rest: English)
+    double zh_share = 0.65;   // of those, the share on Chinese units (the rest: English)
     double lr = 1e-3, warmup = 0.05;
     double token_sd = 0.1;    // the token embeddings' initial standard deviation (BERT's 0.02 leaves them
                               // under the positions' sinusoids: training sat at the unigram plateau)
@@ -48,16 +53,39 @@ struct Options {
     std::uint64_t seed = 1;
 };
 
+// The command line's options: "--name value" pairs. An unknown name, a name
+// without a value, or a value that is not a number (an integer where the
+// option counts) stops the trainer with a message.
+[[noreturn]] void usage_error(const std::string& message) {
+    std::fprintf(stderr, "train_encoder: %s\n", message.c_str());
+    std::exit(2);
+}
+
+template <class T>
+T number_of(const std::string& name, const std::string& text) {
+    const char* begin = text.c_str();
+    char* end = nullptr;
+    errno = 0;
+    const double v = std::strtod(begin, &end);
+    if (text.empty() || end != begin + text.size() || errno == ERANGE || !std::isfinite(v)) {
+        usage_error(name + " needs a number, got \"" + text + "\"");
+    }
+    if constexpr (std::is_integral_v<T>) {
+        if (v != std::floor(v) || v < double(std::numeric_limits<T>::min()) || v > double(std::numeric_limits<T>::max())) {
+            usage_error(name + " needs a whole number, got \"" + text + "\"");
+        }
+    }
+    return static_cast<T>(v);
+}
+
 Options parse(int argc, char** argv) {
     Options o;
-    std::map<std::string, std::string> given;
-    for (int k = 1; k + 1 < argc; k += 2) given[argv[k]] = argv[k + 1];
+    std::map<std::string, std::function<void(const std::string&)>> options;
+    const auto text = [&](const char* name, std::string& field) { options[name] = [&field](const std::string& v) { field = v; }; };
     const auto num = [&](const char* name, auto& field) {
-        if (given.count(name)) field = static_cast<std::remove_reference_t<decltype(field)>>(std::atof(given[name].c_str()));
+        options[name] = [&field, name](const std::string& v) { field = number_of<std::remove_reference_t<decltype(field)>>(name, v); };
     };
-    if (given.count("--corpus")) o.corpus = given["--corpus"];
-    if (given.count("--out")) o.out = given["--out"];
-    if (given.count("--model-file")) o.model_file = given["--model-file"];
+    text("--corpus", o.corpus), text("--out", o.out), text("--model-file", o.model_file), text("--eval-sets", o.eval_sets), text("--only", o.only);
     num("--vocab", o.vocab), num("--d-model", o.d_model), num("--heads", o.heads), num("--d-ff", o.d_ff);
     num("--layers", o.layers), num("--length", o.length), num("--batch", o.batch), num("--steps", o.steps);
     num("--eval-every", o.eval_every), num("--lr", o.lr), num("--seed", o.seed), num("--threads", o.threads);
@@ -65,8 +93,18 @@ Options parse(int argc, char** argv) {
     num("--learner-weight", o.learner_weight), num("--zh-share", o.zh_share);
     num("--sentences", o.sentences), num("--warmup", o.warmup), num("--token-sd", o.token_sd);
     num("--mask-final-punctuation", o.mask_final_punctuation);
-    if (given.count("--eval-sets")) o.eval_sets = given["--eval-sets"];
-    if (given.count("--only")) o.only = given["--only"];
+    for (int k = 1; k < argc; k += 2) {
+        const std::string name = argv[k];
+        const auto option = options.find(name);
+        if (option == options.end()) {
+            std::string known;
+            for (const auto& [n, _] : options) known += " " + n;
+            usage_error("unknown option \"" + name + "\"; the options are" + known);
+        }
+        if (k + 1 >= argc) usage_error(name + " needs a value");
+        option->second(argv[k + 1]);
+    }
+    if (o.only != "" && o.only != "baseline") usage_error("--only takes \"baseline\", got \"" + o.only + "\"");
     return o;
 }
 

@@ -89,7 +89,7 @@ LearnedVocabulary learn_wordpiece(const std::vector<std::string>& lines, const W
         if (count >= options.min_pair_count) add(s);
     }
     if (out.tokens.size() > options.vocab_size) {
-        throw std::invalid_argument("the vocabulary size is too small for the special tokens, CJK characters and alphabet");
+        throw Error("invalid_argument", "the vocabulary size is too small for the special tokens, CJK characters and alphabet");
     }
 
     // The most frequent words whole (one token each, their pieces merged at once).

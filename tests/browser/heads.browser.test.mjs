@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { loadAttentionLab } from 'attention-lab';
 import { share } from '../../web/app/ui/format.js';
 import { useServedChromium } from './chromium.mjs';
-import { cells, chips, openPage, rendered } from './page-helpers.mjs';
+import { cells, chips, openPage, rendered, shownHead } from './page-helpers.mjs';
 
 const WEB = fileURLToPath(new URL('../../web/', import.meta.url));
 const SENTENCE = '我喜欢人工智能';
@@ -17,7 +17,8 @@ const core = await loadAttentionLab();
 const env = useServedChromium(WEB);
 const at = (m, i, j) => m.data[i * m.cols + j];
 const guesses = (page, kind, mask = 0) => page.$$eval(`section.guess[data-mask="${mask}"] figure.guesses[data-kind="${kind}"] li`,
-  (lis) => lis.map((li) => ({ token: li.dataset.token, p: Number(li.querySelector('.guess-p').textContent) })));
+  // A small probability is printed as 3.91e−4 (with a minus sign): read it back, to three places as asShown.
+  (lis) => lis.map((li) => ({ token: li.dataset.token, p: Number(Number(li.querySelector('.guess-p').textContent.replace('\u2212', '-')).toFixed(3)) })));
 // The trained model's head whose label is 'next' (the one whose 喜 row looks at 欢): { layer, head }.
 const nextHead = (trace) => {
   for (let layer = 0; layer < trace.config.layers; layer += 1) {
@@ -267,6 +268,28 @@ test('a model file the learner loads: its own heads, a layer picker for its two 
   assert.match(await page.textContent('#input-message'), /That model file cannot be loaded: .*checksum/);
   assert.equal(await page.$eval('#opt-model', (s) => s.value), 'two');
   trace.dispose();
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('knock-outs belong to their model: a one-layer model opened after knocking out a layer-2 head runs, and the trained model comes back whole', async () => {
+  const one = new Uint8Array(readFileSync(new URL('../fuzz/corpus/model-small-2a317f64', import.meta.url)));
+  assert.equal(core.loadModel('one', one).layers, 1);
+  const { page, context, problems } = await openPage(env, '?step=softmax&layer=1&head=0');
+  await page.check('.head-card[data-head="1"] input[role="switch"]');
+  await page.waitForSelector('.head-card[data-head="1"].knocked-out');
+  await page.setInputFiles('#opt-model-file', { name: 'one.almodel', mimeType: 'application/octet-stream', buffer: Buffer.from(one) });
+  await page.waitForFunction(() => document.getElementById('opt-model').value === 'one' || !document.getElementById('input-message').hidden);
+  assert.equal(await page.$eval('#input-message', (m) => (m.hidden ? '' : m.textContent)), '');
+  assert.equal(await page.$$eval('.head-card.knocked-out', (els) => els.length), 0);
+  // Back to the trained model: its knock-out went with the switch of model.
+  await page.selectOption('#opt-model', 'trained');
+  await page.waitForSelector('.head-card');
+  assert.equal(await page.$$eval('.head-card.knocked-out', (els) => els.length), 0);
+  const run = core.run(SENTENCE);
+  const weights = run.stage('weights', await shownHead(page));
+  for (const c of await cells(page, 'weights')) assert.equal(c.value, at(weights, c.i, c.j));
+  run.dispose();
   assert.deepEqual(problems, []);
   await context.close();
 });

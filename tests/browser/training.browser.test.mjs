@@ -90,6 +90,28 @@ test('pause holds the run and resume goes on; stop ends it; the numbers are Node
   await context.close();
 });
 
+test('the heads drawn are always of the sentence shown: an edit during a run is followed by its next reports', { timeout: 120_000 }, async () => {
+  const { context, page, problems } = await openLab();
+  await setKnob(page, 'steps', 2000);
+  await page.click('#train-start');
+  await page.waitForFunction(() => Number(document.querySelector('.train-heads')?.dataset.step) >= 50);
+  // Each head's heat map is a token a column: 9 for [CLS] 我喜欢人工智能 [SEP].
+  const widths = () => page.$$eval('.train-heads .head-thumb canvas', (els) => els.map((e) => e.width));
+  assert.deepEqual(await widths(), [9, 9], 'the run starts on the page\'s sentence');
+  const sentence = 'the cat sat on the mat with a dog today';
+  await page.fill('#sentence', sentence);
+  await page.waitForFunction((s) => document.querySelector('.train-heads h3')?.textContent.includes(s), sentence);
+  const edited = Number(await page.getAttribute('.train-heads', 'data-step'));
+  // Several reports later (one every 10 steps), the heads are still the new sentence's (ten words: 12 tokens or more).
+  await page.waitForFunction((at) => Number(document.querySelector('.train-heads').dataset.step) >= at + 50, edited);
+  for (const w of await widths()) assert.ok(w >= 12, `a heat map ${w} tokens wide`);
+  assert.match(await page.textContent('.train-heads h3'), new RegExp(sentence));
+  await page.click('#train-stop');
+  await waitState(page, 'stopped');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('the ÷√d_k experiment: two runs, the measures of both, and a verdict from their numbers', { timeout: 120_000 }, async () => {
   const { context, page, problems } = await openLab('&lang=zh');
   await setKnob(page, 'steps', 300);

@@ -41,8 +41,11 @@ test('a run on the lab\'s text: its loss falls, every step reported in order, an
   for (const r of reports) {
     assert.ok(r.oneHotShare >= 0 && r.oneHotShare <= 1);
     assert.ok(r.entropy > 0 && r.entropy <= r.maxEntropy + 1e-9);
-    assert.ok(r.gradWq > 0 && r.gradWk >= 0);
-    assert.ok(r.tokensPerSecond > 0 && r.msLeft >= 0);
+    assert.ok(r.gradWq > 0 && r.gradWk > 0, `step ${r.step}: ‖∂W_q‖ ${r.gradWq}, ‖∂W_k‖ ${r.gradWk}`);
+    assert.ok(r.tokensPerSecond > 0);
+    // The time left: the steps to go at the run's pace, none after the last.
+    if (r.step < r.steps) assert.ok(r.msLeft > 0, `step ${r.step}: ${r.msLeft} ms left`);
+    else assert.equal(r.msLeft, 0);
   }
   // The heads on the sentence come with the held-out loss.
   const { heads } = reports.at(-1);
@@ -67,19 +70,24 @@ test('a run on the lab\'s text: its loss falls, every step reported in order, an
 test('pause holds the run, resume goes on, stop ends it where it is; the model opens in the core', async () => {
   const run = await startTraining(LAB_TEXT, { ...TINY, steps: 500 }, { every: 50 });
   const seen = [];
-  run.addEventListener('progress', (e) => {
-    seen.push(e.detail.step);
-    if (e.detail.step === 3) run.pause();
+  const pausedAt = new Promise((resolve) => {
+    run.addEventListener('progress', (e) => {
+      seen.push(e.detail.step);
+      if (e.detail.step === 3) {
+        run.pause();
+        resolve();
+      }
+    });
   });
-  await new Promise((resolve) => { setTimeout(resolve, 300); });
+  await pausedAt;
   assert.equal(run.state, 'paused');
-  const heldAt = seen.length;
-  assert.ok(heldAt >= 3 && heldAt < 500);
-  await new Promise((resolve) => { setTimeout(resolve, 200); });
-  assert.equal(seen.length, heldAt, 'no step while paused');
+  // The loop runs a slice per turn of the event loop: many turns, and no step.
+  const turns = async (n) => { for (let k = 0; k < n; k += 1) await new Promise(setImmediate); };
+  await turns(50);
+  assert.deepEqual(seen, [1, 2, 3], 'no step while paused');
   run.resume();
-  await new Promise((resolve) => { setTimeout(resolve, 200); });
-  assert.ok(seen.length > heldAt, 'steps again');
+  await new Promise((resolve) => { run.addEventListener('progress', resolve, { once: true }); });
+  assert.deepEqual(seen.slice(0, 4), [1, 2, 3, 4], 'steps again, from where it was');
   run.stop();
   const done = await run.done;
   assert.equal(done.reason, 'stopped');
@@ -111,6 +119,23 @@ test('pause holds the run, resume goes on, stop ends it where it is; the model o
   assert.ok(steps.length < 5000);
   assert.deepEqual(await busy.done, { reason: 'stopped', step: steps.at(-1) });
   assert.equal(busy.state, 'stopped');
+});
+
+test('follow(): the reports\' heads are of the sentence the learner now looks at, and say which', async () => {
+  const run = await startTraining(LAB_TEXT, { ...TINY, steps: 60 }, { sentence: '我喜欢人工智能', every: 10 });
+  const seen = [];
+  run.addEventListener('progress', (e) => {
+    if (e.detail.heads) seen.push({ step: e.detail.step, sentence: e.detail.sentence, tokens: e.detail.heads.tokens.texts.join(' ') });
+    if (e.detail.step === 25) run.follow('The cat sat on the mat.');
+    if (e.detail.step === 45) run.follow(null);
+  });
+  await run.done;
+  assert.deepEqual(seen.map((r) => r.step), [1, 10, 20, 30, 40]);
+  assert.deepEqual(seen.map((r) => r.sentence), ['我喜欢人工智能', '我喜欢人工智能', '我喜欢人工智能', 'The cat sat on the mat.', 'The cat sat on the mat.']);
+  assert.equal(seen[0].tokens.split(' ').length, 9); // [CLS], seven characters (some [UNK] in a tiny vocabulary), [SEP]
+  assert.match(seen.at(-1).tokens, /^\[CLS\] the c.* m.*\. \[SEP\]$/);
+  assert.throws(() => run.follow(42), /sentence must be a string or null, got/);
+  run.dispose();
 });
 
 test('without ÷√d_k: the rows it measures are more peaked, and it has no model file', async () => {

@@ -1,10 +1,11 @@
-// The API's errors and argument checks (see lab.js for the rules every file of
+// The API's errors and argument checks (see core.js for the rules every file of
 // web/lib/ keeps: no numbers computed here, only imports of siblings).
 
 /** An error from the core or from checking the arguments. `code` is stable:
  *  invalid_text, invalid_utf8, empty_text, too_many_tokens, text_too_long, invalid_config,
  *  unknown_stage, invalid_argument, invalid_option, invalid_model, unknown_model, disposed,
- *  load_failed, out_of_memory, internal. */
+ *  load_failed, out_of_memory, internal; and from a training run text_too_short,
+ *  trainer_load_failed, worker_failed (the list of ErrorCode in web/types/attention-lab.d.ts). */
 export class AttentionLabError extends Error {
   /** params: the values the message quotes, by name (strings), so the page
    *  can say the same thing in another language. */
@@ -34,9 +35,15 @@ export function fail(message, code, params) {
   throw new AttentionLabError(message, code, params);
 }
 
-// Bound functions answer {error, code} instead of throwing (see bindings.cpp).
+// Bound functions answer {error, code, params} instead of throwing (see bindings.cpp).
+/** Such an answer as a plain { message, code, params } (to post across a worker), or null. */
+export const failureOf = (result) => (result && typeof result.error === 'string'
+  ? { message: result.error, code: result.code, params: result.params ?? {} } : null);
+
+/** result, or its error thrown as an AttentionLabError. */
 export function unwrap(result) {
-  if (result && typeof result.error === 'string') fail(result.error, result.code, result.params);
+  const failure = failureOf(result);
+  if (failure) fail(failure.message, failure.code, failure.params);
   return result;
 }
 

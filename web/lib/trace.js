@@ -1,4 +1,4 @@
-// One run of the core, as the API hands it out (see lab.js for the rules every
+// One run of the core, as the API hands it out (see core.js for the rules every
 // file of web/lib/ keeps). The seeded model's run is one head; a trained
 // model's run has every head of every layer, and each layer's own stages.
 import { checkFlag, checkHead, checkIndex, describe, fail, freezeRow, unwrap, wrapMatrix } from './checks.js';
@@ -11,7 +11,7 @@ export class Trace {
   #heads = new Map();
 
   // handle: the core's Trace (the seeded model) or EncoderTrace (a trained
-  // model); config: the run's, as lab.js completes it; layerStages: the layer
+  // model); config: the run's, as core.js completes it; layerStages: the layer
   // stage ids for a trained model, else null. owner.register(trace, wasm) and
   // owner.release(trace, wasm) keep the lab's count and its safety net;
   // wasm = { handle, views } is what freeWasm() frees.

@@ -5,12 +5,10 @@
 //
 // emit(type, detail) hears: 'ready' {vocab, trainTokens, heldoutSentences, settings},
 // 'progress' (a step's report; every `every` steps and at the last one with
-// heldoutLoss and, for a sentence, heads), 'done' {reason: 'finished' | 'stopped', step},
+// heldoutLoss and, for a sentence, heads with the sentence they are of), 'done' {reason: 'finished' | 'stopped', step},
 // 'error' {message, code, params}. schedule(fn) runs fn soon, after pending messages.
 
-/** The trainer's {error, code, params} as a plain object, or null. */
-const failure = (result) => (result && typeof result.error === 'string'
-  ? { message: result.error, code: result.code, params: result.params ?? {} } : null);
+import { failureOf as failure } from './checks.js';
 
 // A slice's length: long enough that a step's overhead is small, short enough
 // that pause and stop are heard at once.
@@ -26,6 +24,7 @@ export function createTrainingLoop(trainer, { text, settings: given, sentence, e
   let step = 0;
   let busyMs = 0; // time spent stepping, for tokens per second and the time left
   const clock = () => globalThis.performance.now();
+  let shown = sentence; // the sentence the reports' heads are of (follow() changes it)
 
   // The last report, the held-out loss and the heads, when it is time for them.
   function extras(report) {
@@ -33,8 +32,9 @@ export function createTrainingLoop(trainer, { text, settings: given, sentence, e
     if (report.step % every !== 0 && !last && report.step !== 1) return report;
     const heldout = trainer.heldoutLoss(id);
     const out = { ...report, heldoutLoss: failure(heldout) ? null : heldout };
-    if (sentence) {
-      const heads = trainer.heads(id, sentence);
+    if (shown) {
+      const heads = trainer.heads(id, shown);
+      out.sentence = shown;
       out.heads = failure(heads) ? null : heads;
       if (failure(heads)) out.headsError = failure(heads);
     }
@@ -94,6 +94,8 @@ export function createTrainingLoop(trainer, { text, settings: given, sentence, e
       const bytes = trainer.modelFile(id);
       return failure(bytes) ? { error: failure(bytes) } : { bytes };
     },
+    /** From now on the reports' heads are of `text` (null: no heads). */
+    follow(text) { shown = text; },
     /** The heads on another sentence: {heads} or {error}. */
     heads(text2) {
       if (!id) return { error: { message: 'the run never started', code: 'invalid_argument', params: {} } };

@@ -1,6 +1,6 @@
 // The training lab's Web Worker: one run of the trainer's wasm off the page's
 // thread (training.js starts it). Messages in: start {text, settings, sentence,
-// every}, pause, resume, stop, model {id}, heads {id, sentence}; out: the
+// every}, pause, resume, stop, follow {sentence}, model {id}, heads {id, sentence}; out: the
 // loop's events {type, detail}, and replies {type: 'reply', id, …}.
 import { loadTrainer } from './trainer-wasm.js';
 import { createTrainingLoop } from './training-loop.js';
@@ -30,6 +30,7 @@ self.onmessage = async ({ data }) => {
   if (data.type === 'pause') loop.pause();
   else if (data.type === 'resume') loop.resume();
   else if (data.type === 'stop') loop.stop();
+  else if (data.type === 'follow') loop.follow(data.sentence);
   else if (data.type === 'model') {
     const result = loop.modelFile();
     self.postMessage({ type: 'reply', id: data.id, ...result }, result.bytes ? [result.bytes.buffer] : []);

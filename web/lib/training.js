@@ -121,6 +121,13 @@ class TrainingRun extends EventTarget {
     return (await this.#ask({ type: 'model' })).bytes;
   }
 
+  /** From the next report on, the reports' heads are of `sentence` (null: no heads): the
+   *  sentence a learner now looks at. A report says which sentence its heads are of. */
+  follow(sentence) {
+    if (sentence !== null && typeof sentence !== 'string') fail(`sentence must be a string or null, got ${describe(sentence)}`, 'invalid_argument');
+    if (!this.#disposed) this.#send({ type: 'follow', sentence });
+  }
+
   /** Every head of the model as it is now on a sentence: { tokens, layers: [[{ weights, report }]] }. */
   async heads(sentence) {
     if (typeof sentence !== 'string') fail(`sentence must be a string, got ${describe(sentence)}`, 'invalid_argument');
@@ -199,6 +206,7 @@ async function inThisThread(start) {
     if (m.type === 'pause') loop.pause();
     else if (m.type === 'resume') loop.resume();
     else if (m.type === 'stop') loop.stop();
+    else if (m.type === 'follow') loop.follow(m.sentence);
     else if (m.type === 'model') queueMicrotask(() => run.receive('reply', { id: m.id, ...loop.modelFile() }));
     else if (m.type === 'heads') queueMicrotask(() => run.receive('reply', { id: m.id, ...loop.heads(m.sentence) }));
   }, () => loop.dispose());
@@ -207,7 +215,7 @@ async function inThisThread(start) {
 
 /** Starts training a model on `text` (sentences one a line, or ending in 。！？.!?; every
  *  tenth held out). settings: { layers, heads, dModel, length, batch, steps, vocab, lr,
- *  scaled, initScale, seed } (trainerDefaults() for the rest). options: { sentence, every }:
+ *  scaled, initScale, seed } (the trainer's defaults for the rest: `info.settings`). options: { sentence, every }:
  *  every `every` steps a report carries the held-out loss and, for a sentence, the heads on it.
  *  Rejects with an AttentionLabError: invalid_option (naming the setting and its range),
  *  text_too_short, invalid_utf8, trainer_load_failed, worker_failed. */

@@ -70,6 +70,8 @@ export interface TrainingReport {
   /** on the first, every `every`-th and the last step */
   heldoutLoss?: number | null;
   heads?: TrainedHeads | null;
+  /** the sentence `heads` are of (the start's, or the last one `follow()` gave) */
+  sentence?: string;
   headsError?: { message: string; code: string; params: Record<string, string> };
 }
 
@@ -94,6 +96,8 @@ export interface TrainingRun extends EventTarget, AsyncIterable<TrainingReport> 
   /** the model file of the params as they are now (only for a run with ÷√d_k) */
   exportModel(): Promise<Uint8Array>;
   heads(sentence: string): Promise<TrainedHeads>;
+  /** from the next report on, its heads are of this sentence (null: no heads) */
+  follow(sentence: string | null): void;
   /** stops the run and returns its memory */
   dispose(): void;
 }

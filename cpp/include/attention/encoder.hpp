@@ -129,7 +129,7 @@ enum class Elementwise { exact, vectorised };
 // The forward pass of B sequences of n ids (row-major, B·n): fills cache.
 // packed: p's panels (float only), or null to pack each product's for the call.
 // Heads in knock_out are silenced: their weights are still computed and kept,
-// their output (their columns of A) is zero. Throws std::invalid_argument for
+// their output (their columns of A) is zero. Throws attention::Error("invalid_argument") for
 // ids outside the vocabulary or a wrong count, check_head()'s error for a head
 // that does not exist.
 // (Training never knocks heads out: the trainer's backward assumes none.)

@@ -21,7 +21,7 @@ inline constexpr std::int32_t kUnkId = 100;
 inline constexpr std::int32_t kClsId = 101;
 inline constexpr std::int32_t kSepId = 102;
 
-// The deterministic vocabulary (documented in README.md, "Token ids"):
+// The deterministic vocabulary (documented in docs/core.md, "Tokens"):
 // ids 1000 … 30521 (BERT-base's vocabulary size, 30522) are given by
 //   1000 + FNV-1a-32(UTF-8 bytes of the token) mod 29522.
 // A word longer than kMaxWordChars code points is [UNK] (100), as in BERT.
@@ -47,9 +47,10 @@ void close_tokens(std::vector<Token>& tokens, Token sep);
 
 // Splits text into tokens, [CLS] first and [SEP] last: pre_tokenize(), each
 // word's id by token_id().
-// Throws std::invalid_argument for invalid UTF-8, for text with no token in it
-// (empty, whitespace or control characters only), for more than kMaxTokens
-// tokens, and for more than kMaxTextBytes bytes (checked before any work).
+// Throws attention::Error for invalid UTF-8 (invalid_utf8), for text with no
+// token in it (empty, whitespace or control characters only: empty_text), for
+// more than kMaxTokens tokens (too_many_tokens), and for more than
+// kMaxTextBytes bytes (text_too_long, checked before any work).
 std::vector<Token> tokenize(std::string_view text);
 
 }  // namespace attention

@@ -7,7 +7,7 @@
 
 namespace attention {
 
-// Decodes UTF-8 into code points. Rejects (std::invalid_argument, with the byte
+// Decodes UTF-8 into code points. Rejects (attention::Error("invalid_utf8"), with the byte
 // offset) truncated sequences, stray continuation bytes, overlong forms,
 // UTF-16 surrogates encoded as UTF-8 and values above U+10FFFF.
 std::vector<char32_t> decode_utf8(std::string_view text);

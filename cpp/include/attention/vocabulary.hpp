@@ -19,7 +19,7 @@ class Vocabulary {
 public:
     static constexpr std::int32_t kPad = 0, kUnk = 1, kCls = 2, kSep = 3, kMask = 4;
 
-    // Throws attention::Error ("invalid_vocabulary") unless the five special
+    // Throws attention::Error ("invalid_model": a vocabulary is a model's) unless the five special
     // tokens come first, in that order, and no token is empty or repeated.
     explicit Vocabulary(std::vector<std::string> tokens);
 

@@ -56,7 +56,7 @@ TEST_CASE("Vocabulary::tokenize: the core's words, then pieces; [MASK] in any ca
 
 TEST_CASE("Vocabulary: the five special tokens first, nothing empty or twice") {
     CHECK(contains(error_from([] { Vocabulary({"[PAD]", "[UNK]", "[CLS]", "[SEP]"}); }).what(), "starts with [PAD]"));
-    CHECK(error_from([] { Vocabulary({"[UNK]", "[PAD]", "[CLS]", "[SEP]", "[MASK]"}); }).code() == "invalid_vocabulary");
+    CHECK(error_from([] { Vocabulary({"[UNK]", "[PAD]", "[CLS]", "[SEP]", "[MASK]"}); }).code() == "invalid_model");
     CHECK(contains(error_from([] { Vocabulary({"[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", "a", "a"}); }).what(), "twice"));
     CHECK(contains(error_from([] { Vocabulary({"[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", ""}); }).what(), "line 6"));
 }

@@ -36,7 +36,7 @@ const RUN_CLASSES = Object.freeze({ one: 'run-one', with: 'run-with', without: '
  * Returns { update(ctx), dispose() }.
  */
 export function createTrainingLab(root, deps) {
-  const { h, clear, morphChildren, fmt, translator, headGrid, loadTraining, textUrl, loadModel } = deps;
+  const { h, clear, morphChildren, fmt, translator, loadTraining, textUrl, loadModel } = deps;
   let t = translator(TRAINING_EN);
   let ctx = null; // the page's view context, for its words, sentence and token
   let lang = null;
@@ -194,9 +194,9 @@ export function createTrainingLab(root, deps) {
   }
 
   function progress(entry, report) {
-    const { heads, ...figures } = report;
+    const { heads, sentence, ...figures } = report;
     entry.reports.push(figures);
-    if (heads) {
+    if (heads && sentence === ctx?.sentence) { // a report sent before the run heard of a new sentence is not drawn
       entry.heads = heads;
       entry.headsStep = report.step;
       noteLabels(entry.timeline, heads, report.step);
@@ -323,7 +323,13 @@ export function createTrainingLab(root, deps) {
       }
       if (sentenceChanged) {
         for (const r of runs) {
-          r.run?.heads(next.sentence).then((heads) => { r.heads = heads; schedule(); }, (error) => say('error', describeError(error)));
+          r.run?.follow(next.sentence);
+          r.run?.heads(next.sentence).then((heads) => {
+            if (ctx.sentence !== next.sentence) return; // changed again meanwhile
+            r.heads = heads;
+            r.headsStep = r.reports.at(-1)?.step ?? r.headsStep;
+            schedule();
+          }, (error) => say('error', describeError(error)));
         }
       }
       schedule();

@@ -1,0 +1,38 @@
+// ESLint's recommended rules over the JavaScript (npm test runs it), plus what
+// this codebase relies on: ES modules everywhere, the page's code in browsers
+// (and web/lib in Node too), scripts and tests in Node, whose page.evaluate()
+// callbacks run in the browser.
+import js from '@eslint/js';
+import globals from 'globals';
+
+export default [
+  { ignores: ['web/generated/', 'build/', 'node_modules/', 'test-results/'] },
+  js.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      'no-unused-vars': ['error', { args: 'after-used', argsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      eqeqeq: ['error', 'always'],
+      'no-var': 'error',
+      'prefer-const': 'error',
+      'no-implicit-globals': 'error',
+      'no-shadow-restricted-names': 'error',
+      'no-throw-literal': 'error',
+      'no-new-func': 'error',
+      'no-eval': 'error',
+      'no-implied-eval': 'error',
+    },
+  },
+  { files: ['web/app/**/*.js'], languageOptions: { globals: globals.browser } },
+  { files: ['web/lib/**/*.js'], languageOptions: { globals: { ...globals.browser, ...globals.node } } },
+  { files: ['web/lib/training-worker.js'], languageOptions: { globals: globals.worker } },
+  { files: ['scripts/**/*.{js,mjs}', 'eslint.config.js'], languageOptions: { globals: globals.node } },
+  // Corpus cleaning removes control characters and reads binary formats by pattern.
+  { files: ['scripts/corpus-text.mjs'], rules: { 'no-control-regex': 'off' } },
+  { files: ['tests/**/*.{js,mjs}', 'bench/**/*.{js,mjs}'], languageOptions: { globals: { ...globals.node, ...globals.browser } } },
+  // Classic scripts: the page's message for browsers without modules (old-style on
+  // purpose), and the test fixture that also loads from file://.
+  { files: ['web/app/shell/no-modules.js', 'tests/browser/fixtures/check-lab.js'], languageOptions: { sourceType: 'script' } },
+  { files: ['web/app/shell/no-modules.js'], rules: { 'no-var': 'off' } },
+];
