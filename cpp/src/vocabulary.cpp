@@ -2,6 +2,7 @@
 
 #include "attention/config.hpp"
 #include "attention/error.hpp"
+#include "attention/utf8.hpp"
 #include "unicode_classes.hpp"
 
 namespace attention {
@@ -22,17 +23,14 @@ std::size_t sequence_length(unsigned char c) {
 // Whether a token starts with a CJK character or a word's code point (a
 // letter, a digit), in the tokenizer's classes: a character or a word, not
 // punctuation or a symbol. A token that is not valid UTF-8 is neither.
-bool starts_character_or_word(const std::string& token) {
-    const auto lead = static_cast<unsigned char>(token[0]);
-    const std::size_t n = sequence_length(lead);
-    if (token.size() < n || (lead >= 0x80 && lead < 0xC2) || lead > 0xF4) return false;
-    char32_t cp = n == 1 ? lead : n == 2 ? (lead & 0x1Fu) : n == 3 ? (lead & 0x0Fu) : (lead & 0x07u);
-    for (std::size_t k = 1; k < n; ++k) {
-        const auto c = static_cast<unsigned char>(token[k]);
-        if ((c & 0xC0u) != 0x80u) return false;
-        cp = (cp << 6) | (c & 0x3Fu);
+bool starts_character_or_word(std::string_view token) {
+    std::vector<char32_t> first;
+    try {
+        first = decode_utf8(token.substr(0, sequence_length(static_cast<unsigned char>(token[0]))));
+    } catch (const Error&) {
+        return false;
     }
-    const unicode::Kind kind = unicode::classify(cp);
+    const unicode::Kind kind = unicode::classify(first[0]);
     return kind == unicode::Kind::Cjk || kind == unicode::Kind::Word;
 }
 

@@ -3,18 +3,12 @@
 // the checkpoint, the vocabulary and a report, and prints what each head does
 // on the article's sentence. Every step is deterministic for --seed.
 #include <algorithm>
-#include <cerrno>
 #include <chrono>
-#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
-#include <functional>
 #include <iterator>
-#include <limits>
-#include <map>
 #include <string>
-#include <type_traits>
 #if defined(__GLIBC__)
 #include <malloc.h>
 #endif
@@ -24,89 +18,13 @@
 #include "checkpoint.hpp"
 #include "corpus.hpp"
 #include "evaluate.hpp"
+#include "train_options.hpp"
 #include "wordpiece.hpp"
 
 using namespace attention;
 using namespace attention::train;
 
 namespace {
-
-struct Options {
-    std::string corpus = "build/corpus", out = "build/model", model_file = "web/models/trained.almodel";
-    std::string eval_sets = "tests/data/everyday";  // {zh,en}.tsv: the everyday evaluation sets
-    // Four heads of d_k 32 (two of 64 trained as well but named no head: docs/model.md); 3200 CJK
-    // characters leave room for ≤ 1.3 tokens an English word.
-    int vocab = 9500, cjk = 3200, whole_words = 3000, d_model = 128, heads = 4, d_ff = 512, layers = 2, length = 64, batch = 32;
-    int steps = 38000, eval_every = 9500;  // 38 000 steps keep npm run train under an hour on two cores
-    int levels = 31;  // the model file's int8 levels (model_file.hpp): 6 bits, gzips to 80 %
-    int embedding_levels = 15;  // the token embeddings' (0: levels): the largest block, ±15 keeps the offline file under 2 MB
-    int threads = 2;  // the batch split over this many threads (data parallel)
-    int vocab_weight = 5;     // everyday lines count this many times when the vocabulary is learned
-    int learner_weight = 2;   // the learner-register sources' sentences are this many times among the sentence units
-    double sentences = 0.7;   // the share of steps on everyday sentence units (the rest: windows of the whole stream)
-    double zh_share = 0.65;   // of those, the share on Chinese units (the rest: English)
-    double lr = 1e-3, warmup = 0.05;
-    double token_sd = 0.1;    // the token embeddings' initial standard deviation (BERT's 0.02 leaves them
-                              // under the positions' sinusoids: training sat at the unigram plateau)
-    int mask_final_punctuation = 0;  // 1: trailing punctuation (before [SEP]) may be masked, as before; 0: never
-    std::string only;         // "baseline": the vocabulary and the neighbour-count baseline, no training
-    std::uint64_t seed = 1;
-};
-
-// The command line's options: "--name value" pairs. An unknown name, a name
-// without a value, or a value that is not a number (an integer where the
-// option counts) stops the trainer with a message.
-[[noreturn]] void usage_error(const std::string& message) {
-    std::fprintf(stderr, "train_encoder: %s\n", message.c_str());
-    std::exit(2);
-}
-
-template <class T>
-T number_of(const std::string& name, const std::string& text) {
-    const char* begin = text.c_str();
-    char* end = nullptr;
-    errno = 0;
-    const double v = std::strtod(begin, &end);
-    if (text.empty() || end != begin + text.size() || errno == ERANGE || !std::isfinite(v)) {
-        usage_error(name + " needs a number, got \"" + text + "\"");
-    }
-    if constexpr (std::is_integral_v<T>) {
-        if (v != std::floor(v) || v < double(std::numeric_limits<T>::min()) || v > double(std::numeric_limits<T>::max())) {
-            usage_error(name + " needs a whole number, got \"" + text + "\"");
-        }
-    }
-    return static_cast<T>(v);
-}
-
-Options parse(int argc, char** argv) {
-    Options o;
-    std::map<std::string, std::function<void(const std::string&)>> options;
-    const auto text = [&](const char* name, std::string& field) { options[name] = [&field](const std::string& v) { field = v; }; };
-    const auto num = [&](const char* name, auto& field) {
-        options[name] = [&field, name](const std::string& v) { field = number_of<std::remove_reference_t<decltype(field)>>(name, v); };
-    };
-    text("--corpus", o.corpus), text("--out", o.out), text("--model-file", o.model_file), text("--eval-sets", o.eval_sets), text("--only", o.only);
-    num("--vocab", o.vocab), num("--d-model", o.d_model), num("--heads", o.heads), num("--d-ff", o.d_ff);
-    num("--layers", o.layers), num("--length", o.length), num("--batch", o.batch), num("--steps", o.steps);
-    num("--eval-every", o.eval_every), num("--lr", o.lr), num("--seed", o.seed), num("--threads", o.threads);
-    num("--levels", o.levels), num("--embedding-levels", o.embedding_levels), num("--cjk", o.cjk), num("--whole-words", o.whole_words), num("--vocab-weight", o.vocab_weight);
-    num("--learner-weight", o.learner_weight), num("--zh-share", o.zh_share);
-    num("--sentences", o.sentences), num("--warmup", o.warmup), num("--token-sd", o.token_sd);
-    num("--mask-final-punctuation", o.mask_final_punctuation);
-    for (int k = 1; k < argc; k += 2) {
-        const std::string name = argv[k];
-        const auto option = options.find(name);
-        if (option == options.end()) {
-            std::string known;
-            for (const auto& [n, _] : options) known += " " + n;
-            usage_error("unknown option \"" + name + "\"; the options are" + known);
-        }
-        if (k + 1 >= argc) usage_error(name + " needs a value");
-        option->second(argv[k + 1]);
-    }
-    if (o.only != "" && o.only != "baseline") usage_error("--only takes \"baseline\", got \"" + o.only + "\"");
-    return o;
-}
 
 // The corpus's lines of both languages: part is "train", "heldout",
 // "everyday.train" or "everyday.heldout".
@@ -241,7 +159,7 @@ int main(int argc, char** argv) {
         return 0;
     }
     if (argc >= 3 && std::string(argv[1]) == "--score") {  // a model file on the evaluation sets
-        const Options o = parse(argc - 2, argv + 2);
+        const Options o = parse_options(argc - 2, argv + 2);
         std::ifstream in(argv[2], std::ios::binary);
         const std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
         const TrainedModel model = load_model(bytes.data(), bytes.size());
@@ -255,7 +173,7 @@ int main(int argc, char** argv) {
     }
     if (argc >= 4 && std::string(argv[1]) == "--export") {  // a trained model in a folder → the model file
         const std::string dir = argv[2];
-        const Options o = parse(argc - 3, argv + 3);
+        const Options o = parse_options(argc - 3, argv + 3);
         const TrainedModel model{Vocabulary(read_lines(dir + "/vocab.txt")), load_checkpoint(dir + "/encoder.bin"), nullptr};
         write_model_file(model.params, model.vocabulary, o, argv[3]);
         return 0;
@@ -267,7 +185,7 @@ int main(int argc, char** argv) {
     mallopt(M_MMAP_THRESHOLD, 1 << 30);
     mallopt(M_TRIM_THRESHOLD, 1 << 30);
 #endif
-    const Options o = parse(argc, argv);
+    const Options o = parse_options(argc, argv);
     const auto t0 = std::chrono::steady_clock::now();
     std::vector<std::string> train_lines = both(o.corpus, "train");
     const std::vector<std::string> heldout_lines = both(o.corpus, "heldout"), everyday = both(o.corpus, "everyday.train");

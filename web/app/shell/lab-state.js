@@ -21,8 +21,7 @@ export function createLabState(steps) {
   let token = 2; // the selected token (the query row every step follows); null: the new sentence's default
   let where = Object.freeze({ layer: 0, head: 0 }); // a trained model's selected head
   let picked = false; // a head was chosen (by the learner, a link, the host, the tour); until then the core's article head
-  let knockedOut = Object.freeze([]); // [{ layer, head }] zeroed before W_O, of knockedModel
-  let knockedModel = null; // the model the knock-outs belong to
+  let knockedOut = Object.freeze([]); // [{ layer, head }] zeroed before W_O, of the run's model (options.model)
   let hidden = null; // { sentence, originals }: what the lab hid behind each [MASK] of sentence
   let layerOpen = false; // the concat step's rest of the layer unfolded
   let tour = null; // { card, answers: { cardId: choice } } while the guided tour is open
@@ -34,7 +33,7 @@ export function createLabState(steps) {
   // again under the same id keeps only the heads it has.
   function knockOutsFor(model) {
     const shape = core.models.find((m) => m.id === model);
-    if (model !== knockedModel || !shape?.trained) return Object.freeze([]);
+    if (model !== options?.model || !shape?.trained) return Object.freeze([]);
     return Object.freeze(knockedOut.filter((k) => k.layer < shape.layers && k.head < shape.heads));
   }
   // Until a head is chosen, the head is the one the core picks for the selected
@@ -94,7 +93,6 @@ export function createLabState(steps) {
         return error;
       }
       knockedOut = off;
-      knockedModel = next.model;
       run?.dispose();
       run = made;
       asked = new Map();
@@ -119,7 +117,6 @@ export function createLabState(steps) {
     },
     /** Knocks head (of the selected layer) out, or back in; the next run applies it. */
     knockOutHead(head, on) {
-      knockedModel = options.model;
       const others = knockedOut.filter((k) => k.layer !== where.layer || k.head !== head);
       knockedOut = Object.freeze(on ? [...others, Object.freeze({ layer: where.layer, head })] : others);
     },
