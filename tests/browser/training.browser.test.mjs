@@ -60,7 +60,10 @@ test('pause holds the run and resume goes on; stop ends it; the numbers are Node
   await page.waitForFunction(() => Number(document.querySelector('.train-run-status')?.dataset.step) >= 50);
   await page.click('#train-pause');
   await waitState(page, 'paused');
-  const held = (await runState(page)).step;
+  // Held once the worker hears the pause (a report it sent before that may still arrive), then still.
+  await page.waitForFunction(() => document.querySelector('.train-run-status').dataset.held !== '');
+  const held = Number(await page.getAttribute('.train-run-status', 'data-held'));
+  assert.equal((await runState(page)).step, held, 'the step shown is the step held');
   await page.waitForTimeout(500);
   assert.equal((await runState(page)).step, held, 'no step while paused');
   assert.equal(await page.textContent('#train-pause'), 'Resume');

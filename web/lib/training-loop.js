@@ -6,6 +6,7 @@
 // emit(type, detail) hears: 'ready' {vocab, trainTokens, heldoutSentences, settings},
 // 'progress' (a step's report; every `every` steps and at the last one with
 // heldoutLoss and, for a sentence, heads with the sentence they are of), 'done' {reason: 'finished' | 'stopped', step},
+// 'paused' {step} (the step it holds at, once the pause is heard),
 // 'error' {message, code, params}. schedule(fn) runs fn soon, after pending messages.
 
 import { failureOf as failure } from './checks.js';
@@ -76,7 +77,9 @@ export function createTrainingLoop(trainer, { text, settings: given, sentence, e
   return {
     get state() { return state; },
     pause() {
-      if (state === 'running') state = 'paused';
+      if (state !== 'running') return;
+      state = 'paused';
+      emit('paused', { step });
     },
     resume() {
       if (state !== 'paused') return;

@@ -52,6 +52,7 @@ class TrainingRun extends EventTarget {
   #nextReply = 1;
   #replies = new Map();
   #disposed = false;
+  #held = null;
 
   constructor(info, send, dispose) {
     super();
@@ -70,6 +71,10 @@ class TrainingRun extends EventTarget {
   /** 'running', 'paused', 'finished', 'stopped' or 'failed'. */
   get state() { return this.#state; }
 
+  /** The step a paused run holds at, once the loop has heard the pause (reports sent before
+   *  it heard it may still arrive); null while it runs. */
+  get heldAt() { return this.#held; }
+
   /** Called with each message of the loop (a worker's or this thread's). */
   receive(type, detail) {
     if (type === 'reply') {
@@ -78,6 +83,7 @@ class TrainingRun extends EventTarget {
       return;
     }
     if (type === 'progress') this.#reports.push(detail);
+    if (type === 'paused') this.#held = this.#state === 'paused' ? detail.step : null;
     if (type === 'done') {
       this.#state = detail.reason;
       this.#end = { done: true };
@@ -99,6 +105,7 @@ class TrainingRun extends EventTarget {
   resume() {
     if (this.#state !== 'paused') return;
     this.#state = 'running';
+    this.#held = null;
     this.#send({ type: 'resume' });
   }
 

@@ -88,6 +88,8 @@ export type TrainingState = 'running' | 'paused' | 'finished' | 'stopped' | 'fai
 export interface TrainingRun extends EventTarget, AsyncIterable<TrainingReport> {
   readonly info: TrainingInfo;
   readonly state: TrainingState;
+  /** the step a paused run holds at, once its loop heard the pause; null while it runs */
+  readonly heldAt: number | null;
   /** resolves when the run ends; rejects with its AttentionLabError */
   readonly done: Promise<{ reason: 'finished' | 'stopped'; step: number }>;
   pause(): void;

@@ -14,7 +14,9 @@ export default {
     const element = h('div', { class: 'training-lab' }, h('p', { class: 'hint' }, ctx.t('experiment.train.loading')));
     let lab = null;
     let latest = ctx;
+    let disposed = false;
     import('../training/training-lab.js').then(({ createTrainingLab }) => {
+      if (disposed) return;
       lab = createTrainingLab(element, {
         h, clear, morphChildren, fmt, translator, headGrid,
         // Served beside the page (web/lib/), not bundled: its worker loads from there.
@@ -25,6 +27,7 @@ export default {
       });
       lab.update(latest);
     }, (error) => {
+      if (disposed) return;
       element.replaceChildren(h('p', { class: 'message error', role: 'alert' }, latest.t('experiment.train.loadFailed', { error: String(error?.message ?? error) })));
     });
     return {
@@ -33,7 +36,11 @@ export default {
         latest = next;
         lab?.update(next);
       },
-      dispose: () => lab?.dispose(),
+      dispose() {
+        disposed = true;
+        lab?.dispose();
+        lab = null;
+      },
     };
   },
 };

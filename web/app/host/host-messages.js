@@ -67,10 +67,10 @@ export function withOlderNames(body) {
 
 /**
  * Listens to the embedding page. apply(message) carries out a valid "set" and
- * returns an error ({ code, message }) or null; state() describes the view.
- * Returns { announce(type, body) } (a no-op when the page is not in a frame).
+ * returns an error ({ code, message }) or null; state() describes the view;
+ * signal: the lab's life (its abort stops the listening). Returns { announce(type, body) } (a no-op when the page is not in a frame).
  */
-export function connectHost({ allowedOrigin, stepIds, apply, state }) {
+export function connectHost({ allowedOrigin, stepIds, apply, state, signal }) {
   if (window.parent === window) return { announce() {} };
   const target = allowedOrigin ?? '*';
   const post = (type, body) => window.parent.postMessage({ protocol: PROTOCOL, type, ...body }, target);
@@ -94,6 +94,6 @@ export function connectHost({ allowedOrigin, stepIds, apply, state }) {
       if (error) announce('error', { code: error.code, message: error.message });
     }
     announce('state', { state: state() });
-  });
+  }, { signal });
   return { announce };
 }

@@ -8,7 +8,7 @@ import { EXPERIMENTS, experimentIndex } from '../experiments/index.js';
  * (the lab's view context: its run, selected token, words and core);
  * changed(): the open experiment changed; hooks: what an experiment that
  * keeps its own state may call on the lab ({ loadModel(id, bytes) }).
- * Returns { id, select(id), open(id, scroll), renderTabs(t), render(force) }.
+ * Returns { id, select(id), open(id, scroll), renderTabs(t), render(force), dispose() }.
  */
 export function createExperimentPanel({ tabs, body, context, changed, hooks }) {
   let id = null;
@@ -53,6 +53,11 @@ export function createExperimentPanel({ tabs, body, context, changed, hooks }) {
       panel.render(true);
       changed();
       if (scroll) body.scrollIntoView({ block: 'nearest' });
+    },
+    /** Ends the experiments kept (their runs, workers and timers). */
+    dispose() {
+      for (const instance of kept.values()) instance.dispose();
+      kept.clear();
     },
   };
   return panel;

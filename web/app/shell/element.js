@@ -28,17 +28,27 @@ export class AttentionLabElement extends HTMLElement {
   static get observedAttributes() { return Object.keys(ATTRIBUTES); }
 
   connectedCallback() {
-    if (this.shadowRoot) return; // moved in the page: it keeps its lab
-    const root = this.attachShadow({ mode: 'open' });
+    if (this.#lab) return; // moved in the page: it keeps its lab
+    const root = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
     const style = document.createElement('link');
     style.rel = 'stylesheet';
     style.href = new URL('app.css', import.meta.url).href;
     const frame = document.createElement('div');
     frame.className = 'al-frame';
     frame.innerHTML = MARKUP; // the page's own markup, from the build: nothing the user typed
-    root.append(style, frame);
+    root.replaceChildren(style, frame); // connected again after a removal: a new lab, from the attributes as they are now
     this.#lab = startLab({ scope: root, frame, search: this.#search(), page: false,
       announce: (type, detail) => this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true })) });
+  }
+
+  // Removed from the page: the lab ends (its training runs' Workers, its run in the core, its
+  // timers and listeners). A move within the page (removed and put back in the same task) keeps it.
+  disconnectedCallback() {
+    queueMicrotask(() => {
+      if (this.isConnected || !this.#lab) return;
+      this.#lab.dispose();
+      this.#lab = null;
+    });
   }
 
   /** Resolves when the lab has drawn its first view. */

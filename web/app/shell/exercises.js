@@ -12,12 +12,14 @@ import { parseExercises } from '../panels/exercise-set.js';
 /** One lab's Your turn. body: the panel's body element; announce(result),
  *  showCell(step, row): as the panel's; redraw(): draws the lab again (after an
  *  answer); loaded(panel): the panel is there (the lab draws it, if it has a run).
- *  Returns { set(text) → ignored items, render(ctx), snapshot(), restore(saved) }. */
+ *  Returns { set(text) → ignored items, render(ctx), snapshot(), restore(saved), dispose() }. */
 export function createLazyExercises(body, { announce, showCell, redraw, loaded }) {
   let panel = null; // the panel, once loaded
   let loading = null;
   let text = ''; // the set as last given
+  let disposed = false;
   const load = () => (loading ??= import('../panels/exercise-panel.js').then(({ createExercises }) => {
+    if (disposed) return null;
     panel = createExercises({ announce, showCell }, { h, morphChildren, fmt, STEPS, translator, parseExercises });
     panel.set(text);
     watching?.disconnect();
@@ -46,7 +48,12 @@ export function createLazyExercises(body, { announce, showCell, redraw, loaded }
     /** Back to a saved position (loading the panel for it first). */
     async restore(saved) {
       if (!saved) return false;
-      return (await load()).restore(saved);
+      return (await load())?.restore(saved) ?? false;
+    },
+    /** Stops watching for the panel to come into view; a chunk still loading is not made into a panel. */
+    dispose() {
+      disposed = true;
+      watching?.disconnect();
     },
   };
 }

@@ -27,6 +27,7 @@ export function createLabState(steps) {
   let tour = null; // { card, answers: { cardId: choice } } while the guided tour is open
   let asked = new Map(); // what the views asked of this run (stages, report cards, rows)
   let seen = null; // the run through the selected head: made again only when either changes
+  let ended = false; // disposed: no run is made again
 
   const isTrained = (model) => core.models.some((m) => m.id === model && m.trained);
   // Knock-outs belong to a model: another model drops them, and a model loaded
@@ -85,6 +86,7 @@ export function createLabState(steps) {
      *  On success the run is the new one and null is returned; on failure nothing
      *  changes and the error is returned. */
     runSentence(text, next) {
+      if (ended) return new Error('this lab was removed');
       let made;
       const off = knockOutsFor(next.model);
       try {
@@ -126,5 +128,13 @@ export function createLabState(steps) {
     /** The tour at card k (its answers so far kept); null closes it. */
     tourAt(k) { tour = k === null ? null : Object.freeze({ card: k, answers: tour?.answers ?? Object.freeze({}) }); },
     answerTour(cardId, choice) { tour = Object.freeze({ ...tour, answers: Object.freeze({ ...tour.answers, [cardId]: choice }) }); },
+    /** Frees the run (the lab is going); the state is not used again. */
+    dispose() {
+      ended = true;
+      run?.dispose();
+      run = null;
+      seen = null;
+      asked = new Map();
+    },
   };
 }

@@ -43,8 +43,9 @@ export function createPlayer({ button, count, at, goTo, frame, words }) {
 
 /** The step and Play buttons, the speed menu, and their keys (← → Home Space),
  *  for a player; $(id): the lab's element; at(): the step shown; goTo(k,
- *  animate) shows step k; keys: where the keys are listened to. */
-export function bindControls(player, { $, at, goTo, keys }) {
+ *  animate) shows step k; keys: where the keys are listened to; signal: the
+ *  lab's life (its abort removes the keys' listener). */
+export function bindControls(player, { $, at, goTo, keys, signal }) {
   const step = (k) => { player.pause(); goTo(k, true); };
   const toggle = () => (player.playing ? player.pause() : player.play());
   $('prev').addEventListener('click', () => step(at() - 1));
@@ -62,5 +63,5 @@ export function bindControls(player, { $, at, goTo, keys }) {
       event.preventDefault();
       toggle();
     }
-  });
+  }, { signal });
 }

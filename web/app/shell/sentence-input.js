@@ -5,9 +5,11 @@ import { PRESETS } from './presets.js';
 
 const TYPING_DELAY_MS = 180;
 
-/** $(id): the lab's element; typed(text) after a pause in typing; picked(text) for an example. */
-export function bindSentenceInput($, { typed, picked }) {
+/** $(id): the lab's element; typed(text) after a pause in typing; picked(text) for an example;
+ *  signal: the lab's life (its abort drops a pending pause). */
+export function bindSentenceInput($, { typed, picked, signal }) {
   let typing = 0;
+  signal.addEventListener('abort', () => clearTimeout(typing));
   $('sentence').addEventListener('input', () => {
     clearTimeout(typing);
     typing = setTimeout(() => typed($('sentence').value), TYPING_DELAY_MS);

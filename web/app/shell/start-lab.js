@@ -44,14 +44,19 @@ const EXPERIMENT_IDS = EXPERIMENTS.map((e) => e.id);
  *  the title, and talks to a parent frame), announce(type, body): an element's events,
  *  onExercise(result): each answer to Your turn, onTour(move): each move in the guided tour (the page's SCORM session) }. Returns { ready,
  *  apply, switchLanguage, openExperiment, setExercises, applyLink }: what an element's attributes call,
- *  and { progress(), restore(saved) }: where the learner is, for a platform to keep (host/scorm.js). */
+ *  and { progress(), restore(saved) }: where the learner is, for a platform to keep (host/scorm.js),
+ *  and dispose(): ends the lab (see below). */
 export function startLab(env) {
   const $ = (id) => env.scope.getElementById(id);
+  // The lab's life: its abort removes every listener the lab put outside its own
+  // elements, and dispose() ends the rest (runs, workers, observers, timers).
+  const life = new AbortController();
+  const { signal } = life;
   const state = createLabState(STEPS.length);
   const message = createMessageLine($('input-message'));
   const language = createLanguage({ select: $('lang'), scope: env.scope, env, message }); // the lab's words: every text it writes
   const warmUp = createWarmUp(env.frame);
-  const address = env.page ? createUrlWriter() : null;
+  const address = env.page ? createUrlWriter(signal) : null;
   let host = { announce() {} }; // the embedding host: a parent frame, or the element's events
   let renderId = 0; // the drawing under way; an older one stops where it is
   let announcedStep = null;
@@ -110,6 +115,7 @@ export function startLab(env) {
    *  that share a matrix) changes numbers and colours in place instead of
    *  rebuilding what is there. */
   async function show(animate) {
+    if (signal.aborted) return;
     const id = ++renderId;
     warmUp.stop();
     hideTooltip(env.frame);
@@ -119,7 +125,7 @@ export function startLab(env) {
       // A step (its script, then its first frame) is over a frame's time: begun late in a frame it makes
       // the next one late. Begun right after a paint, it has the interval and the next frame is its own.
       await afterNextPaint();
-      if (id !== renderId) return;
+      if (id !== renderId || signal.aborted) return;
       mark('step'); // where a step's own script starts (the benchmark times it from here)
     }
     const ctx = context(animate);
@@ -165,7 +171,7 @@ export function startLab(env) {
     redrawPending = true;
     queueMicrotask(() => {
       redrawPending = false;
-      show(false);
+      if (state.run) show(false);
     });
   }
 
@@ -203,13 +209,13 @@ export function startLab(env) {
 
   // ---- wiring ----------------------------------------------------------------
   function wire() {
-    bindSentenceInput($, {
+    bindSentenceInput($, { signal,
       typed: (text) => { if (compute(text, state.options)) scheduleRedraw(); },
       picked: (text) => {
         state.chooseToken(null);
         if (compute(text, state.options)) show(true);
       } });
-    bindControls(player, { $, at: () => state.step, goTo, keys: env.page ? document : env.scope });
+    bindControls(player, { $, at: () => state.step, goTo, keys: env.page ? document : env.scope, signal });
     $('tour-start').addEventListener('click', () => tour.go(0));
     settings.onChange(applySettings);
     settings.onModelFile(() => state.core.models.map((m) => m.id), controls.loadModelFile);
@@ -244,12 +250,14 @@ export function startLab(env) {
     try {
       core = await loading;
     } catch (error) {
+      if (signal.aborted) return;
       $('loading').textContent = loadFailureMessage(language.words.t, error);
       $('loading').className = 'message error';
       $('loading').setAttribute('role', 'alert');
       $('loading').hidden = false;
       return;
     }
+    if (signal.aborted) return; // removed while the core loaded
     mark('core-ready');
     $('loading').hidden = true;
     // The trained model, unless its file could not be read.
@@ -273,11 +281,13 @@ export function startLab(env) {
     wire();
     if (!env.page) host = { announce: env.announce };
     else if (link.origin === null || allowedOrigin) {
-      host = connectHost({ allowedOrigin, stepIds: STEPS.map((v) => v.id), apply: hostControl.apply, state: hostControl.report });
+      host = connectHost({ allowedOrigin, stepIds: STEPS.map((v) => v.id), apply: hostControl.apply, state: hostControl.report, signal });
     }
     if (link.tour) await tour.go(link.card ?? 0);
+    if (signal.aborted) return;
     announcedStep = STEPS[state.step].id; // "ready" reports the first step
     await show(false);
+    if (signal.aborted) return;
     host.announce('ready', { steps: STEPS.map((v) => v.id), models: core.models.map((m) => ({ ...m })), state: hostControl.report() });
     if (notices.length) message.show(notices.join(' '), 'notice');
     env.frame.dataset.models = core.models.map((m) => m.id).join(' '); // the models the core loaded
@@ -288,10 +298,25 @@ export function startLab(env) {
     warmUp.start($('step-body'), state.run.tokens.length, after.map((view) => (sheet) => view.render(sheet, context(false))), { urgent: 2 });
   }
 
+  /** Ends the lab: no drawing after, the player and warm-up stopped, the experiments' runs (their
+   *  Workers) and the tour's and exercises' watchers ended, the core's run freed, every listener
+   *  outside the lab's elements removed. The core itself stays: other labs share it. */
+  function dispose() {
+    if (signal.aborted) return;
+    life.abort();
+    renderId += 1;
+    player.pause();
+    warmUp.stop();
+    experiments.dispose();
+    exercises.dispose();
+    host = { announce() {} };
+    state.dispose();
+  }
+
   const ready = boot();
   const whenReady = (action) => async (...args) => {
     await ready;
-    return state.core ? action(...args) : null;
+    return state.core && !signal.aborted ? action(...args) : null;
   };
   return {
     ready,
@@ -307,5 +332,6 @@ export function startLab(env) {
     restore: whenReady((saved) => restoreProgress(saved, { state, apply: hostControl.apply, exercises, tour, redraw: scheduleRedraw })),
     /** Opens the tour at card (from 0), or closes it (tour null). */
     setTour: whenReady((id, card) => (id === 'article' ? tour.go(card ?? 0) : state.tour && tour.leave(false))),
+    dispose,
   };
 }

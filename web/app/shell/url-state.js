@@ -121,8 +121,9 @@ function writeUrl({ sentence, step, selected, options, trained, where, headPicke
 // written once things settle, and at once when the page is hidden.
 
 /** The page's address bar: { soon(view, defaults, delay), flush() } writes
- *  writeUrl(view, defaults) `delay` ms after the last call, or at once. */
-export function createUrlWriter() {
+ *  writeUrl(view, defaults) `delay` ms after the last call, or at once; until
+ *  signal aborts (then what is pending is written). */
+export function createUrlWriter(signal) {
   let pending = null;
   let timer = 0;
   const writer = {
@@ -139,6 +140,7 @@ export function createUrlWriter() {
       writeUrl(view, defaults);
     },
   };
-  globalThis.addEventListener?.('pagehide', writer.flush);
+  globalThis.addEventListener?.('pagehide', writer.flush, { signal });
+  signal.addEventListener('abort', writer.flush);
   return writer;
 }

@@ -48,7 +48,8 @@ export function createTrainingLab(root, deps) {
   let runs = []; // [{ key, run, info, reports, heads, headsStep, timeline: Map, error, exported }]
   let opened = 0; // models put on the menu so far
   let note = null; // { kind, text }
-  let drawing = false;
+  let frame = 0; // the animation frame that draws the results, while one is asked for
+  let disposed = false;
 
   const controls = h('div', { class: 'train-controls' });
   const status = h('div', { class: 'train-status' }); // redrawn each frame: not a live region
@@ -132,10 +133,12 @@ export function createTrainingLab(root, deps) {
   }
 
   async function start(compare) {
+    if (disposed) return;
     say(null, null);
     let text = ownText;
     if (source === 'lab') {
       await textLoad;
+      if (disposed) return;
       if (labText.error) {
         say('error', t('train.textFailed', { error: labText.error }));
         return;
@@ -153,11 +156,13 @@ export function createTrainingLab(root, deps) {
     try {
       training = await loadTraining();
     } catch (error) {
+      if (disposed) return;
       runs = [];
       say('error', t('train.failed', { error: String(error?.message ?? error) }));
       drawControls();
       return;
     }
+    if (disposed) return;
     const mine = runs;
     await Promise.all(variants.map(async ([, s], k) => {
       const entry = mine[k];
@@ -170,6 +175,7 @@ export function createTrainingLab(root, deps) {
         entry.run = run;
         entry.info = run.info;
         run.addEventListener('progress', (e) => progress(entry, e.detail));
+        run.addEventListener('paused', schedule);
         run.addEventListener('done', (e) => {
           const s = run.info.settings;
           spoken.textContent = t(e.detail.reason === 'finished' ? 'train.finished' : 'train.stopped',
@@ -206,10 +212,9 @@ export function createTrainingLab(root, deps) {
 
   // ---- the results: drawn at most once a frame -------------------------------
   function schedule() {
-    if (drawing) return;
-    drawing = true;
-    requestAnimationFrame(() => {
-      drawing = false;
+    if (frame || disposed) return;
+    frame = requestAnimationFrame(() => {
+      frame = 0;
       drawResults();
     });
   }
@@ -227,7 +232,7 @@ export function createTrainingLab(root, deps) {
         : state === 'finished' ? t('train.finished', { steps: s.steps, seconds: fmt(last.elapsedMs / 1000, 1) })
           : state === 'stopped' ? t('train.stopped', { step: last.step, steps: s.steps })
             : t('train.status', { step: last.step, steps: s.steps, rate: fmt(last.tokensPerSecond, 0), left: fmt(last.msLeft / 1000, 0) });
-      lines.push(h('div', { class: `train-run-status ${RUN_CLASSES[r.key]}`, dataset: { run: r.key, step: last.step, state } },
+      lines.push(h('div', { class: `train-run-status ${RUN_CLASSES[r.key]}`, dataset: { run: r.key, step: last.step, state, held: r.run.heldAt ?? '' } },
         runs.length > 1 ? h('strong', {}, runName(r.key), ' ') : null,
         h('progress', { max: s.steps, value: last.step, 'aria-label': `${t('train.progress')} ${runs.length > 1 ? runName(r.key) : ''}` }),
         ' ', line, ' ', h('span', { class: 'train-loss' }, t('train.lastLoss', { train: fmt(last.loss, 3), heldout: fmt(lastHeldout(r), 3) }))));
@@ -334,6 +339,12 @@ export function createTrainingLab(root, deps) {
       }
       schedule();
     },
-    dispose: disposeRuns,
+    /** Ends every run (its Worker terminated) and the frame asked for; nothing is drawn after. */
+    dispose() {
+      disposed = true;
+      cancelAnimationFrame(frame);
+      frame = 0;
+      disposeRuns();
+    },
   };
 }
