@@ -17,6 +17,8 @@ if [ "${1:-}" != web ]; then
     g++ doctest-dev                    # the native build of the doctest suite
     clang-14 libclang-rt-14-dev        # ASan + UBSan build of the tests, libFuzzer
     chromium                           # real-browser tests, driven by playwright-core
+    firefox-esr                        # the Firefox smoke suite, driven by puppeteer-core over WebDriver BiDi
+    webkit2gtk-driver xvfb             # the WebKit (Safari's engine) smoke suite: WebKitWebDriver, MiniBrowser, a virtual display
     fonts-wqy-microhei fonts-noto-color-emoji  # CJK and emoji glyphs in the browser
   )
 fi
