@@ -38,6 +38,12 @@ EMSCRIPTEN_BINDINGS(attention_lab) {
         .function("softmaxRow", optional_override([](const Trace& t, double i, bool jacobian) {
                       return guarded([&] { return softmax_row(t, integer(i), jacobian); });
                   }))
+        .function("expRows", optional_override([](const Trace& t) {
+                      return guarded([&] {
+                          const ExpRows e = exp_rows(t);
+                          return object({{"exps", js(e.exps)}, {"sums", js(e.sums)}});
+                      });
+                  }))
         .function("dotTerms",
                   optional_override([](const Trace& t, const std::string& id, double i, double j) {
                       return guarded([&] { return dot_terms(t, id, integer(i), integer(j)); });
@@ -137,5 +143,12 @@ EMSCRIPTEN_BINDINGS(attention_lab) {
                              });
                          }));
     emscripten::function("constants", &constants);
+    // The training lab's d_k for its knobs, and the verdict on its ÷√d_k experiment (training_settings.hpp).
+    emscripten::function("trainingHeadSize", optional_override([](double d_model, double heads) {
+                             return guarded([&] { return val(training_head_size(small(d_model), small(heads))); });
+                         }));
+    emscripten::function("scalingVerdict", optional_override([](double with_scaling, double without_scaling) {
+                             return std::string(scaling_verdict(with_scaling, without_scaling));
+                         }));
     emscripten::function("heapBytesInUse", &heap_bytes_in_use);
 }

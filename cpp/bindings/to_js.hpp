@@ -24,6 +24,7 @@
 #include "attention/dot_sample.hpp"
 #include "attention/model.hpp"
 #include "attention/model_shelf.hpp"
+#include "attention/training_settings.hpp"
 #include "attention/softmax_row.hpp"
 
 namespace attention_binding {
@@ -97,10 +98,20 @@ val js(const Config& c) {
                    {"positional", val(c.positional)}});
 }
 
+// fixed: the options a run of the model may give only with these values (the seeded model's
+// sizes are its Config's to choose; a trained model fixes its sizes and switches).
 val js(const ModelInfo& m) {
+    val fixed = object({{"layers", js(m.layers)}, {"heads", js(m.heads)}, {"vocabSize", js(m.vocab_size)}});
+    if (m.trained) {
+        fixed.set("dModel", js(m.d_model));
+        fixed.set("dK", js(m.d_k));
+        fixed.set("scale", val(attention::kTrainedScale));
+        fixed.set("causal", val(attention::kTrainedCausal));
+        fixed.set("positional", val(attention::kTrainedPositional));
+    }
     return object({{"id", val(m.id)}, {"trained", val(m.trained)}, {"layers", js(m.layers)},
                    {"heads", js(m.heads)}, {"dModel", js(m.d_model)}, {"dK", js(m.d_k)},
-                   {"vocabSize", js(m.vocab_size)}});
+                   {"vocabSize", js(m.vocab_size)}, {"fixed", fixed}});
 }
 
 val js(const HeadReport& r) {
@@ -163,21 +174,30 @@ val js(const DotProductSample& s) {
 }
 
 // {texts, ids}: the token texts and their vocabulary ids (Int32Array).
+// spans: for each token, where its word stands in the text, {begin, end} in UTF-16 units, and
+// whether hiding it there behind [MASK] makes sense (hideable); null for [CLS] and [SEP].
 val js(const std::vector<Token>& tokens) {
     std::vector<std::string> texts;
     std::vector<std::int32_t> ids;
-    for (const auto& t : tokens) texts.push_back(t.text), ids.push_back(t.id);
-    return object({{"texts", js(texts)}, {"ids", js(ids)}});
+    val spans = val::array();
+    for (const auto& t : tokens) {
+        texts.push_back(t.text), ids.push_back(t.id);
+        spans.call<void>("push", t.end == t.begin ? val::null()
+                                                  : object({{"begin", val(t.begin)}, {"end", val(t.end)}, {"hideable", val(t.hideable)}}));
+    }
+    return object({{"texts", js(texts)}, {"ids", js(ids)}, {"spans", spans}});
 }
 
-// What never changes: the stage ids in order, the default options, the limits.
+// What never changes: the stage ids in order, the default options, the limits, the training settings' ranges.
 val constants() {
     const val limits = object({{"maxTokens", js(kMaxTokens)}, {"maxDModel", js(kMaxDModel)},
                                {"maxSeed", js(kMaxSeed)}, {"maxTextBytes", js(kMaxTextBytes)}});
     const std::vector<std::string> stages(kStageNames.begin(), kStageNames.end());
     const std::vector<std::string> layer_stages(kLayerStageNames.begin(), kLayerStageNames.end());
+    val training_ranges = val::object();  // the training lab's knobs (training_settings.hpp)
+    for (const auto& r : kTrainingRanges) training_ranges.set(r.name, object({{"min", val(r.min)}, {"max", val(r.max)}}));
     return object({{"stageNames", js(stages)}, {"layerStageNames", js(layer_stages)},
-                   {"defaults", js(Config{})}, {"limits", limits}});
+                   {"defaults", js(Config{})}, {"limits", limits}, {"trainingRanges", training_ranges}});
 }
 
 // The options object as web/lib/core.js passes it: every field present, types checked.
@@ -244,7 +264,8 @@ val js(const EncoderTrace& t) {
     const EncoderShape& s = t.trained->params.shape;
     return object({{"model", val(t.model)}, {"layers", js(s.layers)}, {"heads", js(s.heads)},
                    {"dModel", js(s.d_model)}, {"dK", js(s.d_k())}, {"vocabSize", js(s.vocab)},
-                   {"scale", val(true)}, {"causal", val(false)}, {"positional", val(true)}});
+                   {"scale", val(attention::kTrainedScale)}, {"causal", val(attention::kTrainedCausal)},
+                   {"positional", val(attention::kTrainedPositional)}});
 }
 
 }  // namespace attention_binding

@@ -77,6 +77,17 @@ SoftmaxRow softmax_row(const Trace& trace, std::int64_t i, bool jacobian) {
     return r;
 }
 
+ExpRows exp_rows(const Trace& trace) {
+    const Eigen::Index n = trace.weights.rows();
+    ExpRows out{Matrix(n, trace.weights.cols()), {}};
+    for (Eigen::Index i = 0; i < n; ++i) {
+        const SoftmaxRow r = softmax_row(trace, i);
+        out.exps.row(i) = Eigen::Map<const RowVector>(r.exps.data(), static_cast<Eigen::Index>(r.exps.size()));
+        out.sums.push_back(r.exp_sum);
+    }
+    return out;
+}
+
 SoftmaxRow softmax_row(const std::vector<float>& scores, const RowScaling& scaling) {
     check(!scores.empty(), "the row of scores is empty: give at least one score");
     check(scores.size() <= kMaxTokens, "the row has " + std::to_string(scores.size()) +

@@ -24,7 +24,7 @@ namespace {
 // Collects the code points of the word being built, then emits it.
 class TokenBuilder {
 public:
-    explicit TokenBuilder(std::vector<std::string>& out) : out_(out) {}
+    explicit TokenBuilder(std::vector<Word>& out) : out_(out) {}
 
     bool empty() const { return count_ == 0; }
     Kind kind() const { return kind_; }
@@ -33,28 +33,48 @@ public:
         finish();
         kind_ = kind;
     }
-    void add(char32_t cp) {
+    // cp, which stands at [at, at + its UTF-16 length) in the text.
+    void add(char32_t cp, std::uint32_t at) {
+        if (count_ == 0) begin_ = at;
+        end_ = at + (cp >= 0x10000 ? 2 : 1);
         append_utf8(text_, unicode::to_lower(cp));
         ++count_;
     }
     void finish() {
         if (count_ == 0) return;
         const bool too_long = kind_ == Kind::Word && count_ > kMaxWordChars;
-        out_.push_back(too_long ? std::string("[UNK]") : text_);
+        out_.push_back({too_long ? std::string("[UNK]") : text_, begin_, end_, kind_ == Kind::Word || kind_ == Kind::Cjk});
         text_.clear();
         count_ = 0;
     }
 
 private:
-    std::vector<std::string>& out_;
+    std::vector<Word>& out_;
     std::string text_;
     std::size_t count_ = 0;
+    std::uint32_t begin_ = 0, end_ = 0;
     Kind kind_ = Kind::Word;
 };
 
 }  // namespace
 
+std::uint32_t utf16_length(std::string_view text) {
+    std::uint32_t units = 0;
+    for (const char c : text) {
+        const auto byte = static_cast<unsigned char>(c);
+        if ((byte & 0xC0) != 0x80) units += 1;  // a code point starts here
+        if ((byte & 0xF8) == 0xF0) units += 1;  // a four-byte one: a surrogate pair
+    }
+    return units;
+}
+
 std::vector<std::string> pre_tokenize(std::string_view text) {
+    std::vector<std::string> out;
+    for (Word& w : pre_tokenize_words(text)) out.push_back(std::move(w.text));
+    return out;
+}
+
+std::vector<Word> pre_tokenize_words(std::string_view text, std::uint32_t offset) {
     if (text.size() > kMaxTextBytes) {
         throw Error("text_too_long",
                     "the text is too long: " + std::to_string(text.size()) +
@@ -63,8 +83,11 @@ std::vector<std::string> pre_tokenize(std::string_view text) {
                     {{"bytes", std::to_string(text.size())}, {"max", std::to_string(kMaxTextBytes)}});
     }
     const std::vector<char32_t> cps = decode_utf8(text);
-    std::vector<std::string> words;
+    std::vector<Word> words;
     TokenBuilder current(words);
+    // Where each code point starts, in UTF-16 units.
+    std::vector<std::uint32_t> at(cps.size() + 1, offset);
+    for (std::size_t i = 0; i < cps.size(); ++i) at[i + 1] = at[i] + (cps[i] >= 0x10000 ? 2 : 1);
 
     for (std::size_t i = 0; i < cps.size(); ++i) {
         const char32_t cp = cps[i];
@@ -80,25 +103,26 @@ std::vector<std::string> pre_tokenize(std::string_view text) {
                 // a zero-width joiner also pulls in the code point after it, so
                 // 👩‍💻 stays one token. With nothing before it, it stands alone.
                 if (current.empty()) current.start(Kind::Symbol);
-                current.add(cp);
+                current.add(cp, at[i]);
                 if (cp == 0x200D && i + 1 < cps.size()) {
                     const Kind next = unicode::classify(cps[i + 1]);
-                    if (next != Kind::Whitespace && next != Kind::Ignored) current.add(cps[++i]);
+                    if (next != Kind::Whitespace && next != Kind::Ignored) ++i, current.add(cps[i], at[i]);
                 }
                 break;
             case Kind::Word:
                 if (current.empty() || current.kind() != Kind::Word) current.start(Kind::Word);
-                current.add(cp);
+                current.add(cp, at[i]);
                 break;
             case Kind::Cjk:
             case Kind::Punctuation:
             case Kind::Symbol:
                 current.start(kind);
-                current.add(cp);
+                current.add(cp, at[i]);
                 // A flag is a pair of regional indicators: keep the pair whole.
                 if (unicode::is_regional_indicator(cp) && i + 1 < cps.size() &&
                     unicode::is_regional_indicator(cps[i + 1])) {
-                    current.add(cps[++i]);
+                    ++i;
+                    current.add(cps[i], at[i]);
                 }
                 break;
         }
@@ -129,9 +153,9 @@ void close_tokens(std::vector<Token>& tokens, Token sep) {
 
 std::vector<Token> tokenize(std::string_view text) {
     std::vector<Token> tokens{{"[CLS]", kClsId}};
-    for (std::string& word : pre_tokenize(text)) {
-        const std::int32_t id = token_id(word);
-        tokens.push_back({std::move(word), id});
+    for (Word& word : pre_tokenize_words(text)) {
+        const std::int32_t id = token_id(word.text);
+        tokens.push_back({std::move(word.text), id, word.begin, word.end, word.hideable});
     }
     close_tokens(tokens, {"[SEP]", kSepId});
     return tokens;

@@ -88,9 +88,14 @@ std::vector<std::int32_t> Vocabulary::wordpiece(std::string_view word) const {
 std::vector<Token> Vocabulary::tokenize(std::string_view text) const {
     if (text.size() > kMaxTextBytes) pre_tokenize(text);  // throws "text_too_long"
     std::vector<Token> tokens{{"[CLS]", kCls}};
-    const auto add_words = [&](std::string_view part) {
-        for (const std::string& word : pre_tokenize(part)) {
-            for (const std::int32_t id : wordpiece(word)) tokens.push_back({tokens_[static_cast<std::size_t>(id)], id});
+    // part starts at byte `from` of the text (for the words' places, in UTF-16 units).
+    const auto add_words = [&](std::string_view part, std::size_t from) {
+        for (const Word& word : pre_tokenize_words(part, utf16_length(text.substr(0, from)))) {
+            bool first = true;
+            for (const std::int32_t id : wordpiece(word.text)) {
+                tokens.push_back({tokens_[static_cast<std::size_t>(id)], id, word.begin, word.end, first && word.hideable});
+                first = false;
+            }
         }
     };
     // "[MASK]", in any case, is the mask token; the text around it is words.
@@ -104,12 +109,13 @@ std::vector<Token> Vocabulary::tokenize(std::string_view text) const {
     std::size_t from = 0;
     for (std::size_t at = 0; at < text.size(); ++at) {
         if (!is_mask(at)) continue;
-        add_words(text.substr(from, at - from));
-        tokens.push_back({"[MASK]", kMask});
+        add_words(text.substr(from, at - from), from);
+        const std::uint32_t begin = utf16_length(text.substr(0, at));
+        tokens.push_back({"[MASK]", kMask, begin, begin + 6, false});
         from = at + 6;
         at += 5;
     }
-    add_words(text.substr(from));
+    add_words(text.substr(from), from);
     close_tokens(tokens, {"[SEP]", kSep});
     return tokens;
 }

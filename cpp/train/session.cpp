@@ -23,6 +23,7 @@ SessionSettings checked(const SessionSettings& s) {
     const double values[] = {double(s.layers), double(s.heads), double(s.d_model), double(s.length), double(s.batch),
                              double(s.steps), double(s.vocab), s.lr, s.init_scale, double(s.seed)};
     const auto& ranges = setting_ranges();
+    static_assert(kTrainingRanges.size() == sizeof(values) / sizeof(values[0]), "one range for each setting");
     for (std::size_t k = 0; k < ranges.size(); ++k) {
         const SettingRange& r = ranges[k];
         if (!(values[k] >= r.min && values[k] <= r.max)) {
@@ -31,7 +32,7 @@ SessionSettings checked(const SessionSettings& s) {
                         {{"name", r.name}, {"value", number(values[k])}, {"min", number(r.min)}, {"max", number(r.max)}});
         }
     }
-    if (s.d_model % s.heads != 0) {
+    if (training_head_size(s.d_model, s.heads) == 0) {
         throw Error("invalid_option", "dModel (" + number(s.d_model) + ") must be a multiple of heads (" + number(s.heads) + ")",
                     {{"name", "dModel"}, {"value", number(s.d_model)}, {"heads", number(s.heads)}});
     }
@@ -69,15 +70,6 @@ bool ends_sentence(std::string_view text, std::size_t at, std::size_t& width) {
 }
 
 }  // namespace
-
-const std::vector<SettingRange>& setting_ranges() {
-    static const std::vector<SettingRange> ranges{
-        {"layers", 1, 4},    {"heads", 1, 8},        {"dModel", 8, 256},       {"length", 8, 128},
-        {"batch", 1, 64},    {"steps", 1, 100000},   {"vocab", 50, 4000},      {"lr", 1e-5, 0.1},
-        {"initScale", 0.001, 2},                     {"seed", 0, 4294967295.0},
-    };
-    return ranges;
-}
 
 SoftmaxMeasures measure_softmax(const std::vector<Mat<float>>& weights) {
     SoftmaxMeasures m;

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "attention/encoder.hpp"
+#include "attention/training_settings.hpp"
 #include "attention/vocabulary.hpp"
 #include "corpus.hpp"
 #include "encoder.hpp"
@@ -34,13 +35,10 @@ struct SessionSettings {
     std::uint64_t seed = 1;
 };
 
-// Each setting's allowed range, checked in this order; the first one out of
-// range throws attention::Error("invalid_option") naming it, its value and its range.
-struct SettingRange {
-    const char* name;
-    double min, max;
-};
-const std::vector<SettingRange>& setting_ranges();
+// Each setting's allowed range (attention/training_settings.hpp), checked in this order; the
+// first one out of range throws attention::Error("invalid_option") naming it, its value and its range.
+using attention::SettingRange;
+inline constexpr const auto& setting_ranges() { return kTrainingRanges; }
 
 // The share of softmax rows whose largest weight is above this: "near one-hot".
 inline constexpr double kOneHot = 0.99;

@@ -223,6 +223,21 @@ test("softmaxRow reproduces the article's 喜 row", () => {
   assert.ok(Math.abs(warm.probs[0] - Math.exp(1) / (Math.exp(1) + Math.exp(0.5) + 1)) < 1e-6);
 });
 
+test('expRows: every row\'s exps and totals as one matrix, the trace\'s own softmaxRow numbers, of any head', () => {
+  for (const [options, where] of [[{ model: 'random', causal: true }, {}], [{}, { layer: 1, head: 2 }]]) {
+    const trace = core.run('我喜欢人工智能', options);
+    const { exps, sums } = trace.expRows(where);
+    assert.equal(exps.rows, 9);
+    assert.equal(exps.cols, 9);
+    for (let i = 0; i < 9; i += 1) {
+      const row = trace.softmaxRow(i, where);
+      assert.deepEqual(Array.from(exps.data.subarray(i * 9, i * 9 + 9)), Array.from(row.exps));
+      assert.equal(sums[i], row.expSum);
+    }
+    trace.dispose();
+  }
+});
+
 test('crossEntropyGradient: p − one_hot(target), as a Float32Array; bad targets rejected', () => {
   const g = core.crossEntropyGradient([0.25, 0.5, 0.25], 1);
   assert.ok(g instanceof Float32Array);

@@ -180,3 +180,24 @@ test('bad input is named: the text, each setting, the options', async () => {
   assert.equal(await codeOf(run.heads('字'.repeat(200))), 'too_many_tokens');
   run.dispose();
 });
+
+test('the training settings\' ranges, d_k and the ÷√d_k verdict: the page\'s core has the trainer\'s one table', async () => {
+  const core = await loadAttentionLab();
+  const { loadTrainer } = await import('../../web/lib/trainer-wasm.js');
+  const trainer = await loadTrainer();
+  assert.deepEqual(JSON.parse(JSON.stringify(core.trainingRanges)), JSON.parse(JSON.stringify(trainer.settingRanges())));
+  assert.deepEqual(Object.keys(core.trainingRanges), ['layers', 'heads', 'dModel', 'length', 'batch', 'steps', 'vocab', 'lr', 'initScale', 'seed']);
+  // Each range is where the trainer draws its line: one past its top is refused, by name.
+  for (const [name, { min, max }] of Object.entries(core.trainingRanges)) {
+    const past = Number.isInteger(min) ? max + 1 : max * 2;
+    assert.equal(await codeOf(startTraining(LAB_TEXT, { ...TINY, [name]: past })), `invalid_option:${name}`, name);
+  }
+  assert.equal(core.trainingHeadSize(32, 2), 16);
+  assert.equal(core.trainingHeadSize(30, 4), 0);
+  assert.equal(await codeOf(startTraining(LAB_TEXT, { ...TINY, dModel: 30, heads: 4 })), 'invalid_option:dModel');
+  assert.equal(core.scalingVerdict(2.0, 2.1), 'worse');
+  assert.equal(core.scalingVerdict(2.0, 1.9), 'better');
+  assert.equal(core.scalingVerdict(2.0, 2.05), 'same');
+  assert.equal(core.scalingVerdict(2.0, Number.NaN), 'same');
+  assert.throws(() => core.scalingVerdict('2', 2), { code: 'invalid_argument' });
+});

@@ -59,13 +59,6 @@ function checkOptions(options) {
   return given;
 }
 
-// What a model fixes: a run may give these options only with these values
-// (so run(sentence, trace.config) runs the same again).
-function fixedByModel(info) {
-  const shape = { layers: info.layers, heads: info.heads, vocabSize: info.vocabSize };
-  return info.trained ? { ...shape, dModel: info.dModel, dK: info.dK, scale: true, causal: false, positional: true } : shape;
-}
-
 /** Builds the public API object over an instantiated Emscripten module.
  *  trained: the shipped model file's bytes (Uint8Array), or the Error that
  *  kept them from being read; the lab works without it, on the random model. */
@@ -92,7 +85,7 @@ export function createCore(core, trained) {
   };
 
   // The core's list of models, asked again only when a model is loaded.
-  const readModels = () => Object.freeze(core.models().map((m) => Object.freeze(m)));
+  const readModels = () => Object.freeze(core.models().map((m) => Object.freeze({ ...m, fixed: Object.freeze(m.fixed) })));
   let models = readModels();
   const listModels = () => models;
   const loadModel = (id, bytes) => {
@@ -135,6 +128,15 @@ export function createCore(core, trained) {
     defaults,
     /** { maxTokens, maxDModel, maxSeed, maxTextBytes }. */
     limits: Object.freeze(constants.limits),
+    /** A training run's settings' ranges, { layers: { min, max }, … } (attention-lab/training checks them). */
+    trainingRanges: Object.freeze(Object.fromEntries(Object.entries(constants.trainingRanges).map(([k, r]) => [k, Object.freeze(r)]))),
+    /** d_k of a training run's heads for dModel and heads: dModel / heads, or 0 when heads does not divide it. */
+    trainingHeadSize: (dModel, heads) => unwrap(core.trainingHeadSize(dModel, heads)),
+    /** The ÷√d_k experiment's verdict on two runs' final held-out losses: 'worse', 'better' or 'same' (without scaling, against with). */
+    scalingVerdict(withScaling, withoutScaling) {
+      for (const loss of [withScaling, withoutScaling]) if (typeof loss !== 'number') fail(`a loss must be a number, got ${describe(loss)}`, 'invalid_argument');
+      return core.scalingVerdict(withScaling, withoutScaling);
+    },
 
     /** Every model, trained ones first: { id, trained, layers, heads, dModel, dK, vocabSize }. */
     get models() {
@@ -157,7 +159,7 @@ export function createCore(core, trained) {
       checkSentence(sentence);
       const { model, knockOut = [], ...rest } = checkOptions(options);
       const info = modelInfo(model);
-      const fixed = fixedByModel(info);
+      const fixed = info.fixed; // what the model fixes (the core's): a run may give these options only with these values
       const seeded = {};
       for (const [name, value] of Object.entries(rest)) {
         if (!(name in fixed)) seeded[name] = value;

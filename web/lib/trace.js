@@ -20,9 +20,13 @@ export class Trace {
     this.#owner = owner;
     this.#layerStages = layerStages;
     owner.register(this, { handle, views: this.#heads });
-    const { texts, ids } = handle.tokens();
+    const { texts, ids, spans } = handle.tokens();
     /** Token texts, [CLS] first and [SEP] last. */
     this.tokens = Object.freeze(texts);
+    /** Where each token's word stands in the sentence: { begin, end } in UTF-16 units (string
+     *  indices), hideable: the token starts a word or is a CJK character, so the word can be
+     *  hidden there behind [MASK]; null for [CLS] and [SEP]. */
+    this.spans = Object.freeze(spans.map((s) => s && Object.freeze(s)));
     /** Vocabulary ids (Int32Array), one per token. */
     this.ids = ids;
     /** The configuration used, defaults filled in: model, layers, heads, dModel, dK, … */
@@ -53,6 +57,13 @@ export class Trace {
     checkIndex('row', i);
     checkFlag('jacobian', jacobian);
     return freezeRow(unwrap(this.#head(where).softmaxRow(i, jacobian)));
+  }
+
+  /** Every row's plain e^x (no maximum subtracted; 0 where masked) as a matrix, and each row's
+   *  total: what softmax divides by. { exps, sums }. */
+  expRows(where = {}) {
+    const { exps, sums } = unwrap(this.#head(where).expRows());
+    return Object.freeze({ exps: wrapMatrix(exps), sums });
   }
 
   /** The terms of one cell: for 'scores', a = q_i, b = k_j; for 'output',

@@ -80,6 +80,9 @@ export interface ModelInfo {
   readonly dModel: number;
   readonly dK: number;
   readonly vocabSize: number;
+  /** the options a run of this model may give only with these values (a trained model: its sizes
+   *  and switches; the seeded one: its layers, heads and vocabulary) */
+  readonly fixed: Readonly<Partial<Record<'layers' | 'heads' | 'vocabSize' | 'dModel' | 'dK', number> & Record<'scale' | 'causal' | 'positional', boolean>>>;
 }
 
 /** One row of scores through softmax, every intermediate (the article's table and the stable form). */
@@ -223,6 +226,9 @@ export interface DotProductSample {
 export interface Trace {
   /** Token texts, [CLS] first and [SEP] last. */
   readonly tokens: readonly string[];
+  /** where each token's word stands in the sentence (UTF-16 units, string indices) and whether it
+   *  can be hidden there behind [MASK]; null for [CLS] and [SEP] */
+  readonly spans: ReadonlyArray<{ readonly begin: number; readonly end: number; readonly hideable: boolean } | null>;
   readonly ids: Int32Array;
   readonly config: RunConfig;
   readonly knockOut: ReadonlyArray<{ readonly layer: number; readonly head: number }>;
@@ -231,6 +237,8 @@ export interface Trace {
   readonly disposed: boolean;
   stage(id: StageId, where?: Where): Matrix;
   softmaxRow(i: number, options?: Where & { jacobian?: boolean }): SoftmaxRow;
+  /** every row's plain e^x (no maximum subtracted, 0 where masked) and each row's total */
+  expRows(where?: Where): { readonly exps: Matrix; readonly sums: Float32Array };
   dotTerms(id: 'scores' | 'output', i: number, j: number, where?: Where): DotTerms;
   weightedRows(i: number, where?: Where): Matrix;
   rowSums(id: StageId, where?: Where): Float32Array;

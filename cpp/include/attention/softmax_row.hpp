@@ -52,6 +52,14 @@ struct RowScaling {
 // Throws attention::Error ("invalid_argument") when i is outside the trace.
 SoftmaxRow softmax_row(const Trace& trace, std::int64_t i, bool jacobian = false);
 
+// Every row's plain e^x (softmax_row's exps: no maximum subtracted, 0 where masked), as one
+// matrix, and each row's total (its exp_sum): what the softmax step shows before it divides.
+struct ExpRows {
+    Matrix exps;
+    std::vector<float> sums;
+};
+ExpRows exp_rows(const Trace& trace);
+
 // A row of given scores. Throws attention::Error ("invalid_argument") for an
 // empty row, more than 512 scores, a NaN or infinite score, d_k outside
 // 1 … 1024 or a temperature that is not a finite number above 0.

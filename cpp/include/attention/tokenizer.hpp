@@ -13,6 +13,19 @@ namespace attention {
 struct Token {
     std::string text;  // UTF-8, e.g. "[CLS]", "喜", "attention", "👍🏽"
     std::int32_t id;   // vocabulary id, see token_id()
+    // The word this token is of, where it stands in the text: [begin, end) in UTF-16
+    // code units, as JavaScript counts (the original text, not lower-cased). hideable:
+    // the token starts a word of letters or digits or is a CJK character, so the
+    // word can be hidden behind [MASK] (not punctuation, a symbol, a special token).
+    std::uint32_t begin = 0, end = 0;
+    bool hideable = false;
+};
+
+// A pre_tokenize() word with where it stands in its text (as Token's).
+struct Word {
+    std::string text;
+    std::uint32_t begin = 0, end = 0;
+    bool hideable = false;
 };
 
 // Special ids as in BERT's vocabularies.
@@ -36,6 +49,11 @@ std::int32_t token_id(std::string_view token_text);
 // extenders), in order; a word over kMaxWordChars is "[UNK]". Throws
 // attention::Error for invalid UTF-8 and for more than kMaxTextBytes bytes.
 std::vector<std::string> pre_tokenize(std::string_view text);
+// The same words with their places; offset: where text starts in a longer text (UTF-16 units).
+std::vector<Word> pre_tokenize_words(std::string_view text, std::uint32_t offset = 0);
+
+// UTF-16 code units of valid UTF-8 text (its length as JavaScript counts it).
+std::uint32_t utf16_length(std::string_view text);
 
 // Whether a pre_tokenize() word is one CJK character.
 bool is_cjk_character(std::string_view word);

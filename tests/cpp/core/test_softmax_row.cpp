@@ -68,6 +68,22 @@ TEST_CASE("softmax_row of a trace row: masked keys have exp 0; without scaling t
     CHECK(r.prob_sum == doctest::Approx(1.0));
 }
 
+TEST_CASE("exp_rows: every row's exps and their total, as softmax_row gives them, masked keys 0") {
+    Config c;
+    c.causal = true;
+    const Trace t = run_attention("我喜欢人工智能", c);
+    const ExpRows e = exp_rows(t);
+    REQUIRE(e.exps.rows() == 9);
+    REQUIRE(e.exps.cols() == 9);
+    REQUIRE(e.sums.size() == 9);
+    for (Eigen::Index i = 0; i < 9; ++i) {
+        const SoftmaxRow r = softmax_row(t, i);
+        for (Eigen::Index j = 0; j < 9; ++j) CHECK(e.exps(i, j) == r.exps[static_cast<std::size_t>(j)]);
+        CHECK(e.sums[static_cast<std::size_t>(i)] == r.exp_sum);
+        if (i < 8) CHECK(e.exps(i, i + 1) == 0.0f);  // the causal mask hides what follows
+    }
+}
+
 TEST_CASE("softmax_row of given scores: the same numbers as the trace's own row") {
     const Trace t = run_attention("我喜欢人工智能");
     const SoftmaxRow traced = softmax_row(t, 2);

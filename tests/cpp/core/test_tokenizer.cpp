@@ -75,6 +75,25 @@ TEST_CASE("tokenize: right-to-left text and markup are just text") {
     CHECK(texts("[CLS]") == Texts{"[CLS]", "[", "cls", "]", "[SEP]"});
 }
 
+TEST_CASE("pre_tokenize_words and tokenize: each word's place in UTF-16 units, and whether it can be hidden") {
+    const auto words = pre_tokenize_words("İ cat, 👩‍💻 猫!", 3);
+    REQUIRE(words.size() == 6);
+    const std::uint32_t begins[] = {3, 5, 8, 10, 16, 17}, ends[] = {4, 8, 9, 15, 17, 18};
+    const bool hideable[] = {true, true, false, false, true, false};
+    for (std::size_t k = 0; k < words.size(); ++k) {
+        CAPTURE(k);
+        CHECK(words[k].begin == begins[k]);
+        CHECK(words[k].end == ends[k]);
+        CHECK(words[k].hideable == hideable[k]);
+    }
+    CHECK(utf16_length("İ cat, 👩‍💻 猫!") == 15);
+    const auto tokens = tokenize("a\u200bb c");  // an ignored character inside a word: the word spans it
+    CHECK(tokens[1].text == "ab");
+    CHECK(tokens[1].begin == 0);
+    CHECK(tokens[1].end == 3);
+    CHECK(tokens[2].begin == 4);
+}
+
 TEST_CASE("tokenize: invalid UTF-8 is rejected with the byte offset") {
     const std::vector<std::pair<std::string, std::string>> bad = {
         {"\xFF", "never occurs"},

@@ -54,6 +54,29 @@ TEST_CASE("Vocabulary::tokenize: the core's words, then pieces; [MASK] in any ca
     CHECK(error_from([&] { v.tokenize("\xff"); }).code() == "invalid_utf8");
 }
 
+TEST_CASE("Vocabulary::tokenize: where each token's word stands, in UTF-16 units of the text as typed") {
+    const Vocabulary& v = small();
+    // "İ" lower-cases to two code points ("i̇"): the places are the typed text's, not the lower-cased one's.
+    const auto tokens = v.tokenize("İ Unaffable [Mask]，喜😀欢");
+    struct Place {
+        std::string text;
+        std::uint32_t begin, end;
+        bool hideable;
+    };
+    const std::vector<Place> expected{{"[CLS]", 0, 0, false}, {"[UNK]", 0, 1, true},      {"un", 2, 11, true},
+                                      {"##aff", 2, 11, false}, {"##able", 2, 11, false},  {"[MASK]", 12, 18, false},
+                                      {"，", 18, 19, false},   {"喜", 19, 20, true},       {"[UNK]", 20, 22, false},
+                                      {"欢", 22, 23, true},    {"[SEP]", 0, 0, false}};
+    REQUIRE(tokens.size() == expected.size());
+    for (std::size_t k = 0; k < tokens.size(); ++k) {
+        CAPTURE(k);
+        CHECK(tokens[k].text == expected[k].text);
+        CHECK(tokens[k].begin == expected[k].begin);
+        CHECK(tokens[k].end == expected[k].end);
+        CHECK(tokens[k].hideable == expected[k].hideable);
+    }
+}
+
 TEST_CASE("Vocabulary: the five special tokens first, nothing empty or twice") {
     CHECK(contains(error_from([] { Vocabulary({"[PAD]", "[UNK]", "[CLS]", "[SEP]"}); }).what(), "starts with [PAD]"));
     CHECK(error_from([] { Vocabulary({"[UNK]", "[PAD]", "[CLS]", "[SEP]", "[MASK]"}); }).code() == "invalid_model");

@@ -36,10 +36,10 @@ function renderGuess(container, ctx, { hidden, onHide }) {
   const parts = [];
   if (!ctx.trained) {
     parts.push(h('p', { class: 'hint' }, ctx.t('guess.random')));
-  } else if (countMasks(ctx.sentence) === 0) {
+  } else if (countMasks(ctx.run) === 0) {
     const i = ctx.selected;
     parts.push(h('p', { class: 'hint' }, ctx.t('guess.how')));
-    if (canHide(ctx.tokens, i)) {
+    if (canHide(ctx.run, i)) {
       parts.push(h('button', { type: 'button', class: 'hide-selected', onclick: () => onHide(i) }, ctx.t('guess.hide', { token: ctx.tokens[i] })));
     }
   } else {

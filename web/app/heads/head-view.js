@@ -20,6 +20,7 @@ export function headView(trace, where) {
     dotTerms: (id, i, j) => trace.dotTerms(id, i, j, where),
     weightedRows: (i) => trace.weightedRows(i, where),
     rowSums: (id) => trace.rowSums(id, where),
+    expRows: () => trace.expRows(where),
     headReport: () => trace.headReport(where),
     cosine: (idA, rowA, idB, rowB) => trace.cosine(idA, rowA, idB, rowB, where),
     cosineWith: (other, idA, rowA, idB, rowB) => trace.cosineWith(other.run ?? other, idA, rowA, idB, rowB, where),

@@ -45,9 +45,9 @@ export function createModelControls(state, { words, compute, redraw, message, sh
     /** Hides token i behind [MASK]; the model then guesses it. */
     hideAt(i) {
       const { tokens } = state.run;
-      const done = hideToken(state.sentence, tokens, i);
+      const done = hideToken(state.sentence, state.run, i);
       if (!done) return notice(words().t('msg.cannotHide', { token: tokens[i] }));
-      const originals = state.hidden?.originals ?? Array(countMasks(state.sentence)).fill(null);
+      const originals = state.hidden?.originals ?? Array(countMasks(state.run)).fill(null);
       return edit(done.sentence, spliced(originals, maskNumber(tokens, i), 0, done.hidden));
     },
 
@@ -56,7 +56,7 @@ export function createModelControls(state, { words, compute, redraw, message, sh
       const m = maskNumber(state.run.tokens, i);
       const text = state.hidden?.originals[m];
       if (!text) return notice(words().t('msg.cannotShow'));
-      return edit(showMask(state.sentence, m, text), spliced(state.hidden.originals, m, 1));
+      return edit(showMask(state.sentence, state.run, i, text), spliced(state.hidden.originals, m, 1));
     },
 
     /** Loads a model file the learner picked, under id, and shows it; a file the

@@ -32,11 +32,9 @@ export default {
     let previous;
     let previousSums;
     if (ctx.animate && ctx.n <= TABLE_LIMIT) {
-      const steps = ctx.tokens.map((_, i) => ctx.headView.softmaxRow(i));
-      const data = new Float32Array(ctx.n * ctx.n);
-      steps.forEach((r, i) => data.set(r.exps, i * ctx.n));
-      previous = { rows: ctx.n, cols: ctx.n, data, min: Math.min(...steps.map((r) => r.expsMin)), max: Math.max(...steps.map((r) => r.expsMax)) };
-      previousSums = steps.map((r) => r.expSum);
+      const { exps, sums } = ctx.headView.expRows();
+      previous = exps;
+      previousSums = sums;
     }
     const block = renderMatrix(ctx.stage('weights'), { t: ctx.t,
       previous,

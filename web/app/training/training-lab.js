@@ -20,11 +20,8 @@ export const PRESETS = Object.freeze({
   small: Object.freeze({ layers: 2, heads: 4, dModel: 64, steps: 3000, lr: 0.003, initScale: 0.02 }),
   larger: Object.freeze({ layers: 2, heads: 4, dModel: 128, steps: 6000, lr: 0.001, initScale: 0.02 }),
 });
-const KNOBS = Object.freeze([
-  ['layers', { min: 1, max: 4, step: 1 }], ['heads', { min: 1, max: 8, step: 1 }], ['dModel', { min: 8, max: 256, step: 8 }],
-  ['steps', { min: 1, max: 100000, step: 100 }], ['lr', { min: 0.00001, max: 0.1, step: 0.0005 }],
-  ['initScale', { min: 0.001, max: 2, step: 0.01 }], ['seed', { min: 0, max: 4294967295, step: 1 }],
-]);
+// The knobs, and how far a click on an arrow moves each; their ranges are the core's (core.trainingRanges).
+const KNOBS = Object.freeze([['layers', 1], ['heads', 1], ['dModel', 8], ['steps', 100], ['lr', 0.0005], ['initScale', 0.01], ['seed', 1]]);
 // The held-out loss and the heads come with every EVERY-th step's report.
 const EVERY = 10;
 const RUN_CLASSES = Object.freeze({ one: 'run-one', with: 'run-with', without: 'run-without' });
@@ -86,13 +83,17 @@ export function createTrainingLab(root, deps) {
 
   // ---- the controls: drawn once per language (and when the text arrives) ----
   function drawControls() {
+    if (!ctx) return; // drawn with the lab's first view (its words, its core)
     const presetSelect = h('select', { id: 'train-preset', onchange: (e) => { preset = e.target.value; Object.assign(settings, PRESETS[preset]); drawControls(); } },
       Object.keys(PRESETS).map((id) => h('option', { value: id, selected: id === preset }, t(`train.preset.${id}`))));
-    const knobs = KNOBS.map(([name, range]) => h('label', { class: 'train-knob' }, knobName(name), ' ',
-      h('input', { type: 'number', id: `train-${name}`, ...range, value: settings[name], inputmode: 'decimal',
+    const knobs = KNOBS.map(([name, step]) => h('label', { class: 'train-knob' }, knobName(name), ' ',
+      h('input', { type: 'number', id: `train-${name}`, min: ctx.core.trainingRanges[name].min, max: ctx.core.trainingRanges[name].max, step, value: settings[name], inputmode: 'decimal',
         onchange: (e) => { settings[name] = e.target.value === '' ? Number.NaN : Number(e.target.value); drawDk(); } })));
     const dk = h('span', { class: 'train-dk' });
-    const drawDk = () => { dk.textContent = t('train.dk', { dk: Number.isInteger(settings.dModel / settings.heads) ? settings.dModel / settings.heads : '—' }); };
+    const drawDk = () => {
+      const size = Number.isInteger(settings.dModel) && Number.isInteger(settings.heads) ? ctx.core.trainingHeadSize(settings.dModel, settings.heads) : 0;
+      dk.textContent = t('train.dk', { dk: size || '—' });
+    };
     drawDk();
     const scaled = h('label', { class: 'train-knob' }, h('input', { type: 'checkbox', id: 'train-scaled', checked: settings.scaled,
       onchange: (e) => { settings.scaled = e.target.checked; } }), ' ', t('train.knob.scaled'));
@@ -275,7 +276,7 @@ export function createTrainingLab(root, deps) {
     if (!done) return h('p', { class: 'hint train-verdict', dataset: { verdict: 'pending' } }, t('train.verdictPending'));
     const a = lastHeldout(withRun);
     const b = lastHeldout(withoutRun);
-    const kind = b > a * 1.03 ? 'worse' : b < a * 0.97 ? 'better' : 'same';
+    const kind = ctx.core.scalingVerdict(a, b);
     const lastOf = (r, key) => r.reports.at(-1)[key];
     return h('p', { class: 'train-verdict', dataset: { verdict: kind } }, t(`train.verdict.${kind}`, {
       with: fmt(a, 3), without: fmt(b, 3),

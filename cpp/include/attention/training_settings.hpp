@@ -1,0 +1,40 @@
+// What a training run's settings may be, and what follows from them: one table
+// for the trainer (cpp/train/session.cpp checks each run against it) and for the
+// page's core, which hands it to the training lab's knobs before any trainer is
+// loaded; the d_k a run's heads get; and the verdict of the ÷√d_k experiment.
+#pragma once
+
+#include <array>
+#include <string_view>
+
+namespace attention {
+
+// Each setting's allowed range, in the order a run's settings are checked.
+struct SettingRange {
+    const char* name;
+    double min, max;
+};
+inline constexpr std::array<SettingRange, 10> kTrainingRanges{{
+    {"layers", 1, 4},    {"heads", 1, 8},        {"dModel", 8, 256},       {"length", 8, 128},
+    {"batch", 1, 64},    {"steps", 1, 100000},   {"vocab", 50, 4000},      {"lr", 1e-5, 0.1},
+    {"initScale", 0.001, 2},                     {"seed", 0, 4294967295.0},
+}};
+
+// d_k of a run's heads: d_model / heads; 0 when heads does not divide d_model
+// (such settings are refused).
+constexpr int training_head_size(int d_model, int heads) {
+    return heads > 0 && d_model % heads == 0 ? d_model / heads : 0;
+}
+
+// The ÷√d_k experiment compares two runs that differ only in the scaling by their
+// final held-out losses: without ÷√d_k is "worse" when its loss is more than
+// kVerdictMargin above the scaled run's, "better" when that much below, else the
+// "same" (two seeds of one setting differ by about that much).
+inline constexpr double kVerdictMargin = 0.03;
+constexpr std::string_view scaling_verdict(double with_scaling, double without_scaling) {
+    if (without_scaling > with_scaling * (1 + kVerdictMargin)) return "worse";
+    if (without_scaling < with_scaling * (1 - kVerdictMargin)) return "better";
+    return "same";
+}
+
+}  // namespace attention
