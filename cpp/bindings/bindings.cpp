@@ -54,6 +54,9 @@ EMSCRIPTEN_BINDINGS(attention_lab) {
         .function("headReport", optional_override([](const Trace& t) {
                       return guarded([&] { return head_report(t); });
                   }))
+        .function("articleHead", optional_override([](const Trace& t, double row) {
+                      return guarded([&] { return article_head(t, integer(row)); });
+                  }))
         .function("exercise", optional_override([](const Trace& t, const std::string& name, double i, double j) {
                       return guarded([&] { return make_exercise(t, name, integer(i), integer(j)); });
                   }))

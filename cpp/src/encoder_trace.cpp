@@ -52,7 +52,7 @@ Trace EncoderTrace::head(int layer, int head) const {
     params->bq = L.bq(Eigen::all, cols), params->bk = L.bk(Eigen::all, cols), params->bv = L.bv(Eigen::all, cols);
 
     Trace t;
-    t.config = Config{s.d_model, s.d_k(), 0, true, false, true};
+    t.config = Config{s.d_model, s.d_k(), 0, kTrainedScale, kTrainedCausal, kTrainedPositional};
     t.tokens = tokens;
     t.embeddings = embeddings;
     t.positional = cache.positional;
@@ -60,7 +60,7 @@ Trace EncoderTrace::head(int layer, int head) const {
     t.head = std::move(params);
     t.q = c.q(Eigen::all, cols), t.k = c.k(Eigen::all, cols), t.v = c.v(Eigen::all, cols);
     t.scores = kernels::times(t.q, t.k, true);  // Q·Kᵀ
-    t.scaled = scale_scores(t.scores, s.d_k(), true);
+    t.scaled = scale_scores(t.scores, s.d_k(), kTrainedScale);
     t.masked = t.scaled;
     t.weights = c.weights[static_cast<std::size_t>(head)];
     t.output = kernels::times(t.weights, t.v);

@@ -103,6 +103,12 @@ HeadReport head_report(const Trace& head) {
     return head_report(head.weights, ids);
 }
 
+ArticleHead article_head(const Trace& head, std::int64_t row) {
+    std::vector<std::int32_t> ids;
+    for (const Token& t : head.tokens) ids.push_back(t.id);
+    return article_head({{&head.weights}}, ids, row);
+}
+
 std::vector<std::vector<Guess>> predict_masked(const EncoderParams<float>& model, const Vocabulary& vocabulary,
                                                std::string_view text, int top_k, const std::vector<HeadId>& knock_out,
                                                const PackedEncoder* packed, GuessAmong among) {

@@ -56,6 +56,17 @@ MlmBatch draw_batch(const TokenStream& stream, int count, int length, int vocab,
     return mask_batch(ids, count, length, vocab, special, rng);
 }
 
+MlmBatch draw_mixed_batch(const std::vector<const SentenceUnits*>& pools, const TokenStream& stream, int count, int length,
+                          int vocab, const SpecialIds& special, Rng& rng, const BatchMix& mix) {
+    const bool any = std::any_of(pools.begin(), pools.end(), [](const SentenceUnits* p) { return p->count() > 0; });
+    if (any && rng.uniform() < mix.sentences) {
+        const SentenceUnits* units = pools.size() > 1 && !(rng.uniform() < mix.first_share) ? pools[1] : pools[0];
+        return draw_sentence_batch(*units, count * length, vocab, special, rng);
+    }
+    const int shrink = mix.shrink_windows ? 1 << rng.below(3) : 1;
+    return draw_batch(stream, count * shrink, length / shrink, vocab, special, rng);
+}
+
 bool is_punctuation(const std::string& token) {
     if (token.empty() || token.rfind("##", 0) == 0 || (token[0] == '[' && token.size() > 2)) return false;
     const auto c = static_cast<unsigned char>(token[0]);

@@ -53,6 +53,19 @@ SentenceUnits make_units(const std::vector<std::string>& lines, const Vocabulary
 // [CLS] … [SEP], masked.
 MlmBatch draw_sentence_batch(const SentenceUnits& units, int tokens, int vocab, const SpecialIds& special, Rng& rng);
 
+// The one mix of every training run's batches: with probability `sentences` a
+// batch of sentence units (from the first pool with probability first_share, else
+// the second; no pool, or only empty ones: never), otherwise `count` windows of
+// `length` of the running text, or with shrink_windows of length / 1, 2 or 4
+// (count · 1, 2 or 4 of them: as many tokens a batch).
+struct BatchMix {
+    double sentences = 0.7;
+    double first_share = 1.0;
+    bool shrink_windows = false;
+};
+MlmBatch draw_mixed_batch(const std::vector<const SentenceUnits*>& pools, const TokenStream& stream, int count, int length,
+                          int vocab, const SpecialIds& special, Rng& rng, const BatchMix& mix);
+
 // Whether a token is trailing punctuation to drop: one ASCII punctuation
 // mark, or one symbol from U+2000 up that is not a CJK character (general
 // punctuation, CJK symbols, full-width forms: 。 ， ” … ！). The corpus holds

@@ -7,6 +7,7 @@
 #include "attention/error.hpp"
 #include "attention/model_file.hpp"
 #include "attention/utf8.hpp"
+#include "schedule.hpp"
 #include "wordpiece.hpp"
 
 namespace attention::train {
@@ -164,14 +165,9 @@ StepReport TrainingSession::step() {
     const SessionSettings& s = settings_;
     if (steps_done_ >= s.steps) throw Error("invalid_argument", "every step of this run is done");
     const int step = ++steps_done_;
-    const int warmup = std::max(1, s.steps / 20);
-    const double lr = s.lr * (step <= warmup ? static_cast<double>(step) / warmup
-                                             : static_cast<double>(s.steps - step + 1) / (s.steps - warmup + 1));
-    // Sentences as a learner types them, or windows of the running text.
-    const SpecialIds special;
-    const MlmBatch batch = units_.count() > 0 && rng_.uniform() < 0.7
-                               ? draw_sentence_batch(units_, s.batch * s.length, params_.shape.vocab, special, rng_)
-                               : draw_batch(train_, s.batch, s.length, params_.shape.vocab, special, rng_);
+    const double lr = learning_rate(s.lr, step, s.steps);
+    // Sentences as a learner types them, or windows of the running text (the one mix, with its defaults).
+    const MlmBatch batch = draw_mixed_batch({&units_}, train_, s.batch, s.length, params_.shape.vocab, SpecialIds{}, rng_, BatchMix{});
     ForwardCache<float> cache;
     StepReport report;
     report.step = step;

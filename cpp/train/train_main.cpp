@@ -18,6 +18,7 @@
 #include "checkpoint.hpp"
 #include "corpus.hpp"
 #include "evaluate.hpp"
+#include "schedule.hpp"
 #include "train_options.hpp"
 #include "wordpiece.hpp"
 
@@ -232,22 +233,14 @@ int main(int argc, char** argv) {
         special.unmasked_before_sep.resize(vocabulary.size());
         for (std::size_t id = 0; id < vocabulary.size(); ++id) special.unmasked_before_sep[id] = is_punctuation(vocabulary.token(static_cast<std::int32_t>(id)));
     }
-    const int warmup = std::max(1, static_cast<int>(o.warmup * o.steps));
     double window = 0;
     const auto train_start = std::chrono::steady_clock::now();
     for (int step = 1; step <= o.steps; ++step) {
-        const double lr = o.lr * (step <= warmup ? static_cast<double>(step) / warmup
-                                                 : static_cast<double>(o.steps - step + 1) / (o.steps - warmup + 1));
-        // Everyday sentence units as a learner types them, or windows of the
-        // whole stream of length, length / 2 or length / 4 (as many tokens a batch).
-        MlmBatch batch;
-        if (rng.uniform() < o.sentences) {
-            const SentenceUnits& units = rng.uniform() < o.zh_share ? zh_units : en_units;
-            batch = draw_sentence_batch(units, o.batch * o.length, shape.vocab, special, rng);
-        } else {
-            const int shrink = 1 << rng.below(3);
-            batch = draw_batch(train, o.batch * shrink, o.length / shrink, shape.vocab, special, rng);
-        }
+        const double lr = learning_rate(o.lr, step, o.steps, o.warmup);
+        // Everyday sentence units as a learner types them (Chinese or English), or windows of the
+        // whole stream of length, length / 2 or length / 4: the training lab's mix, with two pools.
+        const MlmBatch batch = draw_mixed_batch({&zh_units, &en_units}, train, o.batch, o.length, shape.vocab, special, rng,
+                                                BatchMix{o.sentences, o.zh_share, true});
         EncoderParams<float> grads = zeros_like(params);
         window += loss_and_gradients(params, batch, grads, o.threads);
         adamw_step(params, grads, state, AdamWConfig{}, lr);

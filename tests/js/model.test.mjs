@@ -269,8 +269,12 @@ test('predictMasked: characters and words only by default; wordsOnly: false lets
 });
 
 test('articleHead: the core\'s rule, checked against the weights; the seeded model has one head', () => {
-  for (const [sentence, token] of [[ARTICLE, 2], [ARTICLE, 5], ['The animal didn\'t cross the street because it was too tired', 9]]) {
-    const trace = core.run(sentence);
+  const cases = [[ARTICLE, 2], [ARTICLE, 5], ['The animal didn\'t cross the street because it was too tired', 9],
+    ...[1, 2, 3, 4, 5, 6, 7].map((token) => [ARTICLE, token, { model: 'random' }])]; // the seeded model: its one head, by the same rule
+  let seededFound = 0;
+  for (const [sentence, token, options] of cases) {
+    const trace = core.run(sentence, options);
+    if (options) seededFound += trace.articleHead(token).found ? 1 : 0;
     const chosen = trace.articleHead(token);
     const n = trace.tokens.length;
     const candidates = [];
@@ -301,9 +305,7 @@ test('articleHead: the core\'s rule, checked against the weights; the seeded mod
   throwsLab(() => trace.articleHead(-1), 'invalid_argument', /no token -1/);
   throwsLab(() => trace.articleHead(1.5), 'invalid_argument', /token must be an integer/);
   trace.dispose();
-  const random = core.run(ARTICLE, { model: 'random' });
-  assert.deepEqual({ ...random.articleHead(2) }, { layer: 0, head: 0, found: false, neighbour: null, weight: 0, labelled: false, spread: false, next: false });
-  random.dispose();
+  assert.ok(seededFound >= 1, 'the seeded head looks at a neighbour first for some token');
 });
 
 test('tokenLink: the head that sends one token most to another, against the weights', () => {

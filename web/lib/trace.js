@@ -136,12 +136,10 @@ export class Trace {
    *  (as 喜 → 欢 in the article's row), then the largest weight on that
    *  neighbour. { layer, head, found, neighbour, weight, labelled, spread,
    *  next }; found is false (layer 0, head 0) when no head looks at a
-   *  neighbour first, and always for the seeded model's one head. */
+   *  neighbour first (the seeded model has one head: layer 0, head 0, found or not). */
   articleHead(i) {
     checkIndex('token', i);
-    if (this.#layerStages) return Object.freeze(unwrap(this.#live().articleHead(i)));
-    if (i < 0 || i >= this.tokens.length) fail(`there is no token ${i}: the sentence has ${this.tokens.length} tokens, counted from 0`, 'invalid_argument');
-    return Object.freeze({ layer: 0, head: 0, found: false, neighbour: null, weight: 0, labelled: false, spread: false, next: false });
+    return Object.freeze(unwrap(this.#live().articleHead(i)));
   }
 
   /** How token `from` looks at token `to` over every head of a trained model

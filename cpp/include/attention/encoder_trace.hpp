@@ -18,6 +18,10 @@
 
 namespace attention {
 
+// A trained model runs as it was trained: with ÷√d_k, no causal mask, positions added.
+// With its sizes, these are what a run of it cannot change (a model's `fixed`, a run's config).
+inline constexpr bool kTrainedScale = true, kTrainedCausal = false, kTrainedPositional = true;
+
 // A layer's own stages, in pipeline order (d = d_model):
 //   x           n × d     the layer's input; layer 0's is LayerNorm(embeddings + positional)
 //   concat      n × d     the heads' outputs side by side (a knocked-out head's columns are 0)

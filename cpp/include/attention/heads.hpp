@@ -70,6 +70,8 @@ inline constexpr float kSpread = 0.9f;
 // of range, no heads, or weights of the wrong size.
 ArticleHead article_head(const std::vector<std::vector<const Mat<float>*>>& weights, const std::vector<std::int32_t>& ids,
                          std::int64_t row);
+// The same rule for a one-head run (the seeded model): its one head, found or not.
+ArticleHead article_head(const Trace& head, std::int64_t row);
 
 // How much token `from` looks at token `to` (a pronoun and the noun it refers
 // to, say), over every head: the head that gives `to` the largest weight in

@@ -16,10 +16,6 @@ namespace attention {
 
 inline constexpr std::string_view kRandomModel = "random";
 
-// A trained model runs as it was trained: with ÷√d_k, no causal mask, positions added.
-// With its sizes, these are what a run of it cannot change (ModelInfo, EncoderTrace's config).
-inline constexpr bool kTrainedScale = true, kTrainedCausal = false, kTrainedPositional = true;
-
 // What a caller needs to know of a model before running it.
 struct ModelInfo {
     std::string id;

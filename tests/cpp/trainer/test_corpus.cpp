@@ -7,6 +7,7 @@
 
 #include "train/corpus.hpp"
 #include "train/evaluate.hpp"
+#include "train/schedule.hpp"
 
 using namespace attention;
 using namespace attention::train;
@@ -119,6 +120,45 @@ TEST_CASE("draw_sentence_batch: units of one length, each in [CLS] … [SEP], ab
             CHECK(x.ids[static_cast<std::size_t>(s * x.length + x.length - 1)] == Vocabulary::kSep);
         }
     }
+}
+
+TEST_CASE("draw_mixed_batch: the one mix — sentence units at its share, pools by their share, windows shrunk or not") {
+    const Vocabulary& v = sentences_vocabulary();
+    const SentenceUnits zh = make_units({"我喜欢猫。", "你喜欢我！”"}, v, 30), en = make_units({"hi there"}, v, 30), none;
+    const TokenStream stream = make_stream(std::vector<std::string>(40, "我喜欢猫。你喜欢我。"), v);
+    const SpecialIds special;
+    const int vocab = static_cast<int>(v.size());
+    Rng rng(5);
+    int sentences = 0, from_en = 0, shrunk = 0;
+    for (int k = 0; k < 400; ++k) {
+        // Windows of 64, 32 or 16 ids; the units are all shorter than 16.
+        const MlmBatch b = draw_mixed_batch({&zh, &en}, stream, 1, 64, vocab, special, rng, BatchMix{0.5, 0.75, true});
+        const bool sentence = b.length < 16;
+        sentences += sentence;
+        from_en += sentence && b.length == 4;  // [CLS] hi there [SEP]; the Chinese units are longer
+        shrunk += !sentence && b.length < 64;
+        if (!sentence) CHECK(b.sequences * b.length == 64);  // as many tokens, whatever the window
+    }
+    CHECK(sentences > 160);
+    CHECK(sentences < 240);
+    CHECK(from_en > sentences / 8);
+    CHECK(from_en < sentences / 2);
+    CHECK(shrunk > 0);
+    // No units at all, or a share of 0: windows of the asked length only.
+    for (int k = 0; k < 20; ++k) {
+        CHECK(draw_mixed_batch({&none}, stream, 1, 64, vocab, special, rng, BatchMix{}).length == 64);
+        CHECK(draw_mixed_batch({&zh}, stream, 1, 64, vocab, special, rng, BatchMix{0.0}).length == 64);
+    }
+}
+
+TEST_CASE("learning_rate: a linear warm-up over 5 % of the steps to the peak, then a linear decay") {
+    CHECK(warmup_steps(400) == 20);
+    CHECK(warmup_steps(10) == 1);
+    CHECK(learning_rate(1e-3, 1, 400) == doctest::Approx(1e-3 / 20));
+    CHECK(learning_rate(1e-3, 20, 400) == doctest::Approx(1e-3));
+    CHECK(learning_rate(1e-3, 21, 400) == doctest::Approx(1e-3));
+    CHECK(learning_rate(1e-3, 400, 400) == doctest::Approx(1e-3 / 381));
+    CHECK(learning_rate(1e-3, 200, 400, 0.5) == doctest::Approx(1e-3));
 }
 
 TEST_CASE("the neighbour-count baseline guesses from the tokens before and after, as the model is scored") {
