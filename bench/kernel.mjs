@@ -31,7 +31,7 @@ export function native() {
 
 // Each kernel run is followed by a ceiling sample, so every shape's figure is
 // a ratio of two medians taken over the same few seconds.
-export async function kernel(lab, ceiling) {
+export async function kernel(core, ceiling) {
   const rows = [];
   for (const shape of SHAPES) {
     const [n, dModel, dK] = shape;
@@ -48,7 +48,7 @@ export async function kernel(lab, ceiling) {
     const until = performance.now() + 1000;
     for (let w = 0; w < 300 || performance.now() < until; w += 1) {
       const t0 = performance.now();
-      const trace = lab.run(sentence, options);
+      const trace = core.run(sentence, options);
       if (w < 100) early.push(performance.now() - t0);
       trace.dispose();
     }
@@ -57,7 +57,7 @@ export async function kernel(lab, ceiling) {
     const top = [];
     for (let r = 0; r < reps; r += 1) {
       const t0 = performance.now();
-      const trace = lab.run(sentence, options);
+      const trace = core.run(sentence, options);
       ms.push(performance.now() - t0);
       trace.dispose();
       top.push(ceiling.sample());
@@ -67,10 +67,10 @@ export async function kernel(lab, ceiling) {
   return rows;
 }
 
-export function heapFlat(lab) {
+export function heapFlat(core) {
   const sentence = sentenceOf(128);
-  lab.run(sentence, { model: 'random' }).dispose();
-  const first = lab.memoryUsage().wasmMemoryBytes;
-  for (let k = 0; k < 10_000; k += 1) lab.run(sentence, { model: 'random' }).dispose();
-  return { first, after: lab.memoryUsage().wasmMemoryBytes };
+  core.run(sentence, { model: 'random' }).dispose();
+  const first = core.memoryUsage().wasmMemoryBytes;
+  for (let k = 0; k < 10_000; k += 1) core.run(sentence, { model: 'random' }).dispose();
+  return { first, after: core.memoryUsage().wasmMemoryBytes };
 }

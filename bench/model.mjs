@@ -21,13 +21,13 @@ export function modelFlops({ layers, heads, dModel: d, dK, vocabSize }, n, masks
   return layers * layer + masks * 2 * d * vocabSize;
 }
 
-export async function modelSection(lab, ceiling) {
-  const info = lab.models.find((m) => m.trained);
+export async function modelSection(core, ceiling) {
+  const info = core.models.find((m) => m.trained);
   const rows = [];
   for (const n of MODEL_SIZES) {
     for (const [what, call, masks] of [
-      ['run (encoder)', () => lab.run(textOf(n, false)).dispose(), 0],
-      ['predictMasked (+ prediction head)', () => lab.predictMasked(textOf(n, true), { topK: 5 }), (textOf(n, true).match(/\[MASK\]/g) ?? []).length],
+      ['run (encoder)', () => core.run(textOf(n, false)).dispose(), 0],
+      ['predictMasked (+ prediction head)', () => core.predictMasked(textOf(n, true), { topK: 5 }), (textOf(n, true).match(/\[MASK\]/g) ?? []).length],
     ]) {
       const until = performance.now() + 500;
       for (let w = 0; w < 100 || performance.now() < until; w += 1) call();
@@ -47,7 +47,7 @@ export async function modelSection(lab, ceiling) {
   const loads = [];
   for (let k = 0; k < 15; k += 1) {
     const t0 = performance.now();
-    lab.loadModel('bench', bytes);
+    core.loadModel('bench', bytes);
     loads.push(performance.now() - t0);
   }
   const training = JSON.parse(execFileSync(`${ROOT}build/native/bench_train`, { encoding: 'utf8' }).trim());

@@ -27,12 +27,9 @@ struct AttentionModel::Prepared {
     Matrix positional;  // the first rows of the sinusoidal table, grown on demand
 };
 
-AttentionModel::AttentionModel(const Config& config, std::shared_ptr<const ParamSource> source)
-    : config_(config), source_(std::move(source)) {
+AttentionModel::AttentionModel(const Config& config) : config_(config) {
     validate(config_);
-    if (!source_) {
-        source_ = std::make_shared<SeededParams>(config_.d_model, config_.d_k, config_.seed);
-    }
+    source_ = std::make_shared<const SeededParams>(config_.d_model, config_.d_k, config_.seed);
     head_ = std::make_shared<const HeadParams>(source_->head(0));
     prepared_ = std::make_shared<Prepared>();
     prepared_->wq = kernels::pack(head_->wq);

@@ -1,8 +1,8 @@
 // Attention Lab's JavaScript API as an ES module, for browsers and Node ≥ 20:
 //
 //   import { loadAttentionLab } from 'attention-lab';
-//   const lab = await loadAttentionLab();
-//   const trace = lab.run('我喜欢人工智能');            // the trained model
+//   const core = await loadAttentionLab();
+//   const trace = core.run('我喜欢人工智能');           // the trained model
 //   trace.stage('weights', { layer: 0, head: 1 });  // { rows: 9, cols: 9, data: Float32Array }
 //   trace.dispose();
 //
@@ -18,8 +18,8 @@ export { AttentionLabError, TRAINED_MODEL };
 const WASM_URL = new URL('../generated/attention-lab-core.wasm', import.meta.url);
 const MODEL_URL = new URL('../models/trained.almodel', import.meta.url);
 
-// The trained model's bytes, or the Error that kept them away (the lab then
-// works on the random model and says why in lab.modelError).
+// The trained model's bytes, or the Error that kept them away (the core then
+// works on the random model and says why in core.modelError).
 async function readModel() {
   try {
     if (MODEL_URL.protocol === 'file:') {

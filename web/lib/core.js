@@ -15,7 +15,7 @@ import { Trace, freeWasm } from './trace.js';
 export { AttentionLabError };
 
 /** The id of the model the API runs by default: the trained model shipped
- *  with the lab (web/models/trained.almodel). */
+ *  with the package (web/models/trained.almodel). */
 export const TRAINED_MODEL = 'trained';
 
 // The seeded model's options, and what a trained model fixes them to.
@@ -61,7 +61,7 @@ function checkOptions(options) {
 
 /** Builds the public API object over an instantiated Emscripten module.
  *  trained: the shipped model file's bytes (Uint8Array), or the Error that
- *  kept them from being read; the lab works without it, on the random model. */
+ *  kept them from being read; the core works without it, on the random model. */
 export function createCore(core, trained) {
   const constants = core.constants();
   const defaults = Object.freeze(constants.defaults);

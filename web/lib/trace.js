@@ -13,7 +13,7 @@ export class Trace {
   // handle: the core's Trace (the seeded model) or EncoderTrace (a trained
   // model); config: the run's, as core.js completes it; layerStages: the layer
   // stage ids for a trained model, else null. owner.register(trace, wasm) and
-  // owner.release(trace, wasm) keep the lab's count and its safety net;
+  // owner.release(trace, wasm) keep the core's count and its safety net;
   // wasm = { handle, views } is what freeWasm() frees.
   constructor(handle, owner, { config, layerStages = null, knockOut = [] }) {
     this.#handle = handle;

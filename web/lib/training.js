@@ -4,7 +4,7 @@
 //   const run = await startTraining(text, { layers: 1, heads: 2, dModel: 32, steps: 300, scaled: true },
 //                                   { sentence: '我喜欢人工智能', every: 10 });
 //   for await (const report of run) console.log(report.step, report.loss, report.oneHotShare);
-//   const bytes = await run.exportModel();   // a model file: lab.loadModel('mine', bytes)
+//   const bytes = await run.exportModel();   // a model file: core.loadModel('mine', bytes)
 //   run.dispose();
 //
 // In a browser the run is in a Web Worker (the page stays responsive); in Node

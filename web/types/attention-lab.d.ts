@@ -5,7 +5,7 @@
 
 /** A stage id of one head: 'embeddings', 'positional', 'x', 'wq', 'wk', 'wv',
  *  'bq', 'bk', 'bv', 'q', 'k', 'v', 'scores', 'scaled', 'masked', 'weights',
- *  'output' (lab.stageNames); or a trained model's layer stage (lab.layerStageNames). */
+ *  'output' (core.stageNames); or a trained model's layer stage (core.layerStageNames). */
 export type StageId = string;
 
 /** Stable error codes of AttentionLabError. */

@@ -15,9 +15,8 @@ namespace attention {
 class AttentionModel {
 public:
     // Validates config (throws attention::Error) and draws the head's
-    // parameters once. Without a source, SeededParams(config) is used.
-    explicit AttentionModel(const Config& config,
-                            std::shared_ptr<const ParamSource> source = nullptr);
+    // parameters once, SeededParams(config)'s.
+    explicit AttentionModel(const Config& config);
 
     // Tokenizes the sentence and computes every stage:
     //   x = embeddings + positional;  Q, K, V = x·W + b;
@@ -30,7 +29,7 @@ public:
 
     const Config& config() const { return config_; }
 
-    // True when other has the same parameters (d_model, d_k, seed and source),
+    // True when other has the same parameters (d_model, d_k and seed),
     // so switching scale, causal or positional needs no new params.
     bool same_parameters(const Config& other) const;
 
@@ -45,7 +44,7 @@ private:
     AttentionModel() = default;
 
     Config config_;
-    std::shared_ptr<const ParamSource> source_;
+    std::shared_ptr<const SeededParams> source_;
     std::shared_ptr<const HeadParams> head_;
     std::shared_ptr<Prepared> prepared_;
 };

@@ -1,11 +1,7 @@
-// Where the parameters come from: token embeddings and the projections
-// W_q, W_k, W_v with their biases. ("Weights", in this project, always means
-// the attention weights softmax(Q·Kᵀ / √d_k); these are "params".)
-//
-// The core asks a ParamSource for them, so the seeded generator below can
-// later be swapped for trained params loaded from a file, and one head can
-// become several (h × d_k = d_model, as BERT-base's 12 × 64) by asking for
-// head(0) … head(h − 1).
+// The seeded model's parameters: token embeddings and the projections W_q, W_k,
+// W_v with their biases, drawn from a seed. ("Weights", in this project, always
+// means the attention weights softmax(Q·Kᵀ / √d_k); these are "params".) A
+// trained model's params come from its file instead (model_file.hpp, encoder.hpp).
 #pragma once
 
 #include <cstdint>
@@ -21,15 +17,6 @@ struct HeadParams {
     Matrix bq, bk, bv;  // 1 × d_k         b_q, b_k, b_v
 };
 
-class ParamSource {
-public:
-    virtual ~ParamSource() = default;
-    // One embedding row per id, in order: n × d_model. The same id always gets
-    // the same row.
-    virtual Matrix embeddings(const std::vector<std::int32_t>& ids) const = 0;
-    virtual HeadParams head(int index) const = 0;
-};
-
 // Deterministic pseudo-random parameters, chosen so that with positional
 // encoding on, q, k and v entries have variance ≈ 1 and so raw scores q·k have
 // standard deviation ≈ √d_k (8 for d_k = 64), as the article argues:
@@ -39,11 +26,13 @@ public:
 // Every entry is a function of (seed, which matrix, row, column) alone, so an
 // embedding row depends only on (seed, id) and the first columns stay the
 // same when d_model grows.
-class SeededParams final : public ParamSource {
+class SeededParams {
 public:
     SeededParams(std::int64_t d_model, std::int64_t d_k, std::int64_t seed);
-    Matrix embeddings(const std::vector<std::int32_t>& ids) const override;
-    HeadParams head(int index) const override;
+    // One embedding row per id, in order: n × d_model. The same id always gets the same row.
+    Matrix embeddings(const std::vector<std::int32_t>& ids) const;
+    // Head `index`'s projections (the seeded model runs head 0).
+    HeadParams head(int index) const;
 
 private:
     Eigen::Index d_model_;
