@@ -3,25 +3,17 @@
 // measures (near one-hot rows, entropy, the gradient reaching W_q and W_k),
 // its heads on the learner's sentence as they learn, and the ÷√d_k experiment:
 // two runs that differ only in the scaling. Every number comes from the
-// trainer's wasm (web/lib/training.js); this draws them.
+// trainer's wasm (web/lib/training.js); this draws them (its controls: train-controls.js).
 //
 // A chunk of its own, loaded when the lab opens: what it draws with (h, fmt,
 // the page's head grid…) is handed to it, so it shares no module with the page.
 import { TRAINING_EN, TRAINING_ZH } from '../strings/training.js';
 import { lineChart } from './line-chart.js';
 import { headsSection, noteLabels } from './heads-section.js';
+import { createTrainControls } from './train-controls.js';
 
 const WORDS = Object.freeze({ en: TRAINING_EN, zh: TRAINING_ZH });
 
-// From the smallest upwards. With seed 1 the tiny preset's second head looks at
-// the next token from about step 2500 (docs/training.md; bench/ times it).
-export const PRESETS = Object.freeze({
-  tiny: Object.freeze({ layers: 1, heads: 2, dModel: 32, steps: 3000, lr: 0.01, initScale: 0.02 }),
-  small: Object.freeze({ layers: 2, heads: 4, dModel: 64, steps: 3000, lr: 0.003, initScale: 0.02 }),
-  larger: Object.freeze({ layers: 2, heads: 4, dModel: 128, steps: 6000, lr: 0.001, initScale: 0.02 }),
-});
-// The knobs, and how far a click on an arrow moves each; their ranges are the core's (core.trainingRanges).
-const KNOBS = Object.freeze([['layers', 1], ['heads', 1], ['dModel', 8], ['steps', 100], ['lr', 0.0005], ['initScale', 0.01], ['seed', 1]]);
 // The held-out loss and the heads come with every EVERY-th step's report.
 const EVERY = 10;
 const RUN_CLASSES = Object.freeze({ one: 'run-one', with: 'run-with', without: 'run-without' });
@@ -37,10 +29,6 @@ export function createTrainingLab(root, deps) {
   let t = translator(TRAINING_EN);
   let ctx = null; // the page's view context, for its words, sentence and token
   let lang = null;
-  const settings = { ...PRESETS.tiny, scaled: true, seed: 1 };
-  let preset = 'tiny';
-  let source = 'lab';
-  let ownText = '';
   let labText = null; // { text, bytes } once fetched, or { error }
   let runs = []; // [{ key, run, info, reports, heads, headsStep, timeline: Map, error, exported }]
   let opened = 0; // models put on the menu so far
@@ -81,40 +69,13 @@ export function createTrainingLab(root, deps) {
   };
   const knobName = (name) => t(`train.knob.${name}`);
 
-  // ---- the controls: drawn once per language (and when the text arrives) ----
+  // ---- the controls: drawn once per language (and when the text arrives or a run starts or ends) ----
+  const form = createTrainControls(controls, { h, clear, fmt, group: `train-source-${root.id || 'lab'}`,
+    start, pauseOrResume, stop });
   function drawControls() {
     if (!ctx) return; // drawn with the lab's first view (its words, its core)
-    const presetSelect = h('select', { id: 'train-preset', onchange: (e) => { preset = e.target.value; Object.assign(settings, PRESETS[preset]); drawControls(); } },
-      Object.keys(PRESETS).map((id) => h('option', { value: id, selected: id === preset }, t(`train.preset.${id}`))));
-    const knobs = KNOBS.map(([name, step]) => h('label', { class: 'train-knob' }, knobName(name), ' ',
-      h('input', { type: 'number', id: `train-${name}`, min: ctx.core.trainingRanges[name].min, max: ctx.core.trainingRanges[name].max, step, value: settings[name], inputmode: 'decimal',
-        onchange: (e) => { settings[name] = e.target.value === '' ? Number.NaN : Number(e.target.value); drawDk(); } })));
-    const dk = h('span', { class: 'train-dk' });
-    const drawDk = () => {
-      const size = Number.isInteger(settings.dModel) && Number.isInteger(settings.heads) ? ctx.core.trainingHeadSize(settings.dModel, settings.heads) : 0;
-      dk.textContent = t('train.dk', { dk: size || '—' });
-    };
-    drawDk();
-    const scaled = h('label', { class: 'train-knob' }, h('input', { type: 'checkbox', id: 'train-scaled', checked: settings.scaled,
-      onchange: (e) => { settings.scaled = e.target.checked; } }), ' ', t('train.knob.scaled'));
-    const size = labText?.bytes ? fmt(labText.bytes / 1024, 0) : '…';
-    const sources = h('fieldset', { class: 'train-source' }, h('legend', {}, t('train.source')),
-      ['lab', 'own'].map((id) => h('label', {}, h('input', { type: 'radio', name: `train-source-${root.id || 'lab'}`, value: id, checked: source === id,
-        onchange: () => { source = id; drawControls(); } }), ' ', t(`train.source.${id}`, { size }))),
-      source === 'own' ? h('textarea', { id: 'train-text', rows: 5, 'aria-label': t('train.own'), placeholder: t('train.ownPlaceholder'),
-        oninput: (e) => { ownText = e.target.value; } }, ownText) : null);
-    const active = runs.some((r) => r.run && ['running', 'paused'].includes(r.run.state));
-    const paused = runs.some((r) => r.run?.state === 'paused');
-    clear(controls).append(
-      h('p', { class: 'explain' }, t('train.explain')),
-      sources,
-      h('div', { class: 'train-knobs' }, h('label', { class: 'train-knob' }, t('train.preset'), ' ', presetSelect), ...knobs, dk, scaled),
-      h('div', { class: 'train-actions' },
-        h('button', { type: 'button', id: 'train-start', disabled: active, onclick: () => start(false) }, t('train.start')),
-        h('button', { type: 'button', id: 'train-pause', disabled: !active, onclick: pauseOrResume }, t(paused ? 'train.resume' : 'train.pause')),
-        h('button', { type: 'button', id: 'train-stop', disabled: !active, onclick: stop }, t('train.stop')),
-        h('button', { type: 'button', id: 'train-compare', disabled: active, title: t('train.compareHint'), onclick: () => start(true) }, t('train.compare'))),
-      h('p', { class: 'hint' }, t('train.hidden')));
+    form.draw({ t, core: ctx.core, textBytes: labText?.bytes ?? null,
+      active: runs.some((r) => r.run && ['running', 'paused'].includes(r.run.state)), paused: runs.some((r) => r.run?.state === 'paused') });
   }
 
   function pauseOrResume() {
@@ -136,8 +97,8 @@ export function createTrainingLab(root, deps) {
   async function start(compare) {
     if (disposed) return;
     say(null, null);
-    let text = ownText;
-    if (source === 'lab') {
+    let text = form.ownText;
+    if (form.source === 'lab') {
       await textLoad;
       if (disposed) return;
       if (labText.error) {
@@ -147,8 +108,7 @@ export function createTrainingLab(root, deps) {
       text = labText.text;
     }
     disposeRuns();
-    const given = { layers: settings.layers, heads: settings.heads, dModel: settings.dModel, steps: settings.steps, lr: settings.lr,
-      initScale: settings.initScale, seed: settings.seed, scaled: settings.scaled };
+    const given = form.settings();
     const variants = compare ? [['with', { ...given, scaled: true }], ['without', { ...given, scaled: false }]] : [['one', given]];
     runs = variants.map(([key]) => ({ key, run: null, info: null, reports: [], heads: null, headsStep: 0, timeline: new Map(), error: null }));
     say('notice', t('train.loading'));
