@@ -89,7 +89,6 @@ char32_t to_lower(char32_t cp) {
     if (cp < 0xC0) return cp;
     if (cp >= 0xC0 && cp <= 0xDE && cp != 0xD7) return cp + 0x20;
     if (cp == 0x178) return 0xFF;
-    if (cp == 0x130) return U'i';  // İ: Unicode's simple lower case is i (the pair rule below would give dotless ı)
     if ((cp >= 0x100 && cp <= 0x137) || (cp >= 0x14A && cp <= 0x177)) return cp | 1u;
     if ((cp >= 0x139 && cp <= 0x148) || (cp >= 0x179 && cp <= 0x17E)) {
         return (cp % 2 == 1) ? cp + 1 : cp;

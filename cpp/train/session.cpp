@@ -134,27 +134,44 @@ TrainingSession::TrainingSession(std::string_view text, const SessionSettings& s
           return split_text(text);
       }()) {}
 
-TrainingSession::TrainingSession(const SessionSettings& s, const TextSplit& split)
-    : settings_(s),
-      vocabulary_(learn_tokens(split, s)),
-      train_(make_stream(split.train, vocabulary_)),
-      units_(sentence_units(split.train, vocabulary_, s.length - 2)),
-      heldout_sentences_(split.heldout.size()),
-      rng_(s.seed + 1) {
-    const Sequences heldout = make_sequences(make_stream(split.heldout, vocabulary_), s.length);
-    if (train_.ids.size() < kMinTrainTokens || heldout_sentences_ < kMinHeldout || heldout.count() == 0) {
+namespace {
+
+// A text's data for a run of these settings: the vocabulary learned from its training
+// sentences, the running text, its sentence units (one pool), the held-out windows.
+// Throws attention::Error ("text_too_short") when the text gives too little of them.
+TrainingData prepare(const TextSplit& split, const SessionSettings& s) {
+    TrainingData d{Vocabulary(learn_tokens(split, s)), {}, {}, {}};
+    d.train = make_stream(split.train, d.vocabulary);
+    d.pools.push_back(sentence_units(split.train, d.vocabulary, s.length - 2));
+    d.heldout = make_sequences(make_stream(split.heldout, d.vocabulary), s.length);
+    const std::size_t heldout_sentences = split.heldout.size();
+    if (d.train.ids.size() < kMinTrainTokens || heldout_sentences < kMinHeldout || d.heldout.count() == 0) {
         throw Error("text_too_short",
-                    "the text gives " + number(static_cast<double>(train_.ids.size())) + " tokens to learn from and " +
-                        number(static_cast<double>(heldout_sentences_)) + " held-out sentences; it needs at least " +
+                    "the text gives " + number(static_cast<double>(d.train.ids.size())) + " tokens to learn from and " +
+                        number(static_cast<double>(heldout_sentences)) + " held-out sentences; it needs at least " +
                         number(kMinTrainTokens) + " and " + number(kMinHeldout) + " (every tenth sentence is held out)",
-                    {{"tokens", number(static_cast<double>(train_.ids.size()))}, {"min", number(kMinTrainTokens)},
-                     {"heldout", number(static_cast<double>(heldout_sentences_))}, {"min_heldout", number(kMinHeldout)}});
+                    {{"tokens", number(static_cast<double>(d.train.ids.size()))}, {"min", number(kMinTrainTokens)},
+                     {"heldout", number(static_cast<double>(heldout_sentences))}, {"min_heldout", number(kMinHeldout)}});
     }
-    EncoderShape shape{static_cast<int>(vocabulary_.size()), s.d_model, s.heads, 4 * s.d_model, s.layers};
+    return d;
+}
+
+}  // namespace
+
+TrainingSession::TrainingSession(const SessionSettings& s, const TextSplit& split)
+    : TrainingSession(prepare(split, s), s, StepOptions{}) {
+    heldout_sentences_ = split.heldout.size();
+}
+
+TrainingSession::TrainingSession(TrainingData data, const SessionSettings& s, const StepOptions& options)
+    : settings_(s), options_(options), data_(std::move(data)), rng_(s.seed + 1) {
+    for (const SentenceUnits& units : data_.pools) pools_.push_back(&units);
+    EncoderShape shape{static_cast<int>(data_.vocabulary.size()), s.d_model, s.heads, s.d_ff > 0 ? s.d_ff : 4 * s.d_model, s.layers};
     shape.scaled = s.scaled;
-    params_ = init_params<float>(shape, s.seed, 0.1, s.init_scale);
+    params_ = init_params<float>(shape, s.seed, s.token_sd, s.init_scale);
     adam_ = adamw_state(params_);
     // The held-out windows, masked once with a seed of their own: every call scores the same tokens.
+    const Sequences& heldout = data_.heldout;
     const std::size_t windows = std::min<std::size_t>(heldout.count(), 32);
     Rng mask_rng(s.seed + 7);
     heldout_batch_ = mask_batch(std::vector<std::int32_t>(heldout.ids.begin(), heldout.ids.begin() + static_cast<std::ptrdiff_t>(windows * static_cast<std::size_t>(s.length))),
@@ -165,27 +182,30 @@ StepReport TrainingSession::step() {
     const SessionSettings& s = settings_;
     if (steps_done_ >= s.steps) throw Error("invalid_argument", "every step of this run is done");
     const int step = ++steps_done_;
-    const double lr = learning_rate(s.lr, step, s.steps);
-    // Sentences as a learner types them, or windows of the running text (the one mix, with its defaults).
-    const MlmBatch batch = draw_mixed_batch({&units_}, train_, s.batch, s.length, params_.shape.vocab, SpecialIds{}, rng_, BatchMix{});
-    ForwardCache<float> cache;
     StepReport report;
     report.step = step;
-    report.lr = lr;
-    report.loss = forward(params_, batch, cache);
+    report.lr = learning_rate(s.lr, step, s.steps, options_.warmup_share);
+    // Sentences as a learner types them, or windows of the running text.
+    const MlmBatch batch = draw_mixed_batch(pools_, data_.train, s.batch, s.length, params_.shape.vocab, options_.special, rng_, options_.mix);
     EncoderParams<float> grads = zeros_like(params_);
-    backward(params_, batch, cache, grads);
-    std::vector<Mat<float>> weights;
-    double wq = 0, wk = 0;
-    for (std::size_t l = 0; l < grads.layers.size(); ++l) {
-        for (Mat<float>& w : cache.encoder.layers[l].weights) weights.push_back(std::move(w));
-        wq += static_cast<double>(grads.layers[l].wq.squaredNorm());
-        wk += static_cast<double>(grads.layers[l].wk.squaredNorm());
+    if (options_.measure) {
+        ForwardCache<float> cache;
+        report.loss = forward(params_, batch, cache);
+        backward(params_, batch, cache, grads);
+        std::vector<Mat<float>> weights;
+        double wq = 0, wk = 0;
+        for (std::size_t l = 0; l < grads.layers.size(); ++l) {
+            for (Mat<float>& w : cache.encoder.layers[l].weights) weights.push_back(std::move(w));
+            wq += static_cast<double>(grads.layers[l].wq.squaredNorm());
+            wk += static_cast<double>(grads.layers[l].wk.squaredNorm());
+        }
+        report.softmax = measure_softmax(weights);
+        report.grad_wq = std::sqrt(wq);
+        report.grad_wk = std::sqrt(wk);
+    } else {
+        report.loss = loss_and_gradients(params_, batch, grads, options_.threads);
     }
-    report.softmax = measure_softmax(weights);
-    report.grad_wq = std::sqrt(wq);
-    report.grad_wk = std::sqrt(wk);
-    adamw_step(params_, grads, adam_, AdamWConfig{}, lr);
+    adamw_step(params_, grads, adam_, AdamWConfig{}, report.lr);
     tokens_ += static_cast<std::int64_t>(batch.ids.size());
     report.tokens = tokens_;
     return report;
@@ -197,7 +217,7 @@ double TrainingSession::heldout_loss() const {
 }
 
 std::vector<std::uint8_t> TrainingSession::model_file() const {
-    return save_model(params_, vocabulary_);
+    return save_model(params_, data_.vocabulary);
 }
 
 }  // namespace attention::train

@@ -18,6 +18,7 @@
 #include "corpus.hpp"
 #include "encoder.hpp"
 #include "mlm.hpp"
+#include "schedule.hpp"
 
 namespace attention::train {
 
@@ -33,6 +34,8 @@ struct SessionSettings {
     bool scaled = true;     // ÷√d_k in every head
     double init_scale = 0.02;  // the weight matrices' initial standard deviation (BERT's 0.02)
     std::uint64_t seed = 1;
+    double token_sd = 0.1;  // the token embeddings' initial standard deviation
+    int d_ff = 0;           // the feed-forward width; 0: 4 · d_model
 };
 
 // Each setting's allowed range (attention/training_settings.hpp), checked in this order; the
@@ -72,11 +75,39 @@ TextSplit split_text(std::string_view text);
 inline constexpr std::size_t kMinTrainTokens = 2000;
 inline constexpr std::size_t kMinHeldout = 5;
 
+// What a run learns from, prepared: the vocabulary, the running text, the pools of
+// sentence units the mix draws from (BatchMix: the first pool's share), and the
+// held-out windows (the first 32 are heldout_loss()'s).
+struct TrainingData {
+    Vocabulary vocabulary;
+    TokenStream train;
+    std::vector<SentenceUnits> pools;
+    Sequences heldout;
+};
+
+// How a run steps: the schedule's warm-up (schedule.hpp), the batch mix
+// (corpus.hpp), the tokens never masked, the threads a batch's gradients are
+// split over, and whether each step measures the softmax rows and the gradient
+// reaching W_q and W_k (one thread: the training lab's; the shipped model's run
+// measures none of it and uses both cores).
+struct StepOptions {
+    double warmup_share = kWarmupShare;
+    BatchMix mix;
+    SpecialIds special;
+    int threads = 1;
+    bool measure = true;
+};
+
+// One training run, a step at a time: the training lab's (from a text, in the
+// trainer's wasm) and the shipped model's (npm run train: train_main.cpp, from the
+// corpus), the same schedule, mix and AdamW step.
 class TrainingSession {
 public:
-    // Throws attention::Error: "invalid_option" (a setting out of range),
-    // "invalid_utf8", or "text_too_short" (params tokens, min, heldout, min_heldout).
+    // From a text, with the lab's mix: throws attention::Error: "invalid_option" (a setting
+    // out of range), "invalid_utf8", or "text_too_short" (params tokens, min, heldout, min_heldout).
     TrainingSession(std::string_view text, const SessionSettings& settings);
+    // From prepared data, the settings as given (the command line checks its own; vocab is the data's).
+    TrainingSession(TrainingData data, const SessionSettings& settings, const StepOptions& options);
 
     // One AdamW step on a freshly drawn batch; throws once every step is done.
     StepReport step();
@@ -87,8 +118,8 @@ public:
     double heldout_loss() const;
 
     const EncoderParams<float>& params() const { return params_; }
-    const Vocabulary& vocabulary() const { return vocabulary_; }
-    std::size_t train_tokens() const { return train_.ids.size(); }
+    const Vocabulary& vocabulary() const { return data_.vocabulary; }
+    std::size_t train_tokens() const { return data_.train.ids.size(); }
     std::size_t heldout_sentences() const { return heldout_sentences_; }
 
     // The model file (model_file.hpp) of the params as they are now.
@@ -98,9 +129,9 @@ private:
     TrainingSession(const SessionSettings& settings, const TextSplit& split);
 
     SessionSettings settings_;
-    Vocabulary vocabulary_;
-    TokenStream train_;
-    SentenceUnits units_;
+    StepOptions options_;
+    TrainingData data_;
+    std::vector<const SentenceUnits*> pools_;  // data_.pools, as the mix takes them
     MlmBatch heldout_batch_;
     std::size_t heldout_sentences_ = 0;
     EncoderParams<float> params_;

@@ -18,7 +18,7 @@
 #include "checkpoint.hpp"
 #include "corpus.hpp"
 #include "evaluate.hpp"
-#include "schedule.hpp"
+#include "session.hpp"
 #include "train_options.hpp"
 #include "wordpiece.hpp"
 
@@ -224,29 +224,28 @@ int main(int argc, char** argv) {
     }
     if (o.only == "baseline") return 0;
 
-    const EncoderShape shape{static_cast<int>(vocabulary.size()), o.d_model, o.heads, o.d_ff, o.layers};
-    EncoderParams<float> params = init_params<float>(shape, o.seed, o.token_sd);
-    auto state = adamw_state(params);
-    Rng rng(o.seed + 1);
+    // The training lab's session, on the corpus: the same schedule, batch mix and AdamW step, with
+    // two pools of sentence units (Chinese, English), windows of three lengths, both cores, no measures.
     SpecialIds special;
     if (!o.mask_final_punctuation) {
         special.unmasked_before_sep.resize(vocabulary.size());
         for (std::size_t id = 0; id < vocabulary.size(); ++id) special.unmasked_before_sep[id] = is_punctuation(vocabulary.token(static_cast<std::int32_t>(id)));
     }
+    SessionSettings settings;
+    settings.layers = o.layers, settings.heads = o.heads, settings.d_model = o.d_model, settings.d_ff = o.d_ff;
+    settings.length = o.length, settings.batch = o.batch, settings.steps = o.steps, settings.lr = o.lr;
+    settings.token_sd = o.token_sd, settings.init_scale = 0.02, settings.seed = o.seed, settings.scaled = true;
+    TrainingSession session(TrainingData{vocabulary, train, {zh_units, en_units}, heldout}, settings,
+                            StepOptions{o.warmup, BatchMix{o.sentences, o.zh_share, true}, special, o.threads, false});
+    const EncoderParams<float>& params = session.params();
     double window = 0;
     const auto train_start = std::chrono::steady_clock::now();
     for (int step = 1; step <= o.steps; ++step) {
-        const double lr = learning_rate(o.lr, step, o.steps, o.warmup);
-        // Everyday sentence units as a learner types them (Chinese or English), or windows of the
-        // whole stream of length, length / 2 or length / 4: the training lab's mix, with two pools.
-        const MlmBatch batch = draw_mixed_batch({&zh_units, &en_units}, train, o.batch, o.length, shape.vocab, special, rng,
-                                                BatchMix{o.sentences, o.zh_share, true});
-        EncoderParams<float> grads = zeros_like(params);
-        window += loss_and_gradients(params, batch, grads, o.threads);
-        adamw_step(params, grads, state, AdamWConfig{}, lr);
+        const StepReport report = session.step();
+        window += report.loss;
         if (step % 100 == 0) {
             const double s = seconds_since(train_start);
-            std::printf("step %5d  loss %.3f  lr %.2e  %.0f tokens/s  %.0f s\n", step, window / 100, lr,
+            std::printf("step %5d  loss %.3f  lr %.2e  %.0f tokens/s  %.0f s\n", step, window / 100, report.lr,
                         static_cast<double>(step) * o.batch * o.length / s, s);
             std::fflush(stdout);
             window = 0;
