@@ -104,3 +104,62 @@ test('with the trained model, exports are of the selected head; the concat step 
   trace.dispose();
   await context.close();
 });
+
+test('SVG: a vector figure of the step: every cell a rectangle in the page\'s colour, its value, every head, the selected row', async () => {
+  const { makeScale } = await import('../../web/app/matrix/colors.js');
+  const hex = (rgb) => `#${rgb.map((c) => c.toString(16).padStart(2, '0')).join('')}`;
+  const sentence = '我喜欢<b>AI</b>&"猫"';
+  const { context, page, problems } = await openForDownloads(`?step=softmax&s=${encodeURIComponent(sentence)}`);
+  const svg = await exported(page, 'svg');
+  const trace = core.run(sentence);
+  const where = await page.$eval('body', (b) => ({ layer: Number(b.dataset.layer), head: Number(b.dataset.head) }));
+  assert.equal(svg.name, `attention-lab-softmax-layer${where.layer + 1}-head${where.head + 1}.svg`);
+  const source = svg.bytes.toString('utf8');
+  // Parsed by the browser as XML (a stray < or & from the sentence would break it), and drawn as an image.
+  const read = await page.evaluate(async (text) => {
+    const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+    if (doc.querySelector('parsererror')) return { error: doc.querySelector('parsererror').textContent };
+    const matrix = (g) => ({ stage: g.dataset.stage, rows: Number(g.dataset.rows), cols: Number(g.dataset.cols),
+      cells: [...g.querySelectorAll('rect.cell')].map((r) => ({ i: Number(r.dataset.i), j: Number(r.dataset.j), fill: r.getAttribute('fill') })),
+      values: [...g.querySelectorAll('text')].map((t) => t.textContent) });
+    return { title: doc.querySelector('title').textContent,
+      matrices: [...doc.querySelectorAll('g.matrix')].map(matrix),
+      row: [...doc.querySelectorAll('g.softmax-row text')].map((t) => t.textContent) };
+  }, source);
+  assert.equal(read.error, undefined);
+  // Drawn as an image by the browser (a page of its own: the lab's CSP admits no blob: images).
+  const blank = await context.newPage();
+  await blank.setContent(`<img src="data:image/svg+xml;base64,${svg.bytes.toString('base64')}">`);
+  const width = await blank.$eval('img', async (img) => { await img.decode(); return img.naturalWidth; });
+  assert.ok(width > 600, `drawn ${width} px wide`);
+  await blank.close();
+  assert.match(read.title, /^Attention Lab — 我喜欢<b>AI<\/b>&"猫" · softmax · layer \d, head \d$/);
+  assert.doesNotMatch(source, /<b>/, 'the sentence is text, escaped');
+  const n = trace.tokens.length;
+  // Every head of the layer, small; then the selected head's weights, each cell in the page's colour, with its value.
+  const heads = read.matrices.filter((m) => m.stage.startsWith('weights-head-'));
+  assert.equal(heads.length, trace.config.heads);
+  const [main] = read.matrices.filter((m) => m.stage === 'weights');
+  const weights = trace.stage('weights', where);
+  assert.equal(main.cells.length, n * n);
+  const scale = makeScale('sequential', weights.min, weights.max);
+  for (const c of main.cells) assert.equal(c.fill, hex(scale.rgb(weights.data[c.i * n + c.j])), `cell ${c.i} ${c.j}`);
+  for (let k = 0; k < n * n; k += 1) assert.ok(main.values.includes(fmt(weights.data[k])), fmt(weights.data[k]));
+  heads.forEach((m, head) => {
+    const w = trace.stage('weights', { layer: where.layer, head });
+    const s = makeScale('sequential', w.min, w.max);
+    assert.deepEqual(m.cells.map((c) => c.fill), Array.from(w.data, (v) => hex(s.rgb(v))), `head ${head + 1}`);
+  });
+  // The side panel's row: the selected token through softmax, its probabilities the core's.
+  const row = trace.softmaxRow(2, where);
+  for (const p of row.probs) assert.ok(read.row.includes(fmt(p)), fmt(p));
+  assert.ok(read.row.includes(fmt(row.expSum)));
+  // The tokens step has no matrix: a notice, as for PNG.
+  await page.click('#step-rail button[data-step="tokens"]');
+  await page.waitForSelector('body[data-step="tokens"]', { state: 'attached' });
+  await page.click('#export-svg');
+  await page.waitForSelector('#input-message:not([hidden])');
+  trace.dispose();
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -219,9 +219,10 @@ export function startLab(env) {
     $('tour-start').addEventListener('click', () => tour.go(0));
     settings.onChange(applySettings);
     settings.onModelFile(() => state.core.models.map((m) => m.id), controls.loadModelFile);
-    for (const kind of ['png', 'csv', 'latex', 'json']) {
+    for (const kind of ['png', 'svg', 'csv', 'latex', 'json']) {
       $(`export-${kind}`).addEventListener('click', () => exportView(kind, STEPS[state.step], state.headView, state.core,
-        () => message.show(language.words.t('msg.tokensExport'), 'notice'), state.trained));
+        () => message.show(language.words.t('msg.tokensExport'), 'notice'), state.trained,
+        { sentence: state.sentence, selected: state.selected, t: language.words.t }));
     }
   }
 

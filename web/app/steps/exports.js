@@ -4,6 +4,7 @@
 import { makeScale } from '../matrix/colors.js';
 import { fmt } from '../ui/format.js';
 import { headNumber } from '../heads/head-view.js';
+import { toSvg } from './export-svg.js';
 
 
 const labelsFor = (m, tokens) => ({
@@ -127,9 +128,10 @@ export function download(name, content, type) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** Saves the step's matrices (or the whole trace) as kind: png, csv, latex or json.
- *  noMatrix() is called when the step has none for png/latex (the tokens step). */
-export async function exportView(kind, step, trace, { stageNames, layerStageNames }, noMatrix, trained) {
+/** Saves the step's matrices (or the whole trace) as kind: png, svg, csv, latex or json.
+ *  noMatrix() is called when the step has none for png/svg/latex (the tokens step).
+ *  figure: { sentence, selected, t } for the SVG's title and row. */
+export async function exportView(kind, step, trace, { stageNames, layerStageNames }, noMatrix, trained, figure) {
   const ids = trained || !step.ofLayer ? step.matrices : []; // the seeded head has no layer around it
   const layer = trained ? `-layer${trace.where.layer + 1}` : '';
   const head = trained ? `${layer}-head${headNumber(trace.where.head)}` : '';
@@ -138,5 +140,8 @@ export async function exportView(kind, step, trace, { stageNames, layerStageName
   else if (kind === 'csv') download(`${base}.csv`, toCsv(trace, ids), 'text/csv');
   else if (ids.length === 0) noMatrix();
   else if (kind === 'latex') download(`${base}.tex`, toLatex(trace, ids), 'application/x-tex');
+  else if (kind === 'svg') {
+    download(`${base}.svg`, toSvg(trace, ids, { step: step.id, stepLabel: step.label(figure.t), trained, ...figure }), 'image/svg+xml');
+  }
   else if (kind === 'png') download(`${base}.png`, await toPng(trace, ids.at(-1), ids.at(-1) === 'weights'));
 }
