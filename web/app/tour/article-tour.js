@@ -10,7 +10,6 @@
 // Every number a card quotes comes from the core, through the lab's view context.
 export const TOUR_ID = 'article';
 export const TOUR_SENTENCE = '我喜欢人工智能';
-export const ARTICLE_DK = 64; // the article's d_k: every score ÷ √64 = 8
 const FOLLOWED = '喜';
 
 export const CARDS = Object.freeze([

@@ -6,7 +6,7 @@
 // first load carries none of it, it imports nothing of the page's modules: what
 // it draws with (page: { h, morphChildren, fmt, headNumber, translator }) is handed to it.
 import { TOUR_EN, TOUR_ZH } from '../strings/tour.js';
-import { ARTICLE_DK, CARDS, answerOf, choicesOf } from './article-tour.js';
+import { CARDS, answerOf, choicesOf } from './article-tour.js';
 
 /** el: the tour's section; go(k) shows card k; leave(); answer(cardId, choice); page: see above. */
 export function createTourPanel(el, { go, leave, answer }, page) {
@@ -42,7 +42,7 @@ function card(draw, ctx, tour, { go, leave, answer }) {
   return [
     h('p', { class: 'tour-of' }, t('tour.of', { k: at + 1, n: CARDS.length })),
     h('h2', { id: 'tour-title', dataset: { card: current.id } }, t(`tour.${current.id}.title`)),
-    h('p', { class: 'tour-text' }, t(current.id === 'scaled' && ctx.config.dK === ARTICLE_DK ? 'tour.scaled.textArticle' : `tour.${current.id}.text`, words)),
+    h('p', { class: 'tour-text' }, t(current.id === 'scaled' && ctx.config.dK === ctx.core.defaults.dK ? 'tour.scaled.textArticle' : `tour.${current.id}.text`, words)),
     current.predict ? question(draw, ctx, current, tour.answers[current.id], words, answer) : null,
     h('p', { class: 'tour-actions' },
       h('button', { type: 'button', class: 'tour-back', disabled: at === 0, onclick: () => go(at - 1) }, t('tour.back')), ' ',
