@@ -87,6 +87,10 @@ test('an edit redraws in place: the same table with the new numbers, focus kept,
 
 test('settings: causal mask, scaling, d_k and positions each change what they should', async () => {
   const { page, context, problems } = await open('?step=softmax&model=random'); // what the seeded head lets the learner set
+  // Your turn loads when it comes into view, above the settings: let it arrive before clicking below it
+  // (else its content can push the checkbox down between Playwright's aim and its click).
+  await page.locator('#exercise-body').scrollIntoViewIfNeeded();
+  await page.waitForSelector('#exercise-body *');
   await page.check('#opt-causal');
   await page.waitForFunction(() => new URL(location.href).searchParams.get('causal') === '1');
   for (const c of await cells(page, 'weights')) if (c.j > c.i) assert.equal(c.value, 0);
