@@ -13,9 +13,10 @@
 // own (a course page that wants to share one core with its own code uses the
 // element below, which imports the API as a module). The wasm stays a separate
 // file, fetched and compiled early by start-core.js.
-import { readFileSync, readdirSync, rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
+import { elementParts, pageMarkup } from './page-markup.mjs';
 import { fileURLToPath } from 'node:url';
 
 const [outFile] = process.argv.slice(2);
@@ -60,9 +61,7 @@ await build({
 // root, with the page's markup (web/index.html's <body>, without its scripts)
 // built in, and the public API external as above, so every element on a page
 // and any other user of the API share one core.
-const indexHtml = readFileSync(fileURLToPath(new URL('../web/index.html', import.meta.url)), 'utf8');
-const markup = indexHtml.match(/<body>([\s\S]*)<\/body>/)[1]
-  .replace(/<noscript>[\s\S]*?<\/noscript>/g, '').replace(/<script[\s\S]*?<\/script>/g, '').replace(/\n\s*/g, '\n');
+const markup = pageMarkup();
 await build({
   entryPoints: { 'attention-lab-element': fileURLToPath(new URL('../web/app/shell/element.js', import.meta.url)) },
   ...split,
@@ -78,8 +77,8 @@ await build({
     setup(b) {
       b.onResolve({ filter: /\/lib\/attention-lab\.js$/ }, () => ({ path: '../lib/attention-lab.js', external: true }));
       trainingStaysAModule.setup(b);
-      b.onResolve({ filter: /^attention-lab:markup$/ }, () => ({ path: 'markup', namespace: 'markup' }));
-      b.onLoad({ filter: /.*/, namespace: 'markup' }, () => ({ contents: `export default ${JSON.stringify(markup)};`, loader: 'js' }));
+      // The stylesheet is generated/app.css beside the element's script (the H5P build inlines it).
+      elementParts(markup, null).setup(b);
     },
   }],
 });

@@ -5,41 +5,17 @@
 // The file carries its own Content-Security-Policy: scripts and styles only by
 // the hashes of the inlined ones, WebAssembly allowed, no eval, no network.
 import { createHash } from 'node:crypto';
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
-import { MODEL_FILE, packFile } from './pack-file.mjs';
+import { offlineApi, web } from './offline-api.mjs';
 
 const [glueFile, wasmFile, outFile] = process.argv.slice(2);
 if (!glueFile || !wasmFile || !outFile) {
   console.error('usage: node scripts/bundle-page.mjs <attention-lab-core.classic.js> <glue.wasm> <out.html>');
   process.exit(2);
 }
-const web = (path) => fileURLToPath(new URL(`../web/${path}`, import.meta.url));
 
-// The glue is referred to as ../generated/attention-lab-core.classic.js by the
-// offline entry; give esbuild that file wherever CMake built it.
-const scratch = mkdtempSync(join(tmpdir(), 'attention-lab-'));
-copyFileSync(glueFile, join(scratch, 'glue.js'));
-
-const swapApi = {
-  name: 'offline-api',
-  setup(b) {
-    b.onResolve({ filter: /lib\/attention-lab\.js$/ }, () => ({ path: web('lib/attention-lab-offline.js') }));
-    b.onResolve({ filter: /attention-lab-core\.classic\.js$/ }, () => ({ path: join(scratch, 'glue.js') }));
-    b.onResolve({ filter: /^attention-lab-wasm$/ }, () => ({ path: 'wasm', namespace: 'packed' }));
-    b.onResolve({ filter: /^attention-lab-model$/ }, () => ({ path: 'model', namespace: 'packed' }));
-    // The training lab trains in a Web Worker, which a page opened from a file cannot start:
-    // in the offline page it says so (docs/training.md).
-    b.onResolve({ filter: /lib\/training\.js$/ }, () => ({ path: 'training', namespace: 'offline-training' }));
-    b.onLoad({ filter: /.*/, namespace: 'offline-training' }, () => ({ loader: 'js', contents:
-      'export async function startTraining() { throw Object.assign(new Error("training needs the served page: it runs in a Web Worker, which a page opened from a file cannot start"), { code: "worker_failed", params: {} }); }' }));
-    b.onLoad({ filter: /.*/, namespace: 'packed' }, ({ path }) => ({
-      contents: `export default ${JSON.stringify(packFile(path === 'wasm' ? wasmFile : MODEL_FILE))};`, loader: 'js' }));
-  },
-};
+const swapApi = offlineApi(glueFile, wasmFile);
 const result = await build({
   entryPoints: [web('app/shell/main.js')],
   bundle: true,

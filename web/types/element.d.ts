@@ -57,6 +57,14 @@ export class AttentionLabElement extends HTMLElement {
   static readonly observedAttributes: readonly AttentionLabAttribute[];
   /** Resolves when the lab has drawn its first view. */
   readonly ready: Promise<void>;
+  /** How many exercises its set has (the `exercises` attribute as the lab reads it). */
+  readonly exerciseCount: number;
+  /** Where the learner is, as plain data a platform keeps between visits; null before the first view. */
+  progress(): unknown;
+  /** Back to a progress() of an earlier visit; what does not fit is left aside. */
+  restore(saved: unknown): Promise<void>;
+  /** Shows the solution of every exercise of the set. */
+  showSolutions(): Promise<void>;
   addEventListener<K extends keyof AttentionLabEventMap>(type: K, listener: (this: AttentionLabElement, event: AttentionLabEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
   addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
   removeEventListener<K extends keyof AttentionLabEventMap>(type: K, listener: (this: AttentionLabElement, event: AttentionLabEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;

@@ -112,7 +112,9 @@ export function createExercises({ announce, showCell }, page) {
       check(ctx, at, e, event.currentTarget.querySelector('input').value);
       redraw();
     };
-    const shown = feedback?.index === at ? feedback : null;
+    // This answer's feedback, or its solution once shown (Show answer, or a platform's showSolutions()).
+    const shown = feedback?.index === at ? feedback
+      : revealed[at] && !results[at]?.correct ? { text: ctx.t('ex.revealed', { expected: fmt(e.expected, 4) }), kind: 'revealed' } : null;
     morphChildren(container, h('div', {},
       progress(ctx, redraw),
       h('h3', {}, ctx.t(`ex.name.${name}`)),
@@ -165,6 +167,12 @@ export function createExercises({ announce, showCell }, page) {
       return parsed.ignored;
     },
     get count() { return items.length; },
+    /** Shows every exercise's solution (each then no longer counts as right if answered after). */
+    revealAll() {
+      revealed = items.map((_, k) => !results[k]?.correct);
+      feedback = null;
+      drawnFor = null;
+    },
     /** Where the learner is, as plain data for a platform to keep (host/scorm.js):
      *  { at, seed, results: [per item null or [right (1/0), answer]], revealed: [item indices] }. */
     snapshot() {

@@ -12,7 +12,9 @@
 // scripts/bundle-app.mjs bundles this file with the page's markup (from
 // web/index.html) into web/generated/attention-lab-element.js.
 import MARKUP from 'attention-lab:markup';
+import STYLE from 'attention-lab:style';
 import { startLab } from './start-lab.js';
+import { parseExercises } from '../panels/exercise-set.js';
 
 // Attribute → the link parameter it stands for.
 export const ATTRIBUTES = Object.freeze({
@@ -30,9 +32,12 @@ export class AttentionLabElement extends HTMLElement {
   connectedCallback() {
     if (this.#lab) return; // moved in the page: it keeps its lab
     const root = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
-    const style = document.createElement('link');
-    style.rel = 'stylesheet';
-    style.href = new URL('app.css', import.meta.url).href;
+    // The stylesheet beside the script, or (a build that carries it, as the H5P package's) its text.
+    const style = document.createElement(STYLE === null ? 'link' : 'style');
+    if (STYLE === null) {
+      style.rel = 'stylesheet';
+      style.href = new URL('app.css', import.meta.url).href;
+    } else style.textContent = STYLE;
     const frame = document.createElement('div');
     frame.className = 'al-frame';
     frame.innerHTML = MARKUP; // the page's own markup, from the build: nothing the user typed
@@ -50,6 +55,18 @@ export class AttentionLabElement extends HTMLElement {
       this.#lab = null;
     });
   }
+
+  /** Where the learner is, as plain data a platform keeps between visits (shell/progress.js); null before the first view. */
+  progress() { return this.#lab?.progress() ?? null; }
+
+  /** Goes back to a progress() of an earlier visit, once the lab is ready; what does not fit is left aside. */
+  restore(saved) { return this.ready.then(() => this.#lab.restore(saved)); }
+
+  /** How many exercises its set has, as the lab reads the `exercises` attribute (every exercise once when absent). */
+  get exerciseCount() { return parseExercises(this.getAttribute('exercises') ?? '').items.length; }
+
+  /** Shows the solution of every exercise of the set, once the lab is ready. */
+  showSolutions() { return this.ready.then(() => this.#lab.revealAnswers()); }
 
   /** Resolves when the lab has drawn its first view. */
   get ready() { return this.#lab?.ready ?? Promise.reject(new Error('an <attention-lab> starts once it is in the document')); }

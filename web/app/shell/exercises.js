@@ -12,7 +12,7 @@ import { parseExercises } from '../panels/exercise-set.js';
 /** One lab's Your turn. body: the panel's body element; announce(result),
  *  showCell(step, row): as the panel's; redraw(): draws the lab again (after an
  *  answer); loaded(panel): the panel is there (the lab draws it, if it has a run).
- *  Returns { set(text) → ignored items, render(ctx), snapshot(), restore(saved), dispose() }. */
+ *  Returns { set(text) → ignored items, render(ctx), snapshot(), restore(saved), revealAll(), dispose() }. */
 export function createLazyExercises(body, { announce, showCell, redraw, loaded }) {
   let panel = null; // the panel, once loaded
   let loading = null;
@@ -49,6 +49,11 @@ export function createLazyExercises(body, { announce, showCell, redraw, loaded }
     async restore(saved) {
       if (!saved) return false;
       return (await load())?.restore(saved) ?? false;
+    },
+    /** Shows every exercise's solution (loading the panel for it first). */
+    async revealAll() {
+      (await load())?.revealAll();
+      redraw();
     },
     /** Stops watching for the panel to come into view; a chunk still loading is not made into a panel. */
     dispose() {

@@ -333,6 +333,8 @@ export function startLab(env) {
     restore: whenReady((saved) => restoreProgress(saved, { state, apply: hostControl.apply, exercises, tour, redraw: scheduleRedraw })),
     /** Opens the tour at card (from 0), or closes it (tour null). */
     setTour: whenReady((id, card) => (id === 'article' ? tour.go(card ?? 0) : state.tour && tour.leave(false))),
+    /** Shows the solution of every exercise of the set (a platform's showSolutions()). */
+    revealAnswers: whenReady(() => exercises.revealAll()),
     dispose,
   };
 }

@@ -4,6 +4,7 @@
 import { makeScale } from '../matrix/colors.js';
 import { fmt } from '../ui/format.js';
 import { headNumber } from '../heads/head-view.js';
+import { toSvg } from './export-svg.js';
 
 
 const labelsFor = (m, tokens) => ({
@@ -139,8 +140,7 @@ export async function exportView(kind, step, trace, { stageNames, layerStageName
   else if (kind === 'csv') download(`${base}.csv`, toCsv(trace, ids), 'text/csv');
   else if (ids.length === 0) noMatrix();
   else if (kind === 'latex') download(`${base}.tex`, toLatex(trace, ids), 'application/x-tex');
-  else if (kind === 'svg') { // a chunk of its own, loaded when asked for
-    const { toSvg } = await import('./export-svg.js');
+  else if (kind === 'svg') {
     download(`${base}.svg`, toSvg(trace, ids, { step: step.id, stepLabel: step.label(figure.t), trained, ...figure }), 'image/svg+xml');
   }
   else if (kind === 'png') download(`${base}.png`, await toPng(trace, ids.at(-1), ids.at(-1) === 'weights'));

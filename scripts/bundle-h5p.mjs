@@ -1,0 +1,32 @@
+// The <attention-lab> element as ONE classic script for the H5P content type
+// (h5p/): the lab's markup and stylesheet, the API, the classic glue, the wasm
+// and the trained model all inside it, because an H5P package may hold only
+// files of H5P's kinds (no .wasm, no model file) and loads its scripts as
+// classic scripts:
+//   node scripts/bundle-h5p.mjs <classic glue.js> <glue.wasm> <out.js>
+import { writeFileSync } from 'node:fs';
+import { build } from 'esbuild';
+import { offlineApi, web } from './offline-api.mjs';
+import { elementParts, pageMarkup } from './page-markup.mjs';
+
+const [glueFile, wasmFile, outFile] = process.argv.slice(2);
+if (!glueFile || !wasmFile || !outFile) {
+  console.error('usage: node scripts/bundle-h5p.mjs <attention-lab-core.classic.js> <glue.wasm> <out.js>');
+  process.exit(2);
+}
+const style = (await build({ entryPoints: [web('styles/app.css')], bundle: true, minify: true, write: false, logLevel: 'warning' }))
+  .outputFiles[0].text;
+const result = await build({
+  entryPoints: [web('app/shell/element.js')],
+  bundle: true,
+  format: 'iife',
+  minify: true,
+  target: 'es2020',
+  write: false,
+  plugins: [offlineApi(glueFile, wasmFile), elementParts(pageMarkup(), style)],
+  define: { 'import.meta.url': 'document.baseURI' },
+  logLevel: 'warning',
+  external: ['fs', 'path', 'crypto'],
+});
+writeFileSync(outFile, result.outputFiles[0].text);
+console.log(`wrote ${outFile} (${Math.round(result.outputFiles[0].text.length / 1024)} KB)`);

@@ -1,0 +1,35 @@
+// The esbuild plugin of the builds that carry the core inside one script (the
+// offline page, the H5P package): the public API swapped for its offline form
+// (web/lib/attention-lab-offline.js, over the classic glue), the wasm and the
+// trained model packed into the script, and the training lab's API replaced by
+// one that says training needs the served page (its Web Worker and the
+// trainer's wasm are files these builds do not carry).
+import { copyFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { MODEL_FILE, packFile } from './pack-file.mjs';
+
+export const web = (path) => fileURLToPath(new URL(`../web/${path}`, import.meta.url));
+
+/** glueFile, wasmFile: the classic glue and its wasm, wherever CMake built them. */
+export function offlineApi(glueFile, wasmFile) {
+  // The glue is referred to as ../generated/attention-lab-core.classic.js by the
+  // offline entry; give esbuild that file wherever CMake built it.
+  const scratch = mkdtempSync(join(tmpdir(), 'attention-lab-'));
+  copyFileSync(glueFile, join(scratch, 'glue.js'));
+  return {
+    name: 'offline-api',
+    setup(b) {
+      b.onResolve({ filter: /lib\/attention-lab\.js$/ }, () => ({ path: web('lib/attention-lab-offline.js') }));
+      b.onResolve({ filter: /attention-lab-core\.classic\.js$/ }, () => ({ path: join(scratch, 'glue.js') }));
+      b.onResolve({ filter: /^attention-lab-wasm$/ }, () => ({ path: 'wasm', namespace: 'packed' }));
+      b.onResolve({ filter: /^attention-lab-model$/ }, () => ({ path: 'model', namespace: 'packed' }));
+      b.onResolve({ filter: /lib\/training\.js$/ }, () => ({ path: 'training', namespace: 'offline-training' }));
+      b.onLoad({ filter: /.*/, namespace: 'offline-training' }, () => ({ loader: 'js', contents:
+        'export async function startTraining() { throw Object.assign(new Error("training needs the served page: it runs in a Web Worker, which a page opened from a file cannot start"), { code: "worker_failed", params: {} }); }' }));
+      b.onLoad({ filter: /.*/, namespace: 'packed' }, ({ path }) => ({
+        contents: `export default ${JSON.stringify(packFile(path === 'wasm' ? wasmFile : MODEL_FILE))};`, loader: 'js' }));
+    },
+  };
+}
