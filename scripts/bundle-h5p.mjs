@@ -6,7 +6,7 @@
 //   node scripts/bundle-h5p.mjs <classic glue.js> <glue.wasm> <out.js>
 import { writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
-import { offlineApi, web } from './offline-api.mjs';
+import { offlineBuild, web } from './offline-api.mjs';
 import { elementParts, pageMarkup } from './page-markup.mjs';
 
 const [glueFile, wasmFile, outFile] = process.argv.slice(2);
@@ -16,17 +16,6 @@ if (!glueFile || !wasmFile || !outFile) {
 }
 const style = (await build({ entryPoints: [web('styles/app.css')], bundle: true, minify: true, write: false, logLevel: 'warning' }))
   .outputFiles[0].text;
-const result = await build({
-  entryPoints: [web('app/shell/element.js')],
-  bundle: true,
-  format: 'iife',
-  minify: true,
-  target: 'es2020',
-  write: false,
-  plugins: [offlineApi(glueFile, wasmFile), elementParts(pageMarkup(), style)],
-  define: { 'import.meta.url': 'document.baseURI' },
-  logLevel: 'warning',
-  external: ['fs', 'path', 'crypto'],
-});
+const result = await build(offlineBuild(web('app/shell/element.js'), glueFile, wasmFile, [elementParts(pageMarkup(), style)]));
 writeFileSync(outFile, result.outputFiles[0].text);
 console.log(`wrote ${outFile} (${Math.round(result.outputFiles[0].text.length / 1024)} KB)`);

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
-import { offlineApi, web } from './offline-api.mjs';
+import { offlineBuild, web } from './offline-api.mjs';
 
 const [glueFile, wasmFile, outFile] = process.argv.slice(2);
 if (!glueFile || !wasmFile || !outFile) {
@@ -15,21 +15,7 @@ if (!glueFile || !wasmFile || !outFile) {
   process.exit(2);
 }
 
-const swapApi = offlineApi(glueFile, wasmFile);
-const result = await build({
-  entryPoints: [web('app/shell/main.js')],
-  bundle: true,
-  format: 'iife',
-  minify: true,
-  target: 'es2020',
-  write: false,
-  plugins: [swapApi],
-  // What the page finds beside itself (the training lab's text) is looked for beside the file.
-  define: { 'import.meta.url': 'document.baseURI' },
-  logLevel: 'warning',
-  // The glue reads these only in Node; a browser never gets there.
-  external: ['fs', 'path', 'crypto'],
-});
+const result = await build(offlineBuild(web('app/shell/main.js'), glueFile, wasmFile));
 const script = result.outputFiles[0].text;
 const style = (await build({ entryPoints: [web('styles/app.css')], bundle: true, minify: true, write: false, logLevel: 'warning' }))
   .outputFiles[0].text;

@@ -12,6 +12,25 @@ import { MODEL_FILE, packFile } from './pack-file.mjs';
 
 export const web = (path) => fileURLToPath(new URL(`../web/${path}`, import.meta.url));
 
+/** esbuild's options for one classic script of an entry with the core inside (glueFile, wasmFile:
+ *  the classic glue and its wasm, wherever CMake built them); plugins: the entry's others. */
+export function offlineBuild(entry, glueFile, wasmFile, plugins = []) {
+  return {
+    entryPoints: [entry],
+    bundle: true,
+    format: 'iife',
+    minify: true,
+    target: 'es2020',
+    write: false,
+    plugins: [offlineApi(glueFile, wasmFile), ...plugins],
+    // What the lab finds beside itself (the training lab's text) is looked for beside the page.
+    define: { 'import.meta.url': 'document.baseURI' },
+    logLevel: 'warning',
+    // The glue reads these only in Node; a browser never gets there.
+    external: ['fs', 'path', 'crypto'],
+  };
+}
+
 /** glueFile, wasmFile: the classic glue and its wasm, wherever CMake built them. */
 export function offlineApi(glueFile, wasmFile) {
   // The glue is referred to as ../generated/attention-lab-core.classic.js by the
@@ -27,7 +46,7 @@ export function offlineApi(glueFile, wasmFile) {
       b.onResolve({ filter: /^attention-lab-model$/ }, () => ({ path: 'model', namespace: 'packed' }));
       b.onResolve({ filter: /lib\/training\.js$/ }, () => ({ path: 'training', namespace: 'offline-training' }));
       b.onLoad({ filter: /.*/, namespace: 'offline-training' }, () => ({ loader: 'js', contents:
-        'export async function startTraining() { throw Object.assign(new Error("training needs the served page: it runs in a Web Worker, which a page opened from a file cannot start"), { code: "worker_failed", params: {} }); }' }));
+        'export async function startTraining() { throw Object.assign(new Error("training needs the served page: it runs in a Web Worker with the trainer\'s own wasm, which this one-file build does not carry"), { code: "worker_failed", params: {} }); }' }));
       b.onLoad({ filter: /.*/, namespace: 'packed' }, ({ path }) => ({
         contents: `export default ${JSON.stringify(packFile(path === 'wasm' ? wasmFile : MODEL_FILE))};`, loader: 'js' }));
     },

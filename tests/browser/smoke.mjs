@@ -8,8 +8,10 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { test } from 'node:test';
 import { loadAttentionLab } from 'attention-lab';
 import { startTraining } from 'attention-lab/training';
+import { startServer } from '../../scripts/serve.mjs';
 
 const WEB = fileURLToPath(new URL('../../web/', import.meta.url));
 const OFFLINE = pathToFileURL(`${WEB}generated/attention-lab.html`).href;
@@ -78,6 +80,21 @@ const setAttributeAndWait = inPage(async (selector, name, value) => {
   await waitFor(() => frame().dataset.step === value, `step ${value}`);
   return frame().dataset.step;
 });
+
+/** One engine's test file: the suite in the browser open() starts (engines.mjs), on web/ served as npm start serves it. */
+export function smokeTest(title, open) {
+  test(`${title}: the page, a guess, training in a Worker, the offline file, the element demo`, { timeout: 300_000 }, async (t) => {
+    const server = await startServer({ root: WEB, port: 0, host: '127.0.0.1' });
+    const driver = await open();
+    try {
+      t.diagnostic(`${driver.name} ${driver.version}`);
+      await smoke(driver, `http://127.0.0.1:${server.address().port}`, t);
+    } finally {
+      await driver.close();
+      server.close();
+    }
+  });
+}
 
 // ---- the suite -------------------------------------------------------------------
 /** Runs every check in driver (engines.mjs) against the page served at origin. */
