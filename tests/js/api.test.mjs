@@ -1,23 +1,13 @@
 // The JavaScript API contract (issue: JS API over the wasm core), in Node.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadAttentionLab, AttentionLabError } from 'attention-lab';
+import { loadAttentionLab } from 'attention-lab';
+import { throwsLab } from './lab-asserts.mjs';
 
 const core = await loadAttentionLab();
 const RANDOM = { model: 'random', layers: 1, heads: 1, vocabSize: 30522 };
 const STAGES = ['embeddings', 'positional', 'x', 'wq', 'wk', 'wv', 'bq', 'bk', 'bv', 'q', 'k', 'v',
   'scores', 'scaled', 'masked', 'weights', 'output'];
-
-/** Asserts that fn throws an AttentionLabError with this code and message part. */
-function throwsLab(fn, code, part) {
-  assert.throws(fn, (error) => {
-    assert.ok(error instanceof AttentionLabError, `not an AttentionLabError: ${error}`);
-    assert.ok(error instanceof Error);
-    assert.equal(error.code, code);
-    assert.match(error.message, part);
-    return true;
-  });
-}
 
 test('loadAttentionLab loads once and returns the same lab', async () => {
   assert.equal(await loadAttentionLab(), core);

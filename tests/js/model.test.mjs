@@ -1,30 +1,17 @@
-// The trained model through the API (issue: attention that means something,
-// 1/2): the default model, every head's stages, the layer's stages, report
-// cards, knock-out, masked guesses, and the models list, in Node.
+// The trained model through the API: the default model, every head's stages,
+// the layer's stages, report cards, knock-out, the article's head and the
+// models list, in Node.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { loadAttentionLab, AttentionLabError, TRAINED_MODEL } from 'attention-lab';
-import createAttentionCore from '../../web/generated/attention-lab-core.js';
-import { createCore } from '../../web/lib/core.js';
+import { loadAttentionLab, TRAINED_MODEL } from 'attention-lab';
+import { throwsLab } from './lab-asserts.mjs';
 
 const core = await loadAttentionLab();
-const MODEL_BYTES = new Uint8Array(readFileSync(new URL('../../web/models/trained.almodel', import.meta.url)));
 const ARTICLE = '我喜欢人工智能';
-
-function throwsLab(fn, code, part) {
-  assert.throws(fn, (error) => {
-    assert.ok(error instanceof AttentionLabError, `not an AttentionLabError: ${error}`);
-    assert.equal(error.code, code);
-    assert.match(error.message, part);
-    return true;
-  });
-}
 
 const close = (a, b, tolerance = 1e-5) => Math.abs(a - b) <= tolerance;
 const columns = (m, from, count) => Array.from({ length: m.rows * count },
   (_, k) => m.data[Math.floor(k / count) * m.cols + from + (k % count)]);
-
 test('models: the trained model first, then the seeded random one at BERT-base sizes', () => {
   assert.equal(core.modelError, null);
   assert.equal(TRAINED_MODEL, 'trained');
@@ -179,93 +166,6 @@ test('options: a trained model fixes its sizes; unknown models are named', () =>
   throwsLab(() => core.run(ARTICLE, { model: 'gpt' }), 'unknown_model', /no model "gpt"; the models are trained, random/);
   throwsLab(() => core.run(ARTICLE, { model: 7 }), 'invalid_option', /model must be a model id/);
   throwsLab(() => core.run(ARTICLE, { model: 'random', layers: 2 }), 'invalid_option', /layers is fixed by the random model/);
-});
-
-test('predictMasked: one sorted list of guesses per [MASK], in both languages', () => {
-  const [guesses] = core.predictMasked('我喜[MASK]人工智能');
-  assert.equal(guesses.length, 5);
-  assert.deepEqual(Object.keys(guesses[0]), ['token', 'probability']);
-  for (let k = 1; k < 5; k += 1) assert.ok(guesses[k - 1].probability >= guesses[k].probability);
-  assert.ok(guesses.reduce((s, g) => s + g.probability, 0) <= 1 + 1e-5);
-  assert.ok(guesses.every((g) => typeof g.token === 'string' && g.probability > 0));
-  const english = core.predictMasked('attention is all you [mask] .', { topK: 3 });
-  assert.equal(english.length, 1);
-  assert.equal(english[0].length, 3);
-  const three = core.predictMasked('[MASK][MASK][MASK]', { topK: 1 });
-  assert.equal(three.length, 3);
-  assert.equal(core.predictMasked('我[MASK]', { topK: 50 })[0].length, 50);
-  throwsLab(() => core.predictMasked('[MASK]'.repeat(600)), 'too_many_tokens', /602 tokens/);
-  throwsLab(() => core.predictMasked('我喜欢'), 'invalid_argument', /no \[MASK\]/);
-  throwsLab(() => core.predictMasked('[MASK]', { topK: 0 }), 'invalid_argument', /topK must be an integer from 1 to 50, got 0/);
-  throwsLab(() => core.predictMasked('[MASK]', { topK: 51 }), 'invalid_argument', /got 51/);
-  throwsLab(() => core.predictMasked('[MASK]', { topK: 2.5 }), 'invalid_argument', /topK must be an integer number/);
-  throwsLab(() => core.predictMasked('[MASK]', { model: 'random' }), 'invalid_option', /random model has no prediction head/);
-  throwsLab(() => core.predictMasked(7), 'invalid_argument', /sentence must be a string/);
-});
-
-test('loadModel: a damaged, cut or other-version file is refused with the reason; the models stay usable', () => {
-  const flipped = MODEL_BYTES.slice();
-  flipped[flipped.length >> 1] ^= 0x10;
-  throwsLab(() => core.loadModel('trained', flipped), 'invalid_model', /checksum does not match/);
-  throwsLab(() => core.loadModel('trained', MODEL_BYTES.slice(0, 1000)), 'invalid_model', /damaged or not a model/);
-  const other = MODEL_BYTES.slice();
-  other[7] = '2'.charCodeAt(0);
-  throwsLab(() => core.loadModel('trained', other), 'invalid_model', /another version/);
-  throwsLab(() => core.loadModel('trained', new Uint8Array(0)), 'invalid_model', /not start as an Attention Lab model/);
-  throwsLab(() => core.loadModel('trained', [1, 2, 3]), 'invalid_argument', /Uint8Array/);
-  throwsLab(() => core.loadModel('random', MODEL_BYTES), 'invalid_argument', /not "random"/);
-  assert.equal(core.models.length, 2);
-  const trace = core.run(ARTICLE);
-  assert.equal(trace.tokens.length, 9);
-  trace.dispose();
-  // A second copy under its own id runs like the first.
-  assert.equal(core.loadModel('copy', MODEL_BYTES).id, 'copy');
-  assert.deepEqual(core.models.map((m) => m.id), ['trained', 'copy', 'random']);
-  assert.deepEqual(core.predictMasked('我[MASK]', { model: 'copy' }), core.predictMasked('我[MASK]'));
-});
-
-test('a lab whose shipped model is damaged or missing says why, and the random model still works', async () => {
-  const wasmBinary = readFileSync(new URL('../../web/generated/attention-lab-core.wasm', import.meta.url));
-  for (const [given, reason] of [[MODEL_BYTES.slice(0, MODEL_BYTES.length - 9), /damaged/], [new Error('HTTP 404'), /HTTP 404/]]) {
-    const fresh = createCore(await createAttentionCore({ wasmBinary }), given);
-    assert.equal(fresh.modelError.code, 'invalid_model');
-    assert.match(fresh.modelError.message, reason);
-    assert.deepEqual(fresh.models.map((m) => m.id), ['random']);
-    throwsLab(() => fresh.run(ARTICLE), 'unknown_model', /trained model is not available .*\{ model: 'random' \} still works/);
-    const trace = fresh.run(ARTICLE, { model: 'random' });
-    assert.equal(trace.ids[2], 8896);
-    trace.dispose();
-  }
-});
-
-test('memory: a trained trace and its head views are freed by dispose', () => {
-  core.run(ARTICLE).dispose();
-  const before = core.memoryUsage();
-  for (let k = 0; k < 20; k += 1) {
-    const trace = core.run(`${ARTICLE}${k}`);
-    for (let head = 0; head < core.models[0].heads; head += 1) trace.stage('weights', { head });
-    trace.headReport({ head: 0 });
-    trace.dispose();
-  }
-  const after = core.memoryUsage();
-  assert.equal(after.liveTraces, before.liveTraces);
-  assert.equal(after.heapBytesInUse, before.heapBytesInUse);
-});
-
-test('predictMasked: characters and words only by default; wordsOnly: false lets punctuation in', () => {
-  const isWord = (t) => /^[\p{L}\p{N}]/u.test(t);
-  let filtered = 0;
-  for (const text of ['生日快[MASK]', '老师在黑板上写[MASK]', '我喜欢人工智能[MASK]我也喜欢音乐', 'please enter your [MASK]', 'he is reading a [MASK]']) {
-    const [words] = core.predictMasked(text, { topK: 50 });
-    assert.ok(words.every((g) => isWord(g.token)), `${text}: ${words.map((g) => g.token).join(' ')}`);
-    const [all] = core.predictMasked(text, { topK: 50, wordsOnly: false });
-    filtered += all.some((g) => !isWord(g.token));
-    // A filter, not another model: the words among every word start's guesses come first, with the same probabilities.
-    const kept = all.filter((g) => isWord(g.token));
-    assert.deepEqual(words.slice(0, kept.length), kept, text);
-  }
-  assert.ok(filtered > 0, 'punctuation among the 50 guesses of every word start for none of the texts');
-  throwsLab(() => core.predictMasked('[MASK]', { wordsOnly: 'yes' }), 'invalid_argument', /wordsOnly must be true or false/);
 });
 
 test('articleHead: the core\'s rule, checked against the weights; the seeded model has one head', () => {
