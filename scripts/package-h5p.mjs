@@ -10,7 +10,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { parseExercises } from '../web/app/panels/exercise-set.js';
+import { checkLesson } from './lesson-package.mjs';
 import { writeZip } from './zip.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -21,13 +21,8 @@ const STEPS = JSON.parse(read('h5p/semantics.json')).find((f) => f.name === 'ste
 
 /** The author's settings as the content's params (semantics.json); throws an Error naming a bad one. */
 export function contentParams({ sentence, lang = 'en', step = 'softmax', exercises = '', tour = false, mastery = '80' }) {
-  const { ignored } = parseExercises(exercises);
-  if (ignored.length) throw new Error(`not exercises: ${ignored.join(', ')} (each is dot, scaled, exp, softmax or output, optionally with its cell: softmax:2:3)`);
-  if (!['en', 'zh'].includes(lang)) throw new Error(`--lang is en or zh, got ${lang}`);
+  const masteryScore = checkLesson({ exercises, lang, mastery, sentence });
   if (!STEPS.includes(step)) throw new Error(`--step is one of ${STEPS.join(', ')}, got ${step}`);
-  const masteryScore = Number(mastery);
-  if (!Number.isInteger(masteryScore) || masteryScore < 0 || masteryScore > 100) throw new Error(`--mastery is an integer from 0 to 100, got ${mastery}`);
-  if (sentence !== undefined && !sentence.trim()) throw new Error('--sentence is empty');
   return { sentence: sentence ?? '我喜欢人工智能', language: lang, step, exercises, tour, masteryScore };
 }
 

@@ -8,23 +8,17 @@
 // --tour: the lesson opens on the guided tour of the article (going through it completes the lesson).
 // --exercises: the set, as ?exercises=… takes it (every exercise once if not given);
 // --mastery: the score (0–100) that passes; the platform's own setting wins.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { parseExercises } from '../web/app/panels/exercise-set.js';
+import { LESSON_OPTIONS, checkLesson, escapeXml, lessonPage } from './lesson-package.mjs';
 import { writeZip } from './zip.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const { values } = parseArgs({
   options: {
+    ...LESSON_OPTIONS,
     version: { type: 'string', default: '1.2' },
-    exercises: { type: 'string', default: '' },
-    tour: { type: 'boolean', default: false },
-    sentence: { type: 'string' },
-    lang: { type: 'string' },
     title: { type: 'string', default: 'Attention Lab: softmax(QKᵀ/√d_k)·V, your turn' },
-    mastery: { type: 'string', default: '80' },
     out: { type: 'string', default: 'dist/attention-lab-scorm.zip' },
   },
 });
@@ -33,31 +27,16 @@ const fail = (message) => {
   process.exit(2);
 };
 
-const { ignored } = parseExercises(values.exercises);
-if (ignored.length) fail(`not exercises: ${ignored.join(', ')} (each is dot, scaled, exp, softmax or output, optionally with its cell: softmax:2:3)`);
-if (!['1.2', '2004'].includes(values.version)) fail(`--version is 1.2 or 2004, got ${values.version}`);
-if (values.lang && !['en', 'zh'].includes(values.lang)) fail(`--lang is en or zh, got ${values.lang}`);
-const mastery = Number(values.mastery);
-if (!Number.isInteger(mastery) || mastery < 0 || mastery > 100) fail(`--mastery is an integer from 0 to 100, got ${values.mastery}`);
-if (values.sentence !== undefined && !values.sentence.trim()) fail('--sentence is empty');
-
-const escapeXml = (text) => text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]);
-
+let mastery;
 let page;
+let link;
 try {
-  page = readFileSync(resolve(root, 'web/generated/attention-lab.html'), 'utf8');
-} catch {
-  fail('web/generated/attention-lab.html is not built: run `bash scripts/build.sh web` (npm run package:scorm does)');
+  mastery = checkLesson(values);
+  if (!['1.2', '2004'].includes(values.version)) throw new Error(`--version is 1.2 or 2004, got ${values.version}`);
+  ({ page, link } = lessonPage(values, 'package:scorm'));
+} catch (error) {
+  fail(error.message);
 }
-// The set, the sentence and the language go in as the page's packaged link.
-const link = new URLSearchParams();
-if (values.exercises) link.set('exercises', values.exercises);
-if (values.sentence) link.set('s', values.sentence);
-if (values.lang) link.set('lang', values.lang);
-if (values.tour) link.set('tour', 'article');
-const meta = `<meta name="attention-lab-link" content="${escapeXml(link.toString())}">`;
-if (!page.includes('<meta charset="utf-8">')) fail('the offline page has no <meta charset="utf-8"> to put the link after');
-page = page.replace('<meta charset="utf-8">', () => `<meta charset="utf-8">\n  ${meta}`);
 
 const title = escapeXml(values.title);
 // The one organisation and the one SCO, as each version's manifest writes them.
@@ -112,4 +91,4 @@ ${body('adlcp:scormType', `        <imsss:sequencing>
 const out = resolve(process.cwd(), values.out);
 mkdirSync(dirname(out), { recursive: true });
 writeFileSync(out, writeZip([{ name: 'imsmanifest.xml', data: manifest }, { name: 'attention-lab.html', data: page }]));
-console.log(`wrote ${out} (SCORM ${values.version}: imsmanifest.xml + attention-lab.html, ${link.toString() || 'every exercise once'})`);
+console.log(`wrote ${out} (SCORM ${values.version}: imsmanifest.xml + attention-lab.html, ${link || 'every exercise once'})`);

@@ -44,3 +44,12 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
   echo "setup: installing npm packages (npm ci)"
   npm ci --no-audit --no-fund --loglevel=error
 fi
+
+# The tests' LRS (Learning Locker's xAPI statement service, for the cmi5 test):
+# a folder of its own with its own lockfile, for npm test only.
+if [ "${1:-}" != web ]; then
+  if [ ! -f tests/lrs/node_modules/.package-lock.json ] || [ tests/lrs/package-lock.json -nt tests/lrs/node_modules/.package-lock.json ]; then
+    echo "setup: installing the tests' LRS (tests/lrs: npm ci)"
+    (cd tests/lrs && npm ci --omit=dev --no-audit --no-fund --loglevel=error)
+  fi
+fi

@@ -21,12 +21,12 @@ test('the bundle opens with the compile hint, as its very first line', () => {
   assert.match(second, /^(var|import|const|let|function)\b/, 'the code itself follows');
 });
 
-test('the first load is the bundle alone: the tour, Your turn, the SCORM adapter, the Chinese words and the training lab are chunks it loads when they are used', () => {
+test('the first load is the bundle alone: the tour, Your turn, the SCORM and cmi5 adapters, the Chinese words and the training lab are chunks it loads when they are used', () => {
   const app = web('generated/app.js');
   const statics = [...app.matchAll(/\bimport\s*\{[^}]*\}\s*from\s*"([^"]+)"/g)].map((m) => m[1]);
   assert.deepEqual(statics, [], 'no chunk on the first load, the API bundled in');
   const dynamic = [...app.matchAll(/\bimport\("\.\/(chunk-[\w-]+)-[A-Z0-9]+\.js"\)/g)].map((m) => m[1]).sort();
-  assert.deepEqual(dynamic, ['chunk-exercise-panel', 'chunk-scorm', 'chunk-tour', 'chunk-training-lab', 'chunk-words-zh']);
+  assert.deepEqual(dynamic, ['chunk-cmi5', 'chunk-exercise-panel', 'chunk-scorm', 'chunk-tour', 'chunk-training-lab', 'chunk-words-zh']);
   // The training lab's API stays a module beside its worker; the trainer's wasm is the worker's to load.
   const training = readdirSync(new URL('../../web/generated/', import.meta.url)).find((f) => /^chunk-training-lab-.*\.js$/.test(f));
   assert.ok(!app.includes('attention-lab-trainer'));

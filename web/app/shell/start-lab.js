@@ -42,10 +42,10 @@ const EXPERIMENT_IDS = EXPERIMENTS.map((e) => e.id);
  *  for <body> (its data-* and classes), search: the link's query (the page's URL, or an element's
  *  attributes as one), page: true for the page itself (it writes the address bar, <html lang> and
  *  the title, and talks to a parent frame), announce(type, body): an element's events,
- *  onExercise(result): each answer to Your turn, onTour(move): each move in the guided tour (the page's SCORM session) }. Returns { ready,
- *  apply, switchLanguage, openExperiment, setExercises, applyLink }: what an element's attributes call,
- *  and { progress(), restore(saved) }: where the learner is, for a platform to keep (host/scorm.js),
- *  and dispose(): ends the lab (see below). */
+ *  onExercise(result): each answer to Your turn, onTour(move): each move in the guided tour (the page's SCORM or cmi5 session) }.
+ *  Returns { ready, apply, switchLanguage, openExperiment, setExercises, applyLink }: what an element's attributes call,
+ *  { progress(), restore(saved) }: where the learner is, for a platform to keep (host/scorm.js, host/cmi5.js),
+ *  t(key, params): its words, and dispose(): ends the lab (see below). */
 export function startLab(env) {
   const $ = (id) => env.scope.getElementById(id);
   // The lab's life: its abort removes every listener the lab put outside its own
@@ -335,6 +335,8 @@ export function startLab(env) {
     setTour: whenReady((id, card) => (id === 'article' ? tour.go(card ?? 0) : state.tour && tour.leave(false))),
     /** Shows the solution of every exercise of the set (a platform's showSolutions()). */
     revealAnswers: whenReady(() => exercises.revealAll()),
+    /** The lab's words now: t(key, params) in its language. */
+    t: (key, params) => language.words.t(key, params),
     dispose,
   };
 }

@@ -63,13 +63,13 @@ export function loadWords(lang) {
   return LOADED.get(id);
 }
 
-/** Fills every element under root marked data-i18n (text), data-i18n-title,
- *  data-i18n-aria-label with its words in `t`'s language. */
+/** Fills every element under root marked data-i18n (text; its {name} slots from the JSON
+ *  object in data-i18n-args), data-i18n-title, data-i18n-aria-label with its words in `t`'s language. */
 export function translateStatic(root, t) {
   // Only what differs is written: the page's HTML already reads in English, and
   // a rewrite with the same words would still cost the browser a new layout.
   for (const el of root.querySelectorAll('[data-i18n]')) {
-    const text = t(el.dataset.i18n);
+    const text = t(el.dataset.i18n, el.dataset.i18nArgs ? JSON.parse(el.dataset.i18nArgs) : {});
     if (el.textContent !== text) el.textContent = text;
   }
   for (const el of root.querySelectorAll('[data-i18n-title]')) {
