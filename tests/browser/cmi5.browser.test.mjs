@@ -80,7 +80,7 @@ async function newPage() {
   page.on('console', (msg) => {
     if (msg.type() !== 'error' && msg.type() !== 'warning') return;
     if (/status of 404/.test(msg.text()) && /agents\/profile|attention-lab-progress/.test(msg.location().url)) return;
-    problems.push(`console ${msg.type()}: ${msg.text()}`);
+    problems.push(`console ${msg.type()}: ${msg.text()} (${msg.location().url})`);
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   const clean = () => [...problems, ...missing.filter((u) => !/agents\/profile|stateId=attention-lab-progress/.test(u)).map((u) => `404 ${u}`)];
@@ -105,6 +105,7 @@ async function relaunch(platform, activityId, { state = 'course.connected', quer
 async function finish({ page, context, clean }, platform) {
   await page.click('#course-exit');
   await page.waitForURL(`${platform.origin}/return`);
+  await page.waitForLoadState('load'); // the return page's own requests (its icon) are done
   assert.deepEqual(clean(), []);
   await context.close();
 }
