@@ -44,6 +44,12 @@ EMSCRIPTEN_BINDINGS(attention_lab) {
                           return object({{"exps", js(e.exps)}, {"sums", js(e.sums)}});
                       });
                   }))
+        .function("tiledRow", optional_override([](const Trace& t, double i, double block) {
+                      return guarded([&] { return tiled_row(t, integer(i), integer(block)); });
+                  }))
+        .function("tiledAttention", optional_override([](const Trace& t, double block) {
+                      return guarded([&] { return tiled_attention(t, integer(block)); });
+                  }))
         .function("dotTerms",
                   optional_override([](const Trace& t, const std::string& id, double i, double j) {
                       return guarded([&] { return dot_terms(t, id, integer(i), integer(j)); });

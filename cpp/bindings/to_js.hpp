@@ -26,6 +26,7 @@
 #include "attention/model_shelf.hpp"
 #include "attention/training_settings.hpp"
 #include "attention/softmax_row.hpp"
+#include "attention/tiled.hpp"
 
 namespace attention_binding {
 
@@ -158,6 +159,27 @@ val js(const SoftmaxRow& r) {
                    {"argmax", js(r.argmax)}, {"maxProb", js(r.max_prob)},
                    {"entropy", js(r.entropy)}, {"maxJacobian", js(r.max_jacobian)},
                    {"jacobian", r.jacobian.size() ? js(r.jacobian) : val::null()}});
+}
+
+// A query row block by block (tiled.hpp): each block's keys, scores, maxima, rescale, ℓ and accumulator.
+val js(const TiledRow& r) {
+    val blocks = val::array();
+    for (const TileBlock& b : r.blocks) {
+        blocks.call<void>("push", object({{"begin", js(b.begin)}, {"end", js(b.end)}, {"scores", js(b.scores)},
+                                          {"blockMax", js(b.block_max)}, {"maxBefore", js(b.max_before)},
+                                          {"maxAfter", js(b.max_after)}, {"rescale", js(b.rescale)}, {"exps", js(b.exps)},
+                                          {"sumBefore", js(b.sum_before)}, {"sumAfter", js(b.sum_after)},
+                                          {"accBefore", js(b.acc_before)}, {"accAfter", js(b.acc_after)}}));
+    }
+    return object({{"row", js(r.row)}, {"block", js(r.block)}, {"blocks", blocks}, {"output", js(r.output)},
+                   {"full", js(r.full)}, {"maxDifference", js(r.max_difference)},
+                   {"relativeDifference", js(r.relative_difference)}});
+}
+
+val js(const TiledAttention& a) {
+    return object({{"block", js(a.block)}, {"output", js(a.output)}, {"maxDifference", js(a.max_difference)},
+                   {"relativeDifference", js(a.relative_difference)}, {"fullScores", js(a.full_scores)},
+                   {"tiledScores", js(a.tiled_scores)}});
 }
 
 val js(const DotTerms& d) {

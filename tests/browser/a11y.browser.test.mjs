@@ -2,13 +2,11 @@
 // walk, the live region, and reduced motion.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { useServedChromium, watchProblems } from './chromium.mjs';
+import { axeViolations } from './page-helpers.mjs';
 
 const WEB = fileURLToPath(new URL('../../web/', import.meta.url));
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 import { STEPS } from '../../web/app/steps/index.js';
 
 const STEP_IDS = STEPS.map((s) => s.id);
@@ -22,11 +20,7 @@ test('axe-core finds no serious or critical violation on any step, light or dark
     for (const id of STEP_IDS) {
       await page.goto(`${env.origin}/?step=${id}`);
       await page.waitForSelector('body[data-rendered]', { state: 'attached' });
-      await page.addScriptTag({ content: AXE });
-      const violations = await page.evaluate(async () => (await window.axe.run(document)).violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`));
-      assert.deepEqual(violations, [], `${colorScheme} ${id}`);
+      assert.deepEqual(await axeViolations(page), [], `${colorScheme} ${id}`);
     }
     await context.close();
   }

@@ -1,6 +1,19 @@
 // What the page tests share: opening the served page ready to read, waiting
 // for a step to be drawn, and reading its chips and its matrix table.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { watchProblems } from './chromium.mjs';
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's serious and critical violations under `scope` (a selector; the document if null), as
+ *  "rule: targets" lines. The page's context needs bypassCSP, for axe-core goes in as an inline script. */
+export async function axeViolations(page, scope = null) {
+  await page.addScriptTag({ content: AXE });
+  return page.evaluate(async (selector) => (await window.axe.run(selector ? document.querySelector(selector) : document)).violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`), scope);
+}
 
 /** Opens the page (reduced motion: no waiting on animations) and waits until drawn. */
 export async function openPage(env, query = '', { viewport = { width: 1280, height: 800 }, colorScheme = 'light' } = {}) {

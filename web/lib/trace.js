@@ -66,6 +66,28 @@ export class Trace {
     return Object.freeze({ exps: wrapMatrix(exps), sums });
   }
 
+  /** Query row i of a head through softmax(QKᵀ/√d_k)·V a block of `block` keys at a time, as
+   *  FlashAttention computes it (cpp/include/attention/tiled.hpp): { row, block, blocks, output,
+   *  full, maxDifference, relativeDifference }. Each block is { begin, end, scores, blockMax,
+   *  maxBefore, maxAfter, rescale, exps, sumBefore, sumAfter, accBefore, accAfter }: the running
+   *  maximum m, e^(m_before − m_after), the running sum ℓ and the accumulator before and after it.
+   *  output = the last accAfter ÷ sumAfter; full = the row as the whole computation gives it. */
+  tiledRow(i, { block, ...where } = {}) {
+    checkIndex('row', i);
+    checkIndex('block', block);
+    const r = unwrap(this.#head(where).tiledRow(i, block));
+    return Object.freeze({ ...r, blocks: Object.freeze(r.blocks.map(Object.freeze)) });
+  }
+
+  /** Every row of a head block by block: { block, output (n × dK), maxDifference,
+   *  relativeDifference, fullScores (n × n: the weights held at once the whole way),
+   *  tiledScores (n × block: a block's weights for every query) }. */
+  tiledAttention({ block, ...where } = {}) {
+    checkIndex('block', block);
+    const a = unwrap(this.#head(where).tiledAttention(block));
+    return Object.freeze({ ...a, output: wrapMatrix(a.output) });
+  }
+
   /** The terms of one cell: for 'scores', a = q_i, b = k_j; for 'output',
    *  a = weights row i, b = v column j. { a, b, products, total,
    *  productsMin, productsMax }. */

@@ -222,6 +222,56 @@ export interface DotProductSample {
   readonly scaledRange: number;
 }
 
+/** One block of keys of a query row computed block by block (FlashAttention's online softmax). */
+export interface TileBlock {
+  /** the block's keys, [begin, end) */
+  readonly begin: number;
+  readonly end: number;
+  /** their scaled scores (−Infinity where masked) */
+  readonly scores: Float32Array;
+  readonly blockMax: number;
+  /** the running maximum m before and after the block */
+  readonly maxBefore: number;
+  readonly maxAfter: number;
+  /** e^(maxBefore − maxAfter): what ℓ and the accumulator are multiplied by (0 on the first block, 1 while every key so far is masked) */
+  readonly rescale: number;
+  /** e^(s − maxAfter) for the block's keys */
+  readonly exps: Float32Array;
+  /** the running sum ℓ before and after */
+  readonly sumBefore: number;
+  readonly sumAfter: number;
+  /** the accumulator Σ e^(s − m)·v (dK) before and after */
+  readonly accBefore: Float32Array;
+  readonly accAfter: Float32Array;
+}
+
+/** A query row computed block by block, and the same row computed whole. */
+export interface TiledRow {
+  readonly row: number;
+  readonly block: number;
+  readonly blocks: readonly TileBlock[];
+  /** the last accAfter ÷ sumAfter */
+  readonly output: Float32Array;
+  /** the row as the whole computation gives it (the head's output row) */
+  readonly full: Float32Array;
+  /** max |output − full| */
+  readonly maxDifference: number;
+  /** maxDifference ÷ max |full| */
+  readonly relativeDifference: number;
+}
+
+/** Every row block by block. */
+export interface TiledAttention {
+  readonly block: number;
+  readonly output: Matrix;
+  readonly maxDifference: number;
+  readonly relativeDifference: number;
+  /** n × n: the weights the whole computation holds at once */
+  readonly fullScores: number;
+  /** n × block: one block of weights for every query */
+  readonly tiledScores: number;
+}
+
 /** One run of the core. */
 export interface Trace {
   /** Token texts, [CLS] first and [SEP] last. */
@@ -239,6 +289,10 @@ export interface Trace {
   softmaxRow(i: number, options?: Where & { jacobian?: boolean }): SoftmaxRow;
   /** every row's plain e^x (no maximum subtracted, 0 where masked) and each row's total */
   expRows(where?: Where): { readonly exps: Matrix; readonly sums: Float32Array };
+  /** query row i through softmax(QKᵀ/√d_k)·V a block of keys at a time */
+  tiledRow(i: number, options: Where & { block: number }): TiledRow;
+  /** every row block by block, against the whole computation */
+  tiledAttention(options: Where & { block: number }): TiledAttention;
   dotTerms(id: 'scores' | 'output', i: number, j: number, where?: Where): DotTerms;
   weightedRows(i: number, where?: Where): Matrix;
   rowSums(id: StageId, where?: Where): Float32Array;

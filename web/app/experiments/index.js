@@ -5,8 +5,9 @@ import scaling from './scaling.js';
 import stability from './stability.js';
 import temperature from './temperature.js';
 import textbook from './textbook.js';
+import tiles from './tiles.js';
 import training from './training.js';
 import variance from './variance.js';
 
-export const EXPERIMENTS = Object.freeze([variance, scaling, temperature, stability, context, maskPosition, textbook, training]);
+export const EXPERIMENTS = Object.freeze([variance, scaling, temperature, stability, context, maskPosition, textbook, training, tiles]);
 export const experimentIndex = (id) => EXPERIMENTS.findIndex((e) => e.id === id);

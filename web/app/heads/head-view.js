@@ -21,6 +21,8 @@ export function headView(trace, where) {
     weightedRows: (i) => trace.weightedRows(i, where),
     rowSums: (id) => trace.rowSums(id, where),
     expRows: () => trace.expRows(where),
+    tiledRow: (i, block) => trace.tiledRow(i, { block, ...where }),
+    tiledAttention: (block) => trace.tiledAttention({ block, ...where }),
     headReport: () => trace.headReport(where),
     cosine: (idA, rowA, idB, rowB) => trace.cosine(idA, rowA, idB, rowB, where),
     cosineWith: (other, idA, rowA, idB, rowB) => trace.cosineWith(other.run ?? other, idA, rowA, idB, rowB, where),

@@ -1,0 +1,43 @@
+// An experiment whose view is a chunk of its own, loaded the first time it
+// opens (the first load stays as light as it was), and kept while the lab
+// lives: made once and updated with each view, ended with the lab.
+import { h } from '../ui/dom.js';
+
+/**
+ * id, label(t): the experiment's; load(): the chunk, a promise of make(element, { hooks, current }) →
+ * { update(ctx), dispose() } (current(): the latest view context); words: { loading, failed } (keys
+ * of the lab's words, failed with {error}); className: the element's (experiment-<id> if not given).
+ * Returns the experiment: { id, label, create(ctx, hooks) → { element, update(ctx), dispose() } }.
+ */
+export function lazyExperiment({ id, label, load, words, className = `experiment-${id}` }) {
+  return {
+    id,
+    label,
+    create(ctx, hooks) {
+      const element = h('div', { class: className }, h('p', { class: 'hint' }, ctx.t(words.loading)));
+      let view = null;
+      let latest = ctx;
+      let disposed = false;
+      load().then((make) => {
+        if (disposed) return;
+        view = make(element, { hooks, current: () => latest });
+        view.update(latest);
+      }, (error) => {
+        if (disposed) return;
+        element.replaceChildren(h('p', { class: 'message error', role: 'alert' }, latest.t(words.failed, { error: String(error?.message ?? error) })));
+      });
+      return {
+        element,
+        update(next) {
+          latest = next;
+          view?.update(next);
+        },
+        dispose() {
+          disposed = true;
+          view?.dispose();
+          view = null;
+        },
+      };
+    },
+  };
+}
