@@ -50,6 +50,12 @@ EMSCRIPTEN_BINDINGS(attention_lab) {
         .function("tiledAttention", optional_override([](const Trace& t, double block) {
                       return guarded([&] { return tiled_attention(t, integer(block)); });
                   }))
+        .function("rollout", optional_override([](const Trace& t) {
+                      return guarded([&] { return attention_rollout(t); });
+                  }))
+        .function("rolloutRow", optional_override([](const Trace& t, double i) {
+                      return guarded([&] { return rollout_row(attention_rollout(t), integer(i)); });
+                  }))
         .function("dotTerms",
                   optional_override([](const Trace& t, const std::string& id, double i, double j) {
                       return guarded([&] { return dot_terms(t, id, integer(i), integer(j)); });
@@ -100,6 +106,12 @@ EMSCRIPTEN_BINDINGS(attention_lab) {
                   }))
         .function("articleHead", optional_override([](const EncoderTrace& t, double row) {
                       return guarded([&] { return t.article_head(integer(row)); });
+                  }))
+        .function("rollout", optional_override([](const EncoderTrace& t) {
+                      return guarded([&] { return t.rollout(); });
+                  }))
+        .function("rolloutRow", optional_override([](const EncoderTrace& t, double i) {
+                      return guarded([&] { return rollout_row(t.rollout(), integer(i)); });
                   }))
         .function("tokenLink", optional_override([](const EncoderTrace& t, double from, double to) {
                       return guarded([&] { return t.token_link(integer(from), integer(to)); });

@@ -176,6 +176,15 @@ val js(const TiledRow& r) {
                    {"relativeDifference", js(r.relative_difference)}});
 }
 
+val js(const Rollout& r) {
+    return object({{"rollout", js(r.rollout)}, {"last", js(r.last)}, {"averaged", js(r.averaged)}});
+}
+
+val js(const RolloutRow& r) {
+    return object({{"row", js(r.row)}, {"rollout", js(r.rollout)}, {"last", js(r.last)}, {"rolloutTop", js(r.rollout_top)},
+                   {"lastTop", js(r.last_top)}, {"rolloutSelf", js(r.rollout_self)}, {"lastSelf", js(r.last_self)}});
+}
+
 val js(const TiledAttention& a) {
     return object({{"block", js(a.block)}, {"output", js(a.output)}, {"maxDifference", js(a.max_difference)},
                    {"relativeDifference", js(a.relative_difference)}, {"fullScores", js(a.full_scores)},

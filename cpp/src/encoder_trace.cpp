@@ -34,6 +34,15 @@ TokenLink EncoderTrace::token_link(std::int64_t from, std::int64_t to) const {
     return attention::token_link(head_weights(cache), from, to);
 }
 
+Rollout EncoderTrace::rollout() const {
+    std::vector<std::vector<bool>> silenced;
+    for (int l = 0; l < layers(); ++l) {
+        silenced.emplace_back();
+        for (int h = 0; h < heads(); ++h) silenced.back().push_back(knocked_out(l, h));
+    }
+    return attention_rollout(head_weights(cache), silenced);
+}
+
 bool EncoderTrace::knocked_out(int layer, int head) const {
     for (const HeadId& k : knock_out) {
         if (k.layer == layer && k.head == head) return true;

@@ -5,14 +5,15 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { loadAttentionLab } from 'attention-lab';
-import { fmt } from '../../web/app/ui/format.js';
+import { fmt, share } from '../../web/app/ui/format.js';
 import { blockSizes } from '../../web/app/experiments/tiles-view.js';
 import { useServedChromium, waitForParam, watchProblems } from './chromium.mjs';
 import { axeViolations, shownHead } from './page-helpers.mjs';
 
 const env = useServedChromium(fileURLToPath(new URL('../../web/', import.meta.url)));
 const core = await loadAttentionLab();
-const EXPERIMENTS = ['tiles'];
+// Each experiment, and what is there once its view is drawn.
+const EXPERIMENTS = { tiles: '.tiles-row', rollout: '.rollout-row' };
 
 async function open(query) {
   const context = await env.browser.newContext({ reducedMotion: 'reduce' });
@@ -23,11 +24,17 @@ async function open(query) {
   return { page, context, problems };
 }
 
+/** Opens a step, then its Why? button for experiment id; resolves once `drawn` is there and the link says it. */
+async function openFromWhy(step, id) {
+  const opened = await open(step);
+  await opened.page.click(`#step-explain .why-link[data-experiment="${id}"]`);
+  await opened.page.waitForSelector(EXPERIMENTS[id]);
+  await waitForParam(opened.page, 'experiment', id);
+  return opened;
+}
+
 test('tile by tile: from ×V\'s Why?, block by block to the core\'s output row; every block size over the matrix', { timeout: 60_000 }, async () => {
-  const { page, context, problems } = await open('?step=weighted-sum');
-  await page.click('#step-explain .why-link[data-experiment="tiles"]');
-  await page.waitForSelector('.tiles-row');
-  await waitForParam(page, 'experiment', 'tiles');
+  const { page, context, problems } = await openFromWhy('?step=weighted-sum', 'tiles');
   const trace = core.run('我喜欢人工智能');
   const head = await shownHead(page);
   const row = trace.tiledRow(2, { block: 2, ...head });
@@ -77,15 +84,36 @@ test('tile by tile in Chinese, from its link', async () => {
   await context.close();
 });
 
+test('through both layers: from Heads → W_O\'s Why?, the rollout and the last layer\'s average, the row in both, what they say', { timeout: 60_000 }, async () => {
+  const { page, context, problems } = await openFromWhy('?step=concat&t=4', 'rollout');
+  const trace = core.run('我喜欢人工智能');
+  const row = trace.rolloutRow(4);
+  const column = (col) => page.$$eval(`.rollout-row td[data-col="${col}"]`, (tds) => tds.map((td) => td.textContent.trim()));
+  assert.deepEqual(await column('rollout'), Array.from(row.rollout, (x) => share(x)));
+  assert.deepEqual(await column('last'), Array.from(row.last, (x) => share(x)));
+  assert.equal(await page.$eval('.rollout-row td.top[data-col="rollout"]', (td) => td.parentElement.dataset.j), String(row.rolloutTop));
+  const sayings = await page.$$eval('.rollout-saying', (ps) => ps.map((p) => p.textContent));
+  assert.match(sayings[0], row.rolloutTop === row.lastTop ? /also comes from/ : new RegExp(`to ${trace.tokens[row.lastTop]} .* from ${trace.tokens[row.rolloutTop]}`));
+  assert.match(sayings[1], new RegExp(`${fmt(row.rolloutSelf)} of output 人 is still 人 itself`));
+  const maps = await page.$$eval('.experiment-rollout figure', (fs) => fs.map((f) => f.querySelectorAll('td[data-j]').length));
+  assert.deepEqual(maps, [81, 81], 'R and the last layer\'s average, 9 × 9 each');
+  // A knocked-out head is left out of its layer's average, and the view says so.
+  await page.click('.heads input[data-knock-out="0"]');
+  await page.waitForSelector('.rollout-saying >> text=/left out of their layer/');
+  assert.deepEqual(problems, []);
+  trace.dispose();
+  await context.close();
+});
+
 test('axe-core finds no serious or critical violation in these experiments, light or dark', { timeout: 60_000 }, async () => {
   for (const colorScheme of ['light', 'dark']) {
     // bypassCSP only so the test can inject axe-core as an inline script.
     const context = await env.browser.newContext({ colorScheme, reducedMotion: 'reduce', bypassCSP: true });
     const page = await context.newPage();
-    for (const id of EXPERIMENTS) {
+    for (const [id, drawn] of Object.entries(EXPERIMENTS)) {
       await page.goto(`${env.origin}/?experiment=${id}`);
       await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
-      await page.waitForSelector(`.experiment-${id} h3`);
+      await page.waitForSelector(drawn);
       assert.deepEqual(await axeViolations(page, `.experiment-${id}`), [], `${colorScheme} ${id}`);
     }
     await context.close();

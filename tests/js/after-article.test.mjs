@@ -58,3 +58,49 @@ test('tiledRow and tiledAttention refuse a block or row out of range, by name', 
   throwsLab(() => trace.tiledAttention(), 'invalid_argument', /block must be an integer/);
   trace.dispose();
 });
+
+// Float64: each layer's heads averaged, ½·mean + ½·I, multiplied last layer first.
+function rolloutOracle(trace, silenced = () => false) {
+  const n = trace.tokens.length;
+  let r = Array.from({ length: n }, (_, i) => Array.from({ length: n }, (__, j) => (i === j ? 1 : 0)));
+  for (let layer = 0; layer < trace.config.layers; layer += 1) {
+    const heads = Array.from({ length: trace.config.heads }, (_, head) => head).filter((head) => !silenced(layer, head));
+    const mixed = Array.from({ length: n }, (_, i) => Array.from({ length: n }, (__, j) => {
+      const mean = heads.reduce((s, head) => { const w = trace.stage('weights', { layer, head }); return s + w.data[i * n + j]; }, 0) / heads.length;
+      return 0.5 * mean + 0.5 * (i === j ? 1 : 0);
+    }));
+    r = mixed.map((row) => r[0].map((_, j) => row.reduce((s, x, k) => s + x * r[k][j], 0)));
+  }
+  return r;
+}
+
+test('rollout: ½·mean + ½·I a layer, multiplied last layer first; rows sum to 1; a knocked-out head left out', () => {
+  for (const knockOut of [[], [{ layer: 1, head: 0 }]]) {
+    const trace = core.run('我喜欢人工智能', { knockOut });
+    const { rollout, last, averaged } = trace.rollout();
+    const oracle = rolloutOracle(trace, (l, h) => knockOut.some((k) => k.layer === l && k.head === h));
+    for (let i = 0; i < 9; i += 1) {
+      let sum = 0;
+      for (let j = 0; j < 9; j += 1) {
+        assert.ok(Math.abs(rollout.data[i * 9 + j] - oracle[i][j]) < 1e-5, `(${i}, ${j})`);
+        sum += rollout.data[i * 9 + j];
+      }
+      assert.ok(Math.abs(sum - 1) < 1e-5);
+    }
+    assert.deepEqual(Array.from(averaged), knockOut.length ? [4, 3] : [4, 4]);
+    const row = trace.rolloutRow(4);
+    assert.deepEqual(Array.from(row.rollout), Array.from(rollout.data.slice(36, 45)));
+    assert.deepEqual(Array.from(row.last), Array.from(last.data.slice(36, 45)));
+    assert.equal(row.rolloutSelf, rollout.data[36 + 4]);
+    const others = (values) => Array.from(values).map((v, j) => (j === 4 ? -1 : v));
+    assert.equal(row.rolloutTop, others(row.rollout).indexOf(Math.max(...others(row.rollout))));
+    assert.equal(row.lastTop, others(row.last).indexOf(Math.max(...others(row.last))));
+    trace.dispose();
+  }
+  const seeded = core.run('我喜欢', { model: 'random' });
+  const w = seeded.stage('weights');
+  const { rollout } = seeded.rollout();
+  rollout.data.forEach((x, k) => assert.ok(Math.abs(x - (0.5 * w.data[k] + (k % 6 === 0 ? 0.5 : 0))) < 1e-6));
+  throwsLab(() => seeded.rolloutRow(5), 'invalid_argument', /row 5 is outside the rollout's 5 tokens/);
+  seeded.dispose();
+});

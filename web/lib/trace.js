@@ -178,6 +178,24 @@ export class Trace {
     return Object.freeze({ ...k, strongest: Object.freeze(k.strongest), peak: Object.freeze(k.peak) });
   }
 
+  /** Attention rollout (Abnar & Zuidema, 2020; cpp/include/attention/rollout.hpp) through every
+   *  layer: each layer's heads averaged (a knocked-out head left out) and mixed half and half with
+   *  the identity for the residual, multiplied last layer first. { rollout, last, averaged }:
+   *  rollout (n × n) row i = output i's share of each input token; last (n × n) = the last
+   *  layer's attention averaged over its heads; averaged = the heads each layer's average counts. */
+  rollout() {
+    const r = unwrap(this.#live().rollout());
+    return Object.freeze({ rollout: wrapMatrix(r.rollout), last: wrapMatrix(r.last), averaged: r.averaged });
+  }
+
+  /** Row i of rollout() beside the same row of the last layer's average: { row, rollout, last,
+   *  rolloutTop, lastTop (the other token with the largest share in each), rolloutSelf, lastSelf
+   *  (the share on token i itself) }. */
+  rolloutRow(i) {
+    checkIndex('row', i);
+    return Object.freeze(unwrap(this.#live().rolloutRow(i)));
+  }
+
   /** Cosine similarity of row a of one stage and row b of another (same width). */
   cosine(idA, rowA, idB, rowB, where = {}) {
     return this.cosineWith(this, idA, rowA, idB, rowB, where);

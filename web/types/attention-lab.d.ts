@@ -272,6 +272,29 @@ export interface TiledAttention {
   readonly tiledScores: number;
 }
 
+/** Attention rollout through every layer (Abnar & Zuidema, 2020). */
+export interface Rollout {
+  /** n × n: row i, output i's share of each input token */
+  readonly rollout: Matrix;
+  /** n × n: the last layer's attention averaged over its heads */
+  readonly last: Matrix;
+  /** per layer, the heads in its average (knocked-out heads are left out) */
+  readonly averaged: Int32Array;
+}
+
+/** Row i of a rollout beside the same row of the last layer's average. */
+export interface RolloutRow {
+  readonly row: number;
+  readonly rollout: Float32Array;
+  readonly last: Float32Array;
+  /** the other token (not row) with the largest share */
+  readonly rolloutTop: number;
+  readonly lastTop: number;
+  /** the share on the token itself */
+  readonly rolloutSelf: number;
+  readonly lastSelf: number;
+}
+
 /** One run of the core. */
 export interface Trace {
   /** Token texts, [CLS] first and [SEP] last. */
@@ -293,6 +316,9 @@ export interface Trace {
   tiledRow(i: number, options: Where & { block: number }): TiledRow;
   /** every row block by block, against the whole computation */
   tiledAttention(options: Where & { block: number }): TiledAttention;
+  /** attention rollout through every layer, beside the last layer's head-averaged attention */
+  rollout(): Rollout;
+  rolloutRow(i: number): RolloutRow;
   dotTerms(id: 'scores' | 'output', i: number, j: number, where?: Where): DotTerms;
   weightedRows(i: number, where?: Where): Matrix;
   rowSums(id: StageId, where?: Where): Float32Array;

@@ -14,6 +14,7 @@
 #include "attention/encoder.hpp"
 #include "attention/heads.hpp"
 #include "attention/model_file.hpp"
+#include "attention/rollout.hpp"
 #include "attention/trace.hpp"
 
 namespace attention {
@@ -62,6 +63,9 @@ struct EncoderTrace {
     ArticleHead article_head(std::int64_t row) const;
     // How token `from` looks at token `to` over every head (heads.hpp's token_link()).
     TokenLink token_link(std::int64_t from, std::int64_t to) const;
+
+    // Attention rollout through every layer (rollout.hpp), knocked-out heads left out of their layer's average.
+    Rollout rollout() const;
 
     // A layer's stage (kLayerStageNames). Throws attention::Error:
     // "unknown_stage" listing the ids, "invalid_argument" for a missing layer.

@@ -178,6 +178,7 @@ export const STRINGS_EN = {
   'experiment.scaling.gradient': 'cross-entropy gradient p − one-hot, if the right answer were {token}',
   'experiment.scaling.target': 'Right answer for the gradient:',
   'experiment.textbook.label': 'Textbook example',
+  'experiment.rollout.label': 'Through both layers',
   'experiment.tiles.label': 'Tile by tile',
   'experiments.loading': 'Loading the experiment…',
   'experiments.loadFailed': 'This experiment could not be loaded ({error}). The rest of the page keeps working.',

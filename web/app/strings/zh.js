@@ -179,6 +179,7 @@ export const STRINGS_ZH = {
   'experiment.scaling.gradient': '交叉熵梯度 p − one-hot，假设正确答案是“{token}”',
   'experiment.scaling.target': '梯度的正确答案：',
   'experiment.textbook.label': '课本例题',
+  'experiment.rollout.label': '穿过两层',
   'experiment.tiles.label': '分块计算',
   'experiments.loading': '正在加载实验…',
   'experiments.loadFailed': '无法加载这个实验（{error}）。页面其余部分照常可用。',

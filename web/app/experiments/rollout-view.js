@@ -1,0 +1,52 @@
+// Experiment view: attention rollout through every layer (a chunk of its own,
+// loaded when the experiment opens): the rule written out, the rollout matrix
+// beside the last layer's head-averaged attention, and the selected token's row
+// in both as the side panel's table, with what they say of it. Every number is
+// the core's (trace.rollout, trace.rolloutRow).
+// The page's own helpers come in from experiments/rollout.js (imported here, they would
+// make a chunk that the first load must fetch too).
+import { ROLLOUT_EN, ROLLOUT_ZH } from '../strings/rollout.js';
+
+const WORDS = Object.freeze({ en: ROLLOUT_EN, zh: ROLLOUT_ZH });
+
+/** root: the element to fill; deps: { h, morphChildren, fmt, share, translator, renderMatrix }.
+ *  Returns { update(ctx), dispose() }. */
+export function createRolloutView(root, { h, morphChildren, fmt, share, translator, renderMatrix }) {
+  return {
+    update(ctx) {
+      const t = translator(WORDS[ctx.lang] ?? ROLLOUT_EN);
+      const { run, tokens, selected: i } = ctx;
+      const whole = run.rollout();
+      const row = run.rolloutRow(i);
+      const layers = run.config.layers;
+      const product = Array.from({ length: layers }, (_, l) => `Ã${layers - l}`).join(' · ');
+      const matrix = (m, caption, id) => renderMatrix(m, { t: ctx.t, caption, rowLabels: tokens, colLabels: tokens, scale: 'sequential',
+        selectedRow: i, stageId: id, onRowLabel: ctx.select, explain: (r, c) => `${tokens[r]} ← ${tokens[c]}: ${fmt(m.data[r * m.cols + c], 3)}` }).element;
+      const bar = (value) => {
+        const span = h('span', { class: 'bar' });
+        span.style.width = `${Math.round(value * 100)}%`;
+        return span;
+      };
+      const table = h('table', { class: 'steps rollout-row' },
+        h('caption', {}, t('rollout.rowTitle', { token: tokens[i] })),
+        h('thead', {}, h('tr', {}, ['rollout.key', 'rollout.last', 'rollout.rollout'].map((k) => h('th', { scope: 'col' }, t(k))))),
+        h('tbody', {}, tokens.map((token, j) => h('tr', { class: j === i ? 'self' : undefined, dataset: { j: String(j) } },
+          h('td', {}, token),
+          h('td', { class: `bar-cell${j === row.lastTop ? ' top' : ''}`, dataset: { col: 'last' } }, share(row.last[j]), ' ', bar(row.last[j])),
+          h('td', { class: `bar-cell${j === row.rolloutTop ? ' top' : ''}`, dataset: { col: 'rollout' } }, share(row.rollout[j]), ' ', bar(row.rollout[j]))))));
+      const sayings = [];
+      if (layers > 1) {
+        const names = { token: tokens[i], last: fmt(row.last[row.lastTop]), rollout: fmt(row.rollout[row.rolloutTop]) };
+        sayings.push(row.lastTop === row.rolloutTop ? t('rollout.same', { ...names, top: tokens[row.lastTop] })
+          : t('rollout.differ', { ...names, lastTop: tokens[row.lastTop], rolloutTop: tokens[row.rolloutTop] }));
+        sayings.push(t('rollout.self', { token: tokens[i], self: fmt(row.rolloutSelf), lastSelf: fmt(row.lastSelf) }));
+      }
+      if (run.knockOut.length) sayings.push(t('rollout.knocked', { counts: Array.from(whole.averaged).join(', ') }));
+      morphChildren(root, h('div', {},
+        h('p', { class: 'explain' }, layers > 1 ? t('rollout.explain', { product }) : t('rollout.explainOne')),
+        h('div', { class: 'rollout-maps' }, matrix(whole.rollout, t('rollout.rolloutTitle'), 'rollout'), matrix(whole.last, t('rollout.lastTitle'), 'rollout-last')),
+        h('div', { class: 'rollout-side' }, table, sayings.map((text) => h('p', { class: 'rollout-saying' }, text)))));
+    },
+    dispose() {},
+  };
+}
