@@ -50,6 +50,9 @@ EMSCRIPTEN_BINDINGS(attention_lab) {
         .function("tiledAttention", optional_override([](const Trace& t, double block) {
                       return guarded([&] { return tiled_attention(t, integer(block)); });
                   }))
+        .function("qkSymmetry", optional_override([](const Trace& t) {
+                      return guarded([&] { return qk_symmetry(t); });
+                  }))
         .function("rollout", optional_override([](const Trace& t) {
                       return guarded([&] { return attention_rollout(t); });
                   }))
@@ -170,6 +173,9 @@ EMSCRIPTEN_BINDINGS(attention_lab) {
                          }));
     emscripten::function("scalingVerdict", optional_override([](double with_scaling, double without_scaling) {
                              return std::string(scaling_verdict(with_scaling, without_scaling));
+                         }));
+    emscripten::function("lossVerdict", optional_override([](double reference, double variant) {
+                             return std::string(loss_verdict(reference, variant));
                          }));
     emscripten::function("heapBytesInUse", &heap_bytes_in_use);
 }

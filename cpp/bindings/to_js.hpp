@@ -26,6 +26,7 @@
 #include "attention/model_shelf.hpp"
 #include "attention/training_settings.hpp"
 #include "attention/softmax_row.hpp"
+#include "attention/symmetry.hpp"
 #include "attention/tiled.hpp"
 
 namespace attention_binding {
@@ -174,6 +175,10 @@ val js(const TiledRow& r) {
     return object({{"row", js(r.row)}, {"block", js(r.block)}, {"blocks", blocks}, {"output", js(r.output)},
                    {"full", js(r.full)}, {"maxDifference", js(r.max_difference)},
                    {"relativeDifference", js(r.relative_difference)}});
+}
+
+val js(const QkSymmetry& q) {
+    return object({{"symmetricShare", js(q.symmetric_share)}, {"selfShare", js(q.self_share)}});
 }
 
 val js(const Rollout& r) {

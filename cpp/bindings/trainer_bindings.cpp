@@ -10,6 +10,7 @@
 #include <memory>
 
 #include "attention/heads.hpp"
+#include "attention/symmetry.hpp"
 #include "to_js.hpp"
 #include "train/session.hpp"
 
@@ -57,13 +58,16 @@ SessionSettings settings_of(const val& o) {
     number("lr", s.lr);
     number("initScale", s.init_scale);
     number("seed", s.seed);
-    const val scaled = o["scaled"];
-    if (!scaled.isUndefined()) {
-        if (scaled.typeOf().as<std::string>() != "boolean") {
-            throw Error("invalid_option", "scaled must be true or false", {{"name", "scaled"}, {"value", scaled.typeOf().as<std::string>()}});
+    const auto flag = [&](const char* key, bool& field) {
+        const val x = o[key];
+        if (x.isUndefined()) return;
+        if (x.typeOf().as<std::string>() != "boolean") {
+            throw Error("invalid_option", std::string(key) + " must be true or false", {{"name", key}, {"value", x.typeOf().as<std::string>()}});
         }
-        s.scaled = scaled.as<bool>();
-    }
+        field = x.as<bool>();
+    };
+    flag("scaled", s.scaled);
+    flag("sharedQk", s.shared_qk);
     return s;
 }
 
@@ -76,6 +80,8 @@ val js(const StepReport& r) {
                    {"maxEntropy", val(r.softmax.max_entropy)},
                    {"gradWq", val(r.grad_wq)},
                    {"gradWk", val(r.grad_wk)},
+                   {"symmetricShare", val(r.scores.symmetric_share)},
+                   {"selfShare", val(r.scores.self_share)},
                    {"tokens", val(static_cast<double>(r.tokens))}});
 }
 
@@ -90,10 +96,15 @@ val heads_on(const TrainingSession& session, const std::string& sentence) {
     EncoderCache<float> cache;
     encode(session.params(), ids, 1, n, cache);
     val layers = val::array();
+    const int h = session.params().shape.heads;
     for (std::size_t l = 0; l < cache.layers.size(); ++l) {
         val heads = val::array();
-        for (const Mat<float>& w : cache.layers[l].weights) {
+        for (int j = 0; j < h; ++j) {
+            const Mat<float>& w = cache.layers[l].weights[static_cast<std::size_t>(j)];
             const HeadReport report = head_report(w, ids);
+            const auto dk = cache.layers[l].q.cols() / h;
+            const auto cols = Eigen::seqN(static_cast<Eigen::Index>(j) * dk, dk);
+            const QkSymmetry qk = qk_symmetry(Matrix(cache.layers[l].q(Eigen::all, cols) * cache.layers[l].k(Eigen::all, cols).transpose()), w);
             // Each row's largest weight and where it is: what a query attends to most.
             std::vector<std::int32_t> argmax(static_cast<std::size_t>(n));
             std::vector<float> max_prob(static_cast<std::size_t>(n));
@@ -105,7 +116,9 @@ val heads_on(const TrainingSession& session, const std::string& sentence) {
             heads.call<void>("push", object({{"weights", typed_copy(w.data(), static_cast<std::size_t>(w.size()))},
                                              {"argmax", typed_copy(argmax.data(), argmax.size())},
                                              {"maxProb", typed_copy(max_prob.data(), max_prob.size())},
-                                             {"report", attention_binding::js(report)}}));
+                                             {"report", attention_binding::js(report)},
+                                             {"symmetricShare", val(qk.symmetric_share)},
+                                             {"selfShare", val(qk.self_share)}}));
         }
         layers.call<void>("push", heads);
     }
@@ -159,7 +172,7 @@ EMSCRIPTEN_BINDINGS(attention_trainer) {
         const SessionSettings s;
         return object({{"layers", val(s.layers)}, {"heads", val(s.heads)}, {"dModel", val(s.d_model)}, {"length", val(s.length)},
                        {"batch", val(s.batch)}, {"steps", val(s.steps)}, {"vocab", val(s.vocab)}, {"lr", val(s.lr)},
-                       {"scaled", val(s.scaled)}, {"initScale", val(s.init_scale)}, {"seed", val(static_cast<double>(s.seed))}});
+                       {"scaled", val(s.scaled)}, {"sharedQk", val(s.shared_qk)}, {"initScale", val(s.init_scale)}, {"seed", val(static_cast<double>(s.seed))}});
     }));
     emscripten::function("settingRanges", optional_override([]() {
         val out = val::object();

@@ -44,6 +44,7 @@ EncoderParams<T> init_params(const EncoderShape& s, std::uint64_t seed, double t
         L.wq = random_matrix<T>(s.d_model, s.d_model, sd, state);
         L.wk = random_matrix<T>(s.d_model, s.d_model, sd, state);
         L.wv = random_matrix<T>(s.d_model, s.d_model, sd, state);
+        if (s.shared_qk) L.wk = L.wq;  // drawn all the same: the other blocks get the draws they would get apart
         L.wo = random_matrix<T>(s.d_model, s.d_model, sd, state);
         L.bq = L.bk = L.bv = L.bo = Mat<T>::Zero(1, s.d_model);
         L.ln1_gain = L.ln2_gain = Mat<T>::Ones(1, s.d_model);
@@ -109,8 +110,16 @@ void backward(const EncoderParams<T>& p, const MlmBatch& batch, const ForwardCac
             }
         }
         // Q, K, V = x·W + b; the residual carries dr1 straight to x.
-        dx = dr1 + ops::linear_backward(dq, c.x, L.wq, G.wq, G.bq) + ops::linear_backward(dk_, c.x, L.wk, G.wk, G.bk) +
-             ops::linear_backward(dv, c.x, L.wv, G.wv, G.bv);
+        if (s.shared_qk) {
+            // Q = x·W + b and K = x·W + b with one W and b: both gradients go into it, and into each copy.
+            Mat<T> gw = Mat<T>::Zero(L.wq.rows(), L.wq.cols()), gb = Mat<T>::Zero(1, L.bq.cols());
+            dx = dr1 + ops::linear_backward(dq, c.x, L.wq, gw, gb) + ops::linear_backward(dk_, c.x, L.wk, gw, gb) +
+                 ops::linear_backward(dv, c.x, L.wv, G.wv, G.bv);
+            G.wq += gw, G.wk += gw, G.bq += gb, G.bk += gb;
+        } else {
+            dx = dr1 + ops::linear_backward(dq, c.x, L.wq, G.wq, G.bq) + ops::linear_backward(dk_, c.x, L.wk, G.wk, G.bk) +
+                 ops::linear_backward(dv, c.x, L.wv, G.wv, G.bv);
+        }
     }
 
     // x = LN0(tok[ids] + PE)

@@ -6,6 +6,7 @@
 
 #include "attention/error.hpp"
 #include "attention/model_file.hpp"
+#include "attention/symmetry.hpp"
 #include "attention/utf8.hpp"
 #include "schedule.hpp"
 #include "wordpiece.hpp"
@@ -96,6 +97,30 @@ SoftmaxMeasures measure_softmax(const std::vector<Mat<float>>& weights) {
     return m;
 }
 
+ScoreMeasures measure_scores(const EncoderCache<float>& cache, int sequences, int length, int heads) {
+    ScoreMeasures m;
+    double count = 0;
+    for (const LayerCache<float>& layer : cache.layers) {
+        const auto dk = layer.q.cols() / heads;
+        for (int b = 0; b < sequences; ++b) {
+            for (int j = 0; j < heads; ++j) {
+                const auto rows = Eigen::seqN(static_cast<Eigen::Index>(b) * length, length);
+                const auto cols = Eigen::seqN(static_cast<Eigen::Index>(j) * dk, dk);
+                const Matrix scores = layer.q(rows, cols) * layer.k(rows, cols).transpose();
+                const QkSymmetry q = qk_symmetry(scores, layer.weights[static_cast<std::size_t>(b * heads + j)]);
+                m.symmetric_share += q.symmetric_share;
+                m.self_share += q.self_share;
+                count += 1;
+            }
+        }
+    }
+    if (count > 0) {
+        m.symmetric_share /= count;
+        m.self_share /= count;
+    }
+    return m;
+}
+
 TextSplit split_text(std::string_view text) {
     TextSplit out;
     std::size_t sentences = 0;
@@ -168,6 +193,7 @@ TrainingSession::TrainingSession(TrainingData data, const SessionSettings& s, co
     for (const SentenceUnits& units : data_.pools) pools_.push_back(&units);
     EncoderShape shape{static_cast<int>(data_.vocabulary.size()), s.d_model, s.heads, s.d_ff > 0 ? s.d_ff : 4 * s.d_model, s.layers};
     shape.scaled = s.scaled;
+    shape.shared_qk = s.shared_qk;
     params_ = init_params<float>(shape, s.seed, s.token_sd, s.init_scale);
     adam_ = adamw_state(params_);
     // The held-out windows, masked once with a seed of their own: every call scores the same tokens.
@@ -192,6 +218,7 @@ StepReport TrainingSession::step() {
         ForwardCache<float> cache;
         report.loss = forward(params_, batch, cache);
         backward(params_, batch, cache, grads);
+        report.scores = measure_scores(cache.encoder, batch.sequences, batch.length, params_.shape.heads);
         std::vector<Mat<float>> weights;
         double wq = 0, wk = 0;
         for (std::size_t l = 0; l < grads.layers.size(); ++l) {

@@ -32,6 +32,7 @@ struct SessionSettings {
     int vocab = 600;        // the vocabulary learned from the text, specials included
     double lr = 3e-3;       // AdamW's peak rate: a linear warm-up over 5 % of the steps, then linear decay
     bool scaled = true;     // ÷√d_k in every head
+    bool shared_qk = false; // queries and keys from one matrix (W_k = W_q) in every head
     double init_scale = 0.02;  // the weight matrices' initial standard deviation (BERT's 0.02)
     std::uint64_t seed = 1;
     double token_sd = 0.1;  // the token embeddings' initial standard deviation
@@ -54,11 +55,20 @@ struct SoftmaxMeasures {
 };
 SoftmaxMeasures measure_softmax(const std::vector<Mat<float>>& weights);
 
+// What the scores of a forward looked like (attention/symmetry.hpp), over every head of every
+// sequence: how symmetric Q·Kᵀ is, and how much of each row's weight stays on its own token.
+struct ScoreMeasures {
+    double symmetric_share = 0;  // mean of ‖(S + Sᵀ)/2‖² ÷ ‖S‖²: 1 with one matrix for queries and keys
+    double self_share = 0;       // mean weight on the diagonal
+};
+ScoreMeasures measure_scores(const EncoderCache<float>& cache, int sequences, int length, int heads);
+
 struct StepReport {
     int step = 0;            // 1 … steps
     double loss = 0;         // the step's batch loss (mean cross-entropy over its masked tokens)
     double lr = 0;
     SoftmaxMeasures softmax; // every layer's heads on the step's batch
+    ScoreMeasures scores;    // …and their Q·Kᵀ
     double grad_wq = 0;      // ‖∂loss/∂W_q‖ (Frobenius, every layer together)
     double grad_wk = 0;      // ‖∂loss/∂W_k‖
     std::int64_t tokens = 0; // tokens seen so far

@@ -13,7 +13,7 @@ import { axeViolations, shownHead } from './page-helpers.mjs';
 const env = useServedChromium(fileURLToPath(new URL('../../web/', import.meta.url)));
 const core = await loadAttentionLab();
 // Each experiment, and what is there once its view is drawn.
-const EXPERIMENTS = { tiles: '.tiles-row', rollout: '.rollout-row' };
+const EXPERIMENTS = { tiles: '.tiles-row', rollout: '.rollout-row', 'shared-qk': '.qk-heads' };
 
 async function open(query) {
   const context = await env.browser.newContext({ reducedMotion: 'reduce' });
@@ -100,6 +100,30 @@ test('through both layers: from Heads → W_O\'s Why?, the rollout and the last 
   // A knocked-out head is left out of its layer's average, and the view says so.
   await page.click('.heads input[data-knock-out="0"]');
   await page.waitForSelector('.rollout-saying >> text=/left out of their layer/');
+  assert.deepEqual(problems, []);
+  trace.dispose();
+  await context.close();
+});
+
+test('one matrix or two: from Q·Kᵀ\'s Why?, how symmetric each head of the lab\'s model is; the Q/K experiment trains the two side by side', { timeout: 120_000 }, async () => {
+  const { page, context, problems } = await openFromWhy('?step=scores', 'shared-qk');
+  const trace = core.run('我喜欢人工智能');
+  const rows = await page.$$eval('.qk-heads tbody tr', (trs) => trs.map((tr) => ({ layer: Number(tr.dataset.layer), head: Number(tr.dataset.head),
+    symmetric: Number(tr.dataset.symmetric), self: Number(tr.dataset.self), text: tr.cells[3].textContent })));
+  assert.equal(rows.length, trace.config.layers * trace.config.heads);
+  for (const row of rows) {
+    const q = trace.qkSymmetry(row);
+    assert.deepEqual([row.symmetric, row.self, row.text], [q.symmetricShare, q.selfShare, fmt(q.symmetricShare, 2)]);
+  }
+  // A short Q/K experiment: two runs, one with a single matrix, and a verdict from their numbers.
+  await page.fill('.experiment-shared-qk #train-steps', '40');
+  await page.dispatchEvent('.experiment-shared-qk #train-steps', 'change');
+  await page.click('.experiment-shared-qk #train-compare-qk');
+  await page.waitForSelector('.experiment-shared-qk .train-verdict[data-experiment="sharedQk"]:not([data-verdict="pending"])', { timeout: 90_000 });
+  assert.deepEqual(await page.$$eval('.experiment-shared-qk .train-run-status', (ds) => ds.map((d) => d.dataset.run)), ['two', 'shared']);
+  assert.match(await page.textContent('.experiment-shared-qk .train-verdict'), /one matrix|two/);
+  const shared = await page.$eval('.train-heads[data-run="shared"] .train-qk', (p) => p.dataset.symmetric.split(' ').map(Number));
+  assert.ok(shared.every((x) => Math.abs(x - 1) < 1e-6), 'one matrix: every head symmetric');
   assert.deepEqual(problems, []);
   trace.dispose();
   await context.close();

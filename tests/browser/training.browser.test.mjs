@@ -40,7 +40,7 @@ test('the tiny preset trains in a worker: loss, measures, heads with a label and
   // Seed 1: the second head looks at the next token by the end, and the timeline says from when.
   assert.equal(await page.getAttribute('.train-heads .head-thumb[data-head="1"]', 'data-label'), 'next');
   assert.match(await page.textContent('.train-timeline'), /layer 1, Head 2: looks at the next token from step \d+/);
-  assert.equal(await page.locator('.train-chart').count(), 5);
+  assert.equal(await page.locator('.train-chart').count(), 7); // the losses, and the six measures (one-hot, entropy, W_q, W_k, symmetry, self)
   assert.match(await page.textContent('.train-ready'), /Learning from \d+ tokens/);
   await page.click('#train-open');
   await page.waitForFunction(() => /on the model menu as “my-model-1”/.test(document.querySelector('.train-status').textContent));

@@ -150,6 +150,32 @@ test('without ÷√d_k: the rows it measures are more peaked, and it has no mode
   without.dispose();
 });
 
+test('one matrix for queries and keys: every score matrix symmetric, more weight kept on the token itself, the model file a model like any', async () => {
+  const settings = { ...TINY, steps: 30 };
+  const two = await startTraining(LAB_TEXT, settings, { sentence: '我喜欢人工智能', every: 30 });
+  const one = await startTraining(LAB_TEXT, { ...settings, sharedQk: true }, { sentence: '我喜欢人工智能', every: 30 });
+  assert.equal(one.info.settings.sharedQk, true);
+  assert.equal(two.info.settings.sharedQk, false);
+  const [a, b] = await Promise.all([reportsOf(two), reportsOf(one)]);
+  for (const r of b) assert.ok(Math.abs(r.symmetricShare - 1) < 1e-6, `step ${r.step}: ${r.symmetricShare}`);
+  assert.ok(a.every((r) => r.symmetricShare < 0.99));
+  assert.ok(Math.abs(b.at(-1).gradWq - b.at(-1).gradWk) < 1e-6 * b.at(-1).gradWq, 'each copy gets the whole gradient');
+  for (const head of b.at(-1).heads.layers[0]) assert.ok(Math.abs(head.symmetricShare - 1) < 1e-6);
+  assert.ok(a.at(-1).heads.layers[0].every((head) => head.symmetricShare < 0.99));
+  // Its file is an ordinary model whose W_k equals W_q: the core runs it, and its Q·Kᵀ is symmetric.
+  const core = await loadAttentionLab();
+  core.loadModel('shared-qk', await one.exportModel());
+  const trace = core.run('我喜欢人工智能', { model: 'shared-qk' });
+  assert.ok(Math.abs(trace.qkSymmetry({ layer: 0, head: 1 }).symmetricShare - 1) < 1e-6);
+  trace.dispose();
+  assert.equal(core.lossVerdict(4.355, 4.604), 'worse');
+  assert.equal(core.lossVerdict(4.758, 4.288), 'better');
+  assert.throws(() => core.lossVerdict(1, '2'), { code: 'invalid_argument' });
+  assert.equal(await codeOf(startTraining(LAB_TEXT, { sharedQk: 1 })), 'invalid_option:sharedQk');
+  two.dispose();
+  one.dispose();
+});
+
 test('bad input is named: the text, each setting, the options', async () => {
   assert.equal(await codeOf(startTraining(42)), 'invalid_argument');
   assert.equal(await codeOf(startTraining(LAB_TEXT, null)), 'invalid_option');

@@ -137,6 +137,12 @@ export function createCore(core, trained) {
       for (const loss of [withScaling, withoutScaling]) if (typeof loss !== 'number') fail(`a loss must be a number, got ${describe(loss)}`, 'invalid_argument');
       return core.scalingVerdict(withScaling, withoutScaling);
     },
+    /** Any of the training lab's experiments: a variant run's final held-out loss against the reference run's,
+     *  'worse', 'better' or 'same' (the same margin as scalingVerdict; the Q/K experiment's variant shares one matrix). */
+    lossVerdict(reference, variant) {
+      for (const loss of [reference, variant]) if (typeof loss !== 'number') fail(`a loss must be a number, got ${describe(loss)}`, 'invalid_argument');
+      return core.lossVerdict(reference, variant);
+    },
 
     /** Every model, trained ones first: { id, trained, layers, heads, dModel, dK, vocabSize }. */
     get models() {

@@ -178,6 +178,14 @@ export class Trace {
     return Object.freeze({ ...k, strongest: Object.freeze(k.strongest), peak: Object.freeze(k.peak) });
   }
 
+  /** How far a head's scores Q·Kᵀ are from symmetric on this sentence, and how much weight stays on
+   *  each token itself (cpp/include/attention/symmetry.hpp): { symmetricShare: ‖(S + Sᵀ)/2‖² ÷ ‖S‖²
+   *  (1 with one matrix for queries and keys, about ½ when S_ij and S_ji are unrelated), selfShare:
+   *  the mean of the weights' diagonal }. */
+  qkSymmetry(where = {}) {
+    return Object.freeze(unwrap(this.#head(where).qkSymmetry()));
+  }
+
   /** Attention rollout (Abnar & Zuidema, 2020; cpp/include/attention/rollout.hpp) through every
    *  layer: each layer's heads averaged (a knocked-out head left out) and mixed half and half with
    *  the identity for the residual, multiplied last layer first. { rollout, last, averaged }:

@@ -16,7 +16,7 @@ import { createTrainingLoop } from './training-loop.js';
 
 const SETTING_KINDS = Object.freeze({
   layers: 'number', heads: 'number', dModel: 'number', length: 'number', batch: 'number', steps: 'number',
-  vocab: 'number', lr: 'number', initScale: 'number', seed: 'number', scaled: 'boolean',
+  vocab: 'number', lr: 'number', initScale: 'number', seed: 'number', scaled: 'boolean', sharedQk: 'boolean',
 });
 
 function checkStart(text, settings, options) {
@@ -222,7 +222,7 @@ async function inThisThread(start) {
 
 /** Starts training a model on `text` (sentences one a line, or ending in 。！？.!?; every
  *  tenth held out). settings: { layers, heads, dModel, length, batch, steps, vocab, lr,
- *  scaled, initScale, seed } (the trainer's defaults for the rest: `info.settings`). options: { sentence, every }:
+ *  scaled, sharedQk, initScale, seed } (the trainer's defaults for the rest: `info.settings`). options: { sentence, every }:
  *  every `every` steps a report carries the held-out loss and, for a sentence, the heads on it.
  *  Rejects with an AttentionLabError: invalid_option (naming the setting and its range),
  *  text_too_short, invalid_utf8, trainer_load_failed, worker_failed. */

@@ -316,6 +316,8 @@ export interface Trace {
   tiledRow(i: number, options: Where & { block: number }): TiledRow;
   /** every row block by block, against the whole computation */
   tiledAttention(options: Where & { block: number }): TiledAttention;
+  /** how far a head's Q·Kᵀ is from symmetric (1: symmetric), and its weights' mean on the diagonal */
+  qkSymmetry(where?: Where): { readonly symmetricShare: number; readonly selfShare: number };
   /** attention rollout through every layer, beside the last layer's head-averaged attention */
   rollout(): Rollout;
   rolloutRow(i: number): RolloutRow;

@@ -21,6 +21,8 @@ export interface TrainingSettings {
   lr?: number;
   /** scores ÷ √d_k in every head (default true) */
   scaled?: boolean;
+  /** queries and keys from one matrix in every head, W_k = W_q (default false) */
+  sharedQk?: boolean;
   /** the weight matrices' initial standard deviation: 0.001 … 2 (BERT's 0.02) */
   initScale?: number;
   /** 0 … 2³² − 1 */
@@ -41,6 +43,9 @@ export interface TrainedHead {
   argmax: Int32Array;
   maxProb: Float32Array;
   report: HeadReport;
+  /** this head's Q·Kᵀ on the sentence: its symmetric part's share, and the mean weight on the diagonal */
+  symmetricShare: number;
+  selfShare: number;
 }
 
 export interface TrainedHeads {
@@ -63,6 +68,9 @@ export interface TrainingReport {
   /** ‖∂loss/∂W_q‖ and ‖∂loss/∂W_k‖ (Frobenius, every layer) */
   gradWq: number;
   gradWk: number;
+  /** how symmetric the batch's score matrices Q·Kᵀ are, ‖(S + Sᵀ)/2‖² ÷ ‖S‖² averaged (1 with one matrix), and their rows' mean weight on their own token */
+  symmetricShare: number;
+  selfShare: number;
   tokens: number;
   tokensPerSecond: number;
   elapsedMs: number;

@@ -36,6 +36,10 @@ struct EncoderShape {
     // Scores ÷ √d_k in every head, as the article's formula. Only the
     // trainer's experiment switches it off (a model file always has it on).
     bool scaled = true;
+    // Queries and keys from one matrix in every head: W_k = W_q and b_k = b_q, kept equal by
+    // the trainer (the backward adds both gradients into each). Only the trainer's experiment
+    // switches it on; the forward needs nothing of it, and a model file keeps W_k, equal to W_q.
+    bool shared_qk = false;
     int d_k() const { return d_model / heads; }
 };
 

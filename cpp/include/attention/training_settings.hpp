@@ -26,15 +26,19 @@ constexpr int training_head_size(int d_model, int heads) {
     return heads > 0 && d_model % heads == 0 ? d_model / heads : 0;
 }
 
-// The ÷√d_k experiment compares two runs that differ only in the scaling by their
-// final held-out losses: without ÷√d_k is "worse" when its loss is more than
-// kVerdictMargin above the scaled run's, "better" when that much below, else the
-// "same" (two seeds of one setting differ by about that much).
+// The training lab's experiments compare two runs that differ in one thing by their final
+// held-out losses: the variant is "worse" when its loss is more than kVerdictMargin above the
+// reference's, "better" when that much below, else the "same" (two seeds of one setting differ
+// by about that much). The ÷√d_k experiment: the variant is the run without ÷√d_k; the Q/K
+// experiment: the variant is the run with one matrix for queries and keys.
 inline constexpr double kVerdictMargin = 0.03;
-constexpr std::string_view scaling_verdict(double with_scaling, double without_scaling) {
-    if (without_scaling > with_scaling * (1 + kVerdictMargin)) return "worse";
-    if (without_scaling < with_scaling * (1 - kVerdictMargin)) return "better";
+constexpr std::string_view loss_verdict(double reference, double variant) {
+    if (variant > reference * (1 + kVerdictMargin)) return "worse";
+    if (variant < reference * (1 - kVerdictMargin)) return "better";
     return "same";
+}
+constexpr std::string_view scaling_verdict(double with_scaling, double without_scaling) {
+    return loss_verdict(with_scaling, without_scaling);
 }
 
 }  // namespace attention

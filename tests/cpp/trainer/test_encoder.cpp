@@ -92,6 +92,53 @@ TEST_CASE("encoder: every parameter block's gradient matches central differences
   }
 }
 
+TEST_CASE("encoder with one matrix for queries and keys: W_k = W_q from the start, and its gradient is both together") {
+    EncoderShape shape{13, 8, 2, 12, 2};  // vocab, d_model, heads, d_ff, layers
+    shape.shared_qk = true;
+    const EncoderParams<double> fresh = init_params<double>(shape, 7);
+    EncoderShape apart = shape;
+    apart.shared_qk = false;
+    const EncoderParams<double> separate = init_params<double>(apart, 7);
+    for (std::size_t l = 0; l < fresh.layers.size(); ++l) {
+        CHECK(fresh.layers[l].wk == fresh.layers[l].wq);
+        CHECK(fresh.layers[l].wv == separate.layers[l].wv);  // the other blocks as they would be apart
+        CHECK(fresh.layers[l].w2 == separate.layers[l].w2);
+    }
+    EncoderParams<double> p = test_params(shape);
+    for (auto& L : p.layers) L.wk = L.wq, L.bk = L.bq;  // one matrix, one bias
+    const MlmBatch batch = test_batch(shape);
+    ForwardCache<double> cache;
+    forward(p, batch, cache);
+    EncoderParams<double> grads = zeros_like(p);
+    backward(p, batch, cache, grads);
+    for (std::size_t l = 0; l < p.layers.size(); ++l) {
+        CAPTURE(l);
+        CHECK(grads.layers[l].wk == grads.layers[l].wq);  // each copy gets the same step: they stay one
+        CHECK(grads.layers[l].bk == grads.layers[l].bq);
+        // Moving the one matrix (both copies at once) moves the loss by its gradient.
+        for (auto [param, grad] : {std::pair{std::pair{&p.layers[l].wq, &p.layers[l].wk}, &grads.layers[l].wq},
+                                   std::pair{std::pair{&p.layers[l].bq, &p.layers[l].bk}, &grads.layers[l].bq}}) {
+            double worst = 0, largest = 0;
+            for (Eigen::Index i = 0; i < param.first->size(); ++i) {
+                const double keep = param.first->data()[i];
+                const double h = 1e-5;
+                ForwardCache<double> scratch;
+                param.first->data()[i] = param.second->data()[i] = keep + h;
+                const double up = forward(p, batch, scratch);
+                param.first->data()[i] = param.second->data()[i] = keep - h;
+                const double down = forward(p, batch, scratch);
+                param.first->data()[i] = param.second->data()[i] = keep;
+                const double numeric = (up - down) / (2 * h);
+                worst = std::fmax(worst, std::fabs(numeric - grad->data()[i]));
+                largest = std::fmax(largest, std::fabs(numeric));
+            }
+            MESSAGE("shared W_q/b_q, layer " << l << ": max |analytic − numeric| = " << worst << " (largest gradient " << largest << ")");
+            CHECK(largest > 1e-6);  // unlike b_k alone, the shared bias moves the scores
+            CHECK(worst <= 1e-7 * std::fmax(1.0, largest));
+        }
+    }
+}
+
 TEST_CASE("encoder: the loss of uniform predictions is ln(vocab); masked rows only count") {
     const EncoderShape shape{17, 8, 2, 8, 1};  // vocab, d_model, heads, d_ff, layers
     EncoderParams<double> p = init_params<double>(shape, 1);

@@ -180,3 +180,27 @@ TEST_CASE("TrainingSession: without ÷√d_k and with large initial weights, the
     CHECK_THROWS_AS(without.model_file(), Error);
     CHECK(with.model_file().size() > 1000);
 }
+
+TEST_CASE("TrainingSession with one matrix for queries and keys: it stays one through AdamW, and every score matrix is symmetric") {
+    const std::string text = grammar_text(400, 1);
+    SessionSettings shared = tiny();
+    shared.shared_qk = true;
+    shared.steps = 12;
+    TrainingSession one(text, shared);
+    SessionSettings apart = shared;
+    apart.shared_qk = false;
+    TrainingSession two(text, apart);
+    StepReport a, b;
+    for (int k = 0; k < shared.steps; ++k) a = one.step(), b = two.step();
+    for (const auto& L : one.params().layers) {
+        CHECK(L.wk == L.wq);  // the same gradient and the same moments: the same update, every step
+        CHECK(L.bk == L.bq);
+    }
+    CHECK(two.params().layers[0].wk != two.params().layers[0].wq);
+    CHECK(a.scores.symmetric_share == doctest::Approx(1.0).epsilon(1e-6));
+    CHECK(b.scores.symmetric_share < 0.99);
+    CHECK(a.scores.self_share > 0.0);
+    CHECK(a.scores.self_share < 1.0);
+    CHECK(std::isfinite(a.loss));
+    CHECK(a.grad_wq == doctest::Approx(a.grad_wk));  // each copy gets the whole gradient
+}

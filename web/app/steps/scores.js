@@ -47,7 +47,7 @@ export default {
   inFormula: true, // its part of the formula is marked (index.html: data-step)
   matrices: ['scores'], // the core stages it shows, and exports
   panelColumn: 'scores', // the side panel's column it computes
-  experiments: ['variance'],
+  experiments: ['variance', 'shared-qk'],
   title: (ctx) => ctx.t('step.scores.title'),
   explain(ctx) {
     const s = ctx.stage('scores');

@@ -179,6 +179,7 @@ export const STRINGS_EN = {
   'experiment.scaling.target': 'Right answer for the gradient:',
   'experiment.textbook.label': 'Textbook example',
   'experiment.rollout.label': 'Through both layers',
+  'experiment.shared-qk.label': 'One matrix or two',
   'experiment.tiles.label': 'Tile by tile',
   'experiments.loading': 'Loading the experiment…',
   'experiments.loadFailed': 'This experiment could not be loaded ({error}). The rest of the page keeps working.',

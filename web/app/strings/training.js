@@ -1,7 +1,7 @@
 // The training lab's words (web/app/training/), in English and Chinese: a chunk
 // with the lab, loaded when it opens.
 export const TRAINING_EN = {
-  'train.explain': 'Train a small model here, in your browser, on the lab’s text or your own: masked-language modelling, the way the lab’s own model learned. Every few steps its heads are drawn on your sentence, and a head that looks at the previous or the next token gets its label as soon as it does. The ÷√d_k experiment trains two models that differ only in the scaling, with the same seed and text.',
+  'train.explain': 'Train a small model here, in your browser, on the lab’s text or your own: masked-language modelling, the way the lab’s own model learned. Every few steps its heads are drawn on your sentence, and a head that looks at the previous or the next token gets its label as soon as it does. The ÷√d_k experiment trains two models that differ only in the scaling, with the same seed and text; the Q/K experiment two that differ only in whether queries and keys have a matrix each.',
   'train.source': 'Text to learn from',
   'train.source.lab': 'The lab’s text (everyday Chinese and English, {size} KB)',
   'train.source.own': 'My own text',
@@ -61,6 +61,17 @@ export const TRAINING_EN = {
   'train.verdict.same': 'On this run both models learned about as well: held-out loss {with} with ÷√d_k, {without} without. Rows near one-hot: {withShare} with, {withoutShare} without. With small initial weights the scores stay small, so the scaling matters little; raise the initial weight scale (towards the article’s “each entry about ±1”) and run it again.',
   'train.verdict.worse': 'Without ÷√d_k this model learned less: held-out loss {without} against {with} with it. Rows near one-hot: {withoutShare} without, {withShare} with, and the gradient reaching W_q was {withoutGrad} against {withGrad}: the article’s point, measured on this run.',
   'train.verdict.better': 'On this run the model without ÷√d_k did better (held-out loss {without} against {with} with it): the article’s argument is about large scores; here they stayed small enough (rows near one-hot: {withoutShare} without, {withShare} with). Try a larger initial weight scale or d_model.',
+  'train.knob.sharedQk': 'queries and keys share one matrix (W_k = W_q)',
+  'train.compareQk': 'Run the Q/K experiment',
+  'train.compareQkHint': 'Two runs side by side, one with W_q and W_k apart, one with a single matrix for both, the rest the same.',
+  'train.run.two': 'W_q and W_k',
+  'train.run.shared': 'one matrix',
+  'train.symmetry': 'how symmetric Q·Kᵀ is (1: symmetric)',
+  'train.self': 'weight a token keeps on itself',
+  'train.qkHeads': 'Q·Kᵀ on this sentence, how symmetric (1: symmetric), head by head: {symmetric}; weight on the token itself: {self}.',
+  'train.qkVerdict.worse': 'With one matrix for queries and keys this model learned less: held-out loss {one} against {two} with two. Its score matrices were symmetric ({oneSym}, against {twoSym} with two matrices), so “i looks at j” came with “j looks at i” as strongly, and its rows kept {oneSelf} of their weight on their own token, against {twoSelf}.',
+  'train.qkVerdict.same': 'On this run the held-out loss does not tell them apart: {one} with one matrix, {two} with two. The heads do: score matrices symmetric {oneSym} against {twoSym}, weight kept on the token itself {oneSelf} against {twoSelf}. A small model on this text may need little of what two matrices allow; a longer run or another seed can say more.',
+  'train.qkVerdict.better': 'On this run one matrix did better (held-out loss {one} against {two} with two): with fewer parameters it fitted this text as well or better. The heads still differ: score matrices symmetric {oneSym} against {twoSym}, weight kept on the token itself {oneSelf} against {twoSelf}.',
   'train.verdictPending': 'The verdict comes when both runs are done.',
   'train.hidden': 'Training goes on while the tab is hidden: it runs in a worker of its own.',
   'train.tooShort': 'This text gives {tokens} tokens to learn from and {heldout} held-out sentences; at least {min} tokens and {min_heldout} sentences are needed.',
@@ -72,7 +83,7 @@ export const TRAINING_EN = {
 };
 
 export const TRAINING_ZH = {
-  'train.explain': '就在浏览器里训练一个小模型，用实验室的文本或你自己的文本：做遮盖语言建模，和实验室自带的模型学法一样。每隔几步，把它的各个头画在你的句子上；一个头一旦去看前一个或后一个词元，就立刻得到对应的标签。“÷√d_k 对照实验”同时训练两个只差缩放的模型，种子和文本都相同。',
+  'train.explain': '就在浏览器里训练一个小模型，用实验室的文本或你自己的文本：做遮盖语言建模，和实验室自带的模型学法一样。每隔几步，把它的各个头画在你的句子上；一个头一旦去看前一个或后一个词元，就立刻得到对应的标签。“÷√d_k 对照实验”同时训练两个只差缩放的模型，种子和文本都相同；“Q/K 对照实验”训练的两个模型只差查询和键是否各有一个矩阵。',
   'train.source': '学习用的文本',
   'train.source.lab': '实验室的文本（日常中文和英文，{size} KB）',
   'train.source.own': '我自己的文本',
@@ -132,6 +143,17 @@ export const TRAINING_ZH = {
   'train.verdict.same': '这次两个模型学得差不多：留出损失除以 √d_k 时为 {with}，不除时为 {without}。接近独热的行：除时 {withShare}，不除时 {withoutShare}。初始参数小，分数也小，缩放的影响就不大；把初始参数尺度调大一些（接近文章说的“每个分量约 ±1”）再试一次。',
   'train.verdict.worse': '不除以 √d_k，这个模型学得更少：留出损失 {without}，而除时为 {with}。接近独热的行：不除时 {withoutShare}，除时 {withShare}；传到 W_q 的梯度：不除时 {withoutGrad}，除时 {withGrad}。这就是文章的论点，在这次训练上量出来的。',
   'train.verdict.better': '这次不除以 √d_k 的模型反而更好（留出损失 {without}，除时为 {with}）：文章的论证针对的是很大的分数，而这里分数还不够大（接近独热的行：不除时 {withoutShare}，除时 {withShare}）。试试更大的初始参数尺度或 d_model。',
+  'train.knob.sharedQk': '查询和键共用一个矩阵（W_k = W_q）',
+  'train.compareQk': '运行 Q/K 对照实验',
+  'train.compareQkHint': '并排两次训练，一次 W_q 和 W_k 分开，一次两者共用一个矩阵，其余都相同。',
+  'train.run.two': 'W_q 和 W_k 分开',
+  'train.run.shared': '共用一个矩阵',
+  'train.symmetry': 'Q·Kᵀ 有多对称（1 = 完全对称）',
+  'train.self': '词元留给自己的权重',
+  'train.qkHeads': '在这个句子上，各个头的 Q·Kᵀ 有多对称（1 = 对称）：{symmetric}；留给词元自己的权重：{self}。',
+  'train.qkVerdict.worse': '查询和键共用一个矩阵时，这个模型学得更少：留出损失 {one}，两个矩阵时为 {two}。它的分数矩阵是对称的（{oneSym}，两个矩阵时为 {twoSym}），所以“i 看 j”必然伴随同样强的“j 看 i”；它的每一行留给自己的权重为 {oneSelf}，两个矩阵时为 {twoSelf}。',
+  'train.qkVerdict.same': '这次留出损失分不出两者：共用一个矩阵时 {one}，两个矩阵时 {two}。但头不一样：分数矩阵的对称程度 {oneSym} 对 {twoSym}，留给词元自己的权重 {oneSelf} 对 {twoSelf}。小模型在这段文本上也许用不到两个矩阵带来的自由；训练得更久或换一个种子，可以看得更清楚。',
+  'train.qkVerdict.better': '这次共用一个矩阵反而更好（留出损失 {one}，两个矩阵时为 {two}）：参数更少，在这段文本上拟合得一样好甚至更好。头仍然不同：分数矩阵的对称程度 {oneSym} 对 {twoSym}，留给词元自己的权重 {oneSelf} 对 {twoSelf}。',
   'train.verdictPending': '两次训练都结束后给出结论。',
   'train.hidden': '标签页隐藏时训练照常进行：它在自己的工作线程里运行。',
   'train.tooShort': '这段文本只有 {tokens} 个词元可学、{heldout} 句留出；至少需要 {min} 个词元和 {min_heldout} 句。',

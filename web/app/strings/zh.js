@@ -180,6 +180,7 @@ export const STRINGS_ZH = {
   'experiment.scaling.target': '梯度的正确答案：',
   'experiment.textbook.label': '课本例题',
   'experiment.rollout.label': '穿过两层',
+  'experiment.shared-qk.label': '一个矩阵还是两个',
   'experiment.tiles.label': '分块计算',
   'experiments.loading': '正在加载实验…',
   'experiments.loadFailed': '无法加载这个实验（{error}）。页面其余部分照常可用。',

@@ -12,9 +12,9 @@ export function noteLabels(timeline, heads, step) {
   }));
 }
 
-/** A run's heads and label timeline. deps: { h, headGrid }; t: the lab's words; ctx: the page's
+/** A run's heads and label timeline. deps: { h, fmt, headGrid }; t: the lab's words; ctx: the page's
  *  view context (its words, sentence, token); title: the section's heading; cls: the run's class. */
-export function headsSection({ h, headGrid }, { t, ctx, run, title, cls }) {
+export function headsSection({ h, fmt, headGrid }, { t, ctx, run, title, cls }) {
   const tokens = run.heads.tokens.texts;
   const n = tokens.length;
   const selected = Math.min(Math.max(ctx.selected ?? 1, 1), n - 2);
@@ -31,7 +31,9 @@ export function headsSection({ h, headGrid }, { t, ctx, run, title, cls }) {
       rowOf: (where) => ({ argmax: at(where).argmax[selected], maxProb: at(where).maxProb[selected] }),
       selectHead: () => {},
     };
-    return h('div', { class: 'train-layer' }, run.heads.layers.length > 1 ? h('h4', {}, t('train.layer', { layer: l + 1 })) : null, headGrid(gridCtx));
+    const qk = h('p', { class: 'hint train-qk', dataset: { symmetric: layer.map((x) => x.symmetricShare).join(' ') } }, t('train.qkHeads', {
+      symmetric: layer.map((x) => fmt(x.symmetricShare, 2)).join(', '), self: layer.map((x) => fmt(x.selfShare, 2)).join(', ') }));
+    return h('div', { class: 'train-layer' }, run.heads.layers.length > 1 ? h('h4', {}, t('train.layer', { layer: l + 1 })) : null, headGrid(gridCtx), qk);
   });
   const items = [...run.timeline.values()].sort((a, b) => a.step - b.step)
     .map((e) => h('li', {}, t('train.timelineItem', { layer: e.layer + 1, head: ctx.t('heads.name', { n: e.head + 1 }), label: ctx.t(`heads.label.${e.label}`), step: e.step })));

@@ -1,7 +1,7 @@
 // The training lab's controls: the text to learn from, the preset, the knobs
-// (their ranges and d_k from the core), ÷√d_k, and Start, Pause, Stop and the
-// ÷√d_k experiment. They keep what the learner set; the lab reads it when a
-// run starts.
+// (their ranges and d_k from the core), ÷√d_k, one matrix for queries and keys,
+// and Start, Pause, Stop, the ÷√d_k experiment and the Q/K experiment. They keep
+// what the learner set; the lab reads it when a run starts.
 
 // From the smallest upwards. With seed 1 the tiny preset's second head looks at
 // the next token from about step 2500 (docs/training.md; bench/ times it).
@@ -15,11 +15,11 @@ const KNOBS = Object.freeze([['layers', 1], ['heads', 1], ['dModel', 8], ['steps
 
 /**
  * element: where the controls go. deps: { h, clear, fmt, group (the source radios' name, one per lab),
- * start(compare), pauseOrResume(), stop() }. Returns { draw({ t, core, textBytes, active, paused }),
+ * start(compare: null, 'scaling' or 'sharedQk'), pauseOrResume(), stop() }. Returns { draw({ t, core, textBytes, active, paused }),
  * settings() (what a run starts with), source ('lab' or 'own'), ownText }.
  */
 export function createTrainControls(element, { h, clear, fmt, group, start, pauseOrResume, stop }) {
-  const settings = { ...PRESETS.tiny, scaled: true, seed: 1 };
+  const settings = { ...PRESETS.tiny, scaled: true, sharedQk: false, seed: 1 };
   let preset = 'tiny';
   let source = 'lab';
   let ownText = '';
@@ -43,6 +43,8 @@ export function createTrainControls(element, { h, clear, fmt, group, start, paus
     drawDk();
     const scaled = h('label', { class: 'train-knob' }, h('input', { type: 'checkbox', id: 'train-scaled', checked: settings.scaled,
       onchange: (e) => { settings.scaled = e.target.checked; } }), ' ', t('train.knob.scaled'));
+    const shared = h('label', { class: 'train-knob' }, h('input', { type: 'checkbox', id: 'train-shared-qk', checked: settings.sharedQk,
+      onchange: (e) => { settings.sharedQk = e.target.checked; } }), ' ', t('train.knob.sharedQk'));
     const size = textBytes ? fmt(textBytes / 1024, 0) : '…';
     const sources = h('fieldset', { class: 'train-source' }, h('legend', {}, t('train.source')),
       ['lab', 'own'].map((id) => h('label', {}, h('input', { type: 'radio', name: group, value: id, checked: source === id,
@@ -52,19 +54,20 @@ export function createTrainControls(element, { h, clear, fmt, group, start, paus
     clear(element).append(
       h('p', { class: 'explain' }, t('train.explain')),
       sources,
-      h('div', { class: 'train-knobs' }, h('label', { class: 'train-knob' }, t('train.preset'), ' ', presetSelect), ...knobs, dk, scaled),
+      h('div', { class: 'train-knobs' }, h('label', { class: 'train-knob' }, t('train.preset'), ' ', presetSelect), ...knobs, dk, scaled, shared),
       h('div', { class: 'train-actions' },
-        h('button', { type: 'button', id: 'train-start', disabled: active, onclick: () => start(false) }, t('train.start')),
+        h('button', { type: 'button', id: 'train-start', disabled: active, onclick: () => start(null) }, t('train.start')),
         h('button', { type: 'button', id: 'train-pause', disabled: !active, onclick: pauseOrResume }, t(paused ? 'train.resume' : 'train.pause')),
         h('button', { type: 'button', id: 'train-stop', disabled: !active, onclick: stop }, t('train.stop')),
-        h('button', { type: 'button', id: 'train-compare', disabled: active, title: t('train.compareHint'), onclick: () => start(true) }, t('train.compare'))),
+        h('button', { type: 'button', id: 'train-compare', disabled: active, title: t('train.compareHint'), onclick: () => start('scaling') }, t('train.compare')),
+        h('button', { type: 'button', id: 'train-compare-qk', disabled: active, title: t('train.compareQkHint'), onclick: () => start('sharedQk') }, t('train.compareQk'))),
       h('p', { class: 'hint' }, t('train.hidden')));
   }
 
   return {
     draw,
     settings: () => ({ layers: settings.layers, heads: settings.heads, dModel: settings.dModel, steps: settings.steps, lr: settings.lr,
-      initScale: settings.initScale, seed: settings.seed, scaled: settings.scaled }),
+      initScale: settings.initScale, seed: settings.seed, scaled: settings.scaled, sharedQk: settings.sharedQk }),
     get source() { return source; },
     get ownText() { return ownText; },
   };

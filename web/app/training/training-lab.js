@@ -1,8 +1,9 @@
 // The training lab (the Why? experiment "train"): a small model trained in the
 // browser on the lab's text or the learner's own, its loss, what the article
 // measures (near one-hot rows, entropy, the gradient reaching W_q and W_k),
-// its heads on the learner's sentence as they learn, and the ÷√d_k experiment:
-// two runs that differ only in the scaling. Every number comes from the
+// its heads on the learner's sentence as they learn, and two experiments of two
+// runs that differ in one thing: the ÷√d_k experiment (the scaling) and the Q/K
+// experiment (one matrix for queries and keys, or two). Every number comes from the
 // trainer's wasm (web/lib/training.js); this draws them (its controls: train-controls.js).
 //
 // A chunk of its own, loaded when the lab opens: what it draws with (h, fmt,
@@ -16,7 +17,12 @@ const WORDS = Object.freeze({ en: TRAINING_EN, zh: TRAINING_ZH });
 
 // The held-out loss and the heads come with every EVERY-th step's report.
 const EVERY = 10;
-const RUN_CLASSES = Object.freeze({ one: 'run-one', with: 'run-with', without: 'run-without' });
+const RUN_CLASSES = Object.freeze({ one: 'run-one', with: 'run-with', without: 'run-without', two: 'run-two', shared: 'run-shared' });
+// Each experiment's two runs: [key, what differs]; the first is the reference its verdict compares with.
+const EXPERIMENT_RUNS = Object.freeze({
+  scaling: [['with', { scaled: true }], ['without', { scaled: false }]],
+  sharedQk: [['two', { sharedQk: false }], ['shared', { sharedQk: true }]],
+});
 
 /**
  * root: the element the lab fills. deps: { h, clear, morphChildren, fmt, translator, headGrid,
@@ -94,7 +100,7 @@ export function createTrainingLab(root, deps) {
     runs = [];
   }
 
-  async function start(compare) {
+  async function start(experiment) {
     if (disposed) return;
     say(null, null);
     let text = form.ownText;
@@ -109,7 +115,7 @@ export function createTrainingLab(root, deps) {
     }
     disposeRuns();
     const given = form.settings();
-    const variants = compare ? [['with', { ...given, scaled: true }], ['without', { ...given, scaled: false }]] : [['one', given]];
+    const variants = experiment ? EXPERIMENT_RUNS[experiment].map(([key, differs]) => [key, { ...given, ...differs }]) : [['one', given]];
     runs = variants.map(([key]) => ({ key, run: null, info: null, reports: [], heads: null, headsStep: 0, timeline: new Map(), error: null }));
     say('notice', t('train.loading'));
     drawControls();
@@ -218,7 +224,9 @@ export function createTrainingLab(root, deps) {
         lineChart(deps, t('train.oneHot'), started.map((r) => series(r, 'oneHotShare')), first.info.settings.steps, [0, 1]),
         lineChart(deps, t('train.entropy', { max: fmt(first.reports.at(-1).maxEntropy, 2) }), started.map((r) => series(r, 'entropy')), first.info.settings.steps, [0, null]),
         lineChart(deps, t('train.grad'), started.map((r) => series(r, 'gradWq')), first.info.settings.steps, [0, null]),
-        lineChart(deps, t('train.gradK'), started.map((r) => series(r, 'gradWk')), first.info.settings.steps, [0, null])),
+        lineChart(deps, t('train.gradK'), started.map((r) => series(r, 'gradWk')), first.info.settings.steps, [0, null]),
+        lineChart(deps, t('train.symmetry'), started.map((r) => series(r, 'symmetricShare')), first.info.settings.steps, [0, 1]),
+        lineChart(deps, t('train.self'), started.map((r) => series(r, 'selfShare')), first.info.settings.steps, [0, 1])),
       verdict(),
       h('div', { class: 'train-heads-all' }, started.filter((r) => r.heads).map((r) => headsSection(deps, {
         t, ctx, run: r, cls: RUN_CLASSES[r.key],
@@ -231,17 +239,24 @@ export function createTrainingLab(root, deps) {
 
   function verdict() {
     if (runs.length !== 2) return null;
-    const [withRun, withoutRun] = runs;
+    const [reference, variant] = runs;
     const done = runs.every((r) => ['finished', 'stopped'].includes(r.run?.state));
     if (!done) return h('p', { class: 'hint train-verdict', dataset: { verdict: 'pending' } }, t('train.verdictPending'));
-    const a = lastHeldout(withRun);
-    const b = lastHeldout(withoutRun);
-    const kind = ctx.core.scalingVerdict(a, b);
+    const a = lastHeldout(reference);
+    const b = lastHeldout(variant);
+    const kind = ctx.core.lossVerdict(a, b);
     const lastOf = (r, key) => r.reports.at(-1)[key];
-    return h('p', { class: 'train-verdict', dataset: { verdict: kind } }, t(`train.verdict.${kind}`, {
+    if (reference.key === 'two') {
+      return h('p', { class: 'train-verdict', dataset: { verdict: kind, experiment: 'sharedQk' } }, t(`train.qkVerdict.${kind}`, {
+        two: fmt(a, 3), one: fmt(b, 3),
+        twoSym: fmt(lastOf(reference, 'symmetricShare'), 2), oneSym: fmt(lastOf(variant, 'symmetricShare'), 2),
+        twoSelf: fmt(lastOf(reference, 'selfShare'), 2), oneSelf: fmt(lastOf(variant, 'selfShare'), 2),
+      }));
+    }
+    return h('p', { class: 'train-verdict', dataset: { verdict: kind, experiment: 'scaling' } }, t(`train.verdict.${kind}`, {
       with: fmt(a, 3), without: fmt(b, 3),
-      withShare: fmt(lastOf(withRun, 'oneHotShare'), 2), withoutShare: fmt(lastOf(withoutRun, 'oneHotShare'), 2),
-      withGrad: fmt(lastOf(withRun, 'gradWq'), 3), withoutGrad: fmt(lastOf(withoutRun, 'gradWq'), 3),
+      withShare: fmt(lastOf(reference, 'oneHotShare'), 2), withoutShare: fmt(lastOf(variant, 'oneHotShare'), 2),
+      withGrad: fmt(lastOf(reference, 'gradWq'), 3), withoutGrad: fmt(lastOf(variant, 'gradWq'), 3),
     }));
   }
 
