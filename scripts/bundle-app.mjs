@@ -28,7 +28,8 @@ if (!outFile) {
 // chunk-*.js files beside the bundle; those of an earlier build go first.
 const outDir = dirname(outFile);
 for (const name of readdirSync(outDir)) if (/^chunk-.*\.js(\.map)?$/.test(name)) rmSync(join(outDir, name));
-const split = { outdir: outDir, splitting: true, chunkNames: 'chunk-[name]-[hash]' };
+// Module scripts are always read as UTF-8: Chinese words go as themselves (3 bytes a character), not as \u escapes (6).
+const split = { outdir: outDir, splitting: true, chunkNames: 'chunk-[name]-[hash]', charset: 'utf8' };
 // The training API (web/lib/training.js) stays a module served from web/lib/,
 // as its Web Worker is: the training lab imports it when it opens. generated/
 // sits one folder below web/, as web/lib/ does, so '../lib/' reaches it.

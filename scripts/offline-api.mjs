@@ -1,9 +1,9 @@
 // The esbuild plugin of the builds that carry the core inside one script (the
 // offline page, the H5P package): the public API swapped for its offline form
 // (web/lib/attention-lab-offline.js, over the classic glue), the wasm and the
-// trained model packed into the script, and the training lab's API replaced by
-// one that says training needs the served page (its Web Worker and the
-// trainer's wasm are files these builds do not carry).
+// trained model packed into the script, and the training lab (its API and its
+// controls) replaced by what says training needs the served page (its Web Worker
+// and the trainer's wasm are files these builds do not carry).
 import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +20,7 @@ export function offlineBuild(entry, glueFile, wasmFile, plugins = []) {
     bundle: true,
     format: 'iife',
     minify: true,
+    charset: 'utf8', // Chinese words as themselves (3 bytes a character), not as \u escapes (6)
     target: 'es2020',
     write: false,
     plugins: [offlineApi(glueFile, wasmFile), ...plugins],
@@ -47,6 +48,15 @@ export function offlineApi(glueFile, wasmFile) {
       b.onResolve({ filter: /lib\/training\.js$/ }, () => ({ path: 'training', namespace: 'offline-training' }));
       b.onLoad({ filter: /.*/, namespace: 'offline-training' }, () => ({ loader: 'js', contents:
         'export async function startTraining() { throw Object.assign(new Error("training needs the served page: it runs in a Web Worker with the trainer\'s own wasm, which this one-file build does not carry"), { code: "worker_failed", params: {} }); }' }));
+      // The training lab's controls and charts could train nothing here: in their place, what it needs.
+      b.onResolve({ filter: /training\/training-lab\.js$/ }, () => ({ path: 'training-lab', namespace: 'offline-training-lab' }));
+      b.onLoad({ filter: /.*/, namespace: 'offline-training-lab' }, () => ({ loader: 'js', contents: `
+        export function createTrainingLab(root, { h }) {
+          root.classList.add('training-lab');
+          const note = h('p', { class: 'message notice train-status' });
+          root.replaceChildren(note);
+          return { update(ctx) { note.textContent = ctx.t('experiment.train.offline'); }, dispose() {} };
+        }` }));
       b.onLoad({ filter: /.*/, namespace: 'packed' }, ({ path }) => ({
         contents: `export default ${JSON.stringify(packFile(path === 'wasm' ? wasmFile : MODEL_FILE))};`, loader: 'js' }));
     },

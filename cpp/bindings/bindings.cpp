@@ -53,8 +53,16 @@ EMSCRIPTEN_BINDINGS(attention_lab) {
         .function("qkSymmetry", optional_override([](const Trace& t) {
                       return guarded([&] { return qk_symmetry(t); });
                   }))
-        .function("rollout", optional_override([](const Trace& t) {
-                      return guarded([&] { return attention_rollout(t); });
+        .function("rollout", optional_override([](const Trace& t, const val& words) {
+                      return guarded([&] {
+                          return rollout_by_words(attention_rollout(t), word_groups(t.weights.rows(), word_spans(words)));
+                      });
+                  }))
+        .function("wordAttention", optional_override([](const Trace& t, const val& words) {
+                      return guarded([&] {
+                          const auto groups = word_groups(t.weights.rows(), word_spans(words));
+                          return object({{"groups", js(groups)}, {"weights", js(word_attention(t.weights, groups))}});
+                      });
                   }))
         .function("rolloutRow", optional_override([](const Trace& t, double i) {
                       return guarded([&] { return rollout_row(attention_rollout(t), integer(i)); });
@@ -110,8 +118,10 @@ EMSCRIPTEN_BINDINGS(attention_lab) {
         .function("articleHead", optional_override([](const EncoderTrace& t, double row) {
                       return guarded([&] { return t.article_head(integer(row)); });
                   }))
-        .function("rollout", optional_override([](const EncoderTrace& t) {
-                      return guarded([&] { return t.rollout(); });
+        .function("rollout", optional_override([](const EncoderTrace& t, const val& words) {
+                      return guarded([&] {
+                          return rollout_by_words(t.rollout(), word_groups(static_cast<std::int64_t>(t.tokens.size()), word_spans(words)));
+                      });
                   }))
         .function("rolloutRow", optional_override([](const EncoderTrace& t, double i) {
                       return guarded([&] { return rollout_row(t.rollout(), integer(i)); });

@@ -28,6 +28,7 @@
 #include "attention/softmax_row.hpp"
 #include "attention/symmetry.hpp"
 #include "attention/tiled.hpp"
+#include "attention/words.hpp"
 
 namespace attention_binding {
 
@@ -241,6 +242,20 @@ Config to_config(const val& o) {
     return {integer(o["dModel"].as<double>()), integer(o["dK"].as<double>()),
             integer(o["seed"].as<double>()), o["scale"].as<bool>(), o["causal"].as<bool>(),
             o["positional"].as<bool>()};
+}
+
+// [{from, to}] as web/lib/trace.js passes it (checked to be integers there).
+std::vector<WordSpan> word_spans(const val& list) {
+    std::vector<WordSpan> out;
+    const auto count = list["length"].as<unsigned>();
+    for (unsigned i = 0; i < count; ++i) out.push_back({integer(list[i]["from"].as<double>()), integer(list[i]["to"].as<double>())});
+    return out;
+}
+
+val js(const std::vector<WordSpan>& groups) {
+    val out = val::array();
+    for (const WordSpan& g : groups) out.call<void>("push", object({{"from", js(g.from)}, {"to", js(g.to)}}));
+    return out;
 }
 
 // [{layer, head}] as web/lib/core.js passes it (checked to be integers there).

@@ -35,6 +35,10 @@ Rollout attention_rollout(const std::vector<std::vector<const Matrix*>>& weights
 
 Rollout attention_rollout(const Trace& trace) { return attention_rollout({{&trace.weights}}, {{false}}); }
 
+Rollout rollout_by_words(const Rollout& r, const std::vector<WordSpan>& groups) {
+    return {word_attention(r.rollout, groups), word_attention(r.last, groups), r.averaged};
+}
+
 RolloutRow rollout_row(const Rollout& r, std::int64_t i) {
     const Eigen::Index n = r.rollout.rows();
     if (i < 0 || i >= n) {

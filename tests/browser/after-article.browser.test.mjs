@@ -129,6 +129,57 @@ test('one matrix or two: from Q·Kᵀ\'s Why?, how symmetric each head of the la
   await context.close();
 });
 
+test('words: a drag and a shift-click make words; the softmax step, the heads and the rollout show attention between them; the link keeps them', { timeout: 60_000 }, async () => {
+  const { page, context, problems } = await open('?step=softmax');
+  const drag = async (from, to) => {
+    const box = async (k) => page.locator(`#token-chips .chip >> nth=${k}`).boundingBox();
+    const [a, b] = [await box(from), await box(to)];
+    await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 6 });
+    await page.mouse.up();
+  };
+  await drag(4, 7); // 人工智能
+  await page.click('#token-chips .chip >> nth=3', { modifiers: ['Shift'] }); // from the selected 喜 to 欢
+  await page.waitForSelector('figure.stage-word-weights');
+  assert.deepEqual(await page.$$eval('.word-bar .word-text', (s) => s.map((x) => x.textContent)), ['喜欢', '人工智能']);
+  await waitForParam(page, 'words', '2-3,4-7');
+  const trace = core.run('我喜欢人工智能');
+  const head = await shownHead(page);
+  const { weights } = trace.wordAttention([{ from: 2, to: 3 }, { from: 4, to: 7 }], head);
+  const shown = await page.$$eval('figure.stage-word-weights td[data-j]', (tds) => tds.map((td) => Number(td.dataset.value)));
+  assert.deepEqual(shown, Array.from(weights.data), 'the core\'s word matrix, cell for cell');
+  assert.deepEqual(await page.$$eval('figure.stage-word-weights th.row-label', (ths) => ths.map((th) => th.textContent)), ['[CLS]', '我', '喜欢', '人工智能', '[SEP]']);
+  assert.match(await page.textContent('#step-explain'), /to a word, the sum of its tokens’ weights; from a word, the mean/);
+  // Every head's small multiple is between the words too.
+  assert.deepEqual(await page.$$eval('.head-grid canvas', (cs) => cs.map((c) => `${c.width}×${c.height}`)), Array(4).fill('5×5'));
+  // The link reopens the words; the rollout's maps are between them.
+  const link = new URL(page.url());
+  link.searchParams.set('experiment', 'rollout');
+  await page.goto(link.href);
+  await page.waitForSelector('.rollout-row');
+  assert.deepEqual(await page.$$eval('.experiment-rollout figure', (fs) => fs.map((f) => f.querySelectorAll('td[data-j]').length)), [25, 25]);
+  const r = trace.rollout({ words: [{ from: 2, to: 3 }, { from: 4, to: 7 }] });
+  assert.deepEqual(await page.$$eval('.experiment-rollout figure.stage-rollout td[data-j]', (tds) => tds.map((td) => Number(td.dataset.value))), Array.from(r.rollout.data));
+  // Tokens again: the switch (kept in the link), then a word let go.
+  await page.uncheck('#by-words');
+  await page.waitForSelector('figure.stage-weights', { state: 'attached' });
+  await waitForParam(page, 'byWords', '0');
+  await page.check('#by-words');
+  await page.click('.word-bar .word-remove >> nth=0');
+  await waitForParam(page, 'words', '4-7');
+  // Another sentence: its own tokens, no words.
+  await page.fill('#sentence', '我喜欢猫');
+  await page.waitForFunction(() => !document.querySelector('.word-bar .word'));
+  assert.deepEqual(problems, []);
+  // A link whose words are not words of its sentence: named, and left aside.
+  await page.goto(`${env.origin}/?step=softmax&words=2-2`);
+  await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+  assert.match(await page.textContent('#input-message'), /The link’s words were left aside: the word 2–2 is one token/);
+  trace.dispose();
+  await context.close();
+});
+
 test('axe-core finds no serious or critical violation in these experiments, light or dark', { timeout: 60_000 }, async () => {
   for (const colorScheme of ['light', 'dark']) {
     // bypassCSP only so the test can inject axe-core as an inline script.

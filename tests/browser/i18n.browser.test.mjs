@@ -12,7 +12,8 @@ import { STEPS } from '../../web/app/steps/index.js';
 const STEP_IDS = STEPS.map((s) => s.id);
 // Words that stay as they are in Chinese: names of functions, formats and symbols.
 const KEPT = new Set(['softmax', 'exp', 'PNG', 'SVG', 'CSV', 'LaTeX', 'JSON', 'English', 'CLS', 'SEP', 'one', 'hot',
-  'seed', 'model', 'Attention', 'max', 'WebAssembly', 'MASK', 'UNK', 'LayerNorm', 'GELU', 'norm']);
+  'seed', 'model', 'Attention', 'max', 'WebAssembly', 'MASK', 'UNK', 'LayerNorm', 'GELU', 'norm',
+  'Shift']); // Shift: the key as a Chinese keyboard prints it too
 const env = useServedChromium(WEB);
 
 /** English words in visible text outside the learner's own sentence and the formula. */

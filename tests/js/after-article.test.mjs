@@ -104,3 +104,32 @@ test('rollout: ½·mean + ½·I a layer, multiplied last layer first; rows sum t
   throwsLab(() => seeded.rolloutRow(5), 'invalid_argument', /row 5 is outside the rollout's 5 tokens/);
   seeded.dispose();
 });
+
+test('wordAttention: to a word the sum over its tokens, from a word the mean over its tokens; rows add up to 1; bad words named', () => {
+  const trace = core.run('我喜欢人工智能');
+  const head = { layer: 1, head: 2 };
+  const w = trace.stage('weights', head);
+  const words = [{ from: 4, to: 7 }, { from: 2, to: 3 }];
+  const { groups, weights } = trace.wordAttention(words, head);
+  assert.deepEqual(groups.map((g) => [g.from, g.to]), [[0, 0], [1, 1], [2, 3], [4, 7], [8, 8]]);
+  for (let a = 0; a < groups.length; a += 1) {
+    let sum = 0;
+    for (let b = 0; b < groups.length; b += 1) {
+      let total = 0;
+      for (let i = groups[a].from; i <= groups[a].to; i += 1) for (let j = groups[b].from; j <= groups[b].to; j += 1) total += w.data[i * 9 + j];
+      const expected = total / (groups[a].to - groups[a].from + 1);
+      assert.ok(Math.abs(weights.data[a * 5 + b] - expected) < 1e-6, `(${a}, ${b})`);
+      sum += weights.data[a * 5 + b];
+    }
+    assert.ok(Math.abs(sum - 1) < 1e-5);
+  }
+  assert.deepEqual(Array.from(trace.wordAttention([], head).weights.data), Array.from(w.data), 'no words: the tokens\' matrix');
+  const { rollout } = trace.rollout({ words });
+  assert.equal(rollout.rows, 5);
+  throwsLab(() => trace.wordAttention([{ from: 2, to: 2 }]), 'invalid_argument', /is one token/);
+  throwsLab(() => trace.wordAttention([{ from: 2, to: 4 }, { from: 4, to: 6 }]), 'invalid_argument', /overlaps/);
+  throwsLab(() => trace.wordAttention([{ from: 7, to: 9 }]), 'invalid_argument', /not within the sentence's 9 tokens/);
+  throwsLab(() => trace.wordAttention('2-3'), 'invalid_argument', /words must be an array/);
+  throwsLab(() => trace.wordAttention([{ from: 2 }]), 'invalid_argument', /a word's to must be an integer/);
+  trace.dispose();
+});

@@ -83,6 +83,17 @@ export function checkKnockOut(list) {
   return list.map((where) => checkHead(where, 'each head to knock out'));
 }
 
+// words: an array of { from, to } (token indices, both included), as plain objects the core reads.
+export function checkWords(list) {
+  if (!Array.isArray(list)) fail(`words must be an array of { from, to }, got ${describe(list)}`, 'invalid_argument');
+  return list.map((word) => {
+    if (word === null || typeof word !== 'object') fail(`each word is { from, to }, got ${describe(word)}`, 'invalid_argument');
+    checkIndex('a word\'s from', word.from);
+    checkIndex('a word\'s to', word.to);
+    return { from: word.from, to: word.to };
+  });
+}
+
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:^|[^\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 // A sentence must be a string of whole characters: Embind's UTF-8 encoder would

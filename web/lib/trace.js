@@ -1,7 +1,7 @@
 // One run of the core, as the API hands it out (see core.js for the rules every
 // file of web/lib/ keeps). The seeded model's run is one head; a trained
 // model's run has every head of every layer, and each layer's own stages.
-import { checkFlag, checkHead, checkIndex, describe, fail, freezeRow, unwrap, wrapMatrix } from './checks.js';
+import { checkFlag, checkHead, checkIndex, checkWords, describe, fail, freezeRow, unwrap, wrapMatrix } from './checks.js';
 
 /** One run of the core: tokens, ids, resolved config, and every stage. */
 export class Trace {
@@ -178,6 +178,15 @@ export class Trace {
     return Object.freeze({ ...k, strongest: Object.freeze(k.strongest), peak: Object.freeze(k.peak) });
   }
 
+  /** A head's attention between words, not tokens (Clark et al., 2019; cpp/include/attention/words.hpp):
+   *  words = [{ from, to }] (token indices, both included; a word is two tokens or more, words do not
+   *  overlap). { groups: [{ from, to }] (the words and every other token alone, in order), weights
+   *  (g × g): to a word, the sum over its tokens; from a word, the mean over its tokens }. */
+  wordAttention(words, where = {}) {
+    const r = unwrap(this.#head(where).wordAttention(checkWords(words)));
+    return Object.freeze({ groups: Object.freeze(r.groups.map(Object.freeze)), weights: wrapMatrix(r.weights) });
+  }
+
   /** How far a head's scores Q·Kᵀ are from symmetric on this sentence, and how much weight stays on
    *  each token itself (cpp/include/attention/symmetry.hpp): { symmetricShare: ‖(S + Sᵀ)/2‖² ÷ ‖S‖²
    *  (1 with one matrix for queries and keys, about ½ when S_ij and S_ji are unrelated), selfShare:
@@ -190,9 +199,10 @@ export class Trace {
    *  layer: each layer's heads averaged (a knocked-out head left out) and mixed half and half with
    *  the identity for the residual, multiplied last layer first. { rollout, last, averaged }:
    *  rollout (n × n) row i = output i's share of each input token; last (n × n) = the last
-   *  layer's attention averaged over its heads; averaged = the heads each layer's average counts. */
-  rollout() {
-    const r = unwrap(this.#live().rollout());
+   *  layer's attention averaged over its heads; averaged = the heads each layer's average counts.
+   *  With words (as wordAttention takes them) both matrices are between words, by the same rule. */
+  rollout({ words = [] } = {}) {
+    const r = unwrap(this.#live().rollout(checkWords(words)));
     return Object.freeze({ rollout: wrapMatrix(r.rollout), last: wrapMatrix(r.last), averaged: r.averaged });
   }
 

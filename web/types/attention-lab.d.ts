@@ -272,6 +272,12 @@ export interface TiledAttention {
   readonly tiledScores: number;
 }
 
+/** A word: tokens from … to, both included. */
+export interface WordSpan {
+  readonly from: number;
+  readonly to: number;
+}
+
 /** Attention rollout through every layer (Abnar & Zuidema, 2020). */
 export interface Rollout {
   /** n × n: row i, output i's share of each input token */
@@ -318,8 +324,10 @@ export interface Trace {
   tiledAttention(options: Where & { block: number }): TiledAttention;
   /** how far a head's Q·Kᵀ is from symmetric (1: symmetric), and its weights' mean on the diagonal */
   qkSymmetry(where?: Where): { readonly symmetricShare: number; readonly selfShare: number };
-  /** attention rollout through every layer, beside the last layer's head-averaged attention */
-  rollout(): Rollout;
+  /** a head's attention between words (to a word: the sum over its tokens; from a word: the mean) */
+  wordAttention(words: ReadonlyArray<WordSpan>, where?: Where): { readonly groups: readonly WordSpan[]; readonly weights: Matrix };
+  /** attention rollout through every layer, beside the last layer's head-averaged attention (between words, if given) */
+  rollout(options?: { words?: ReadonlyArray<WordSpan> }): Rollout;
   rolloutRow(i: number): RolloutRow;
   dotTerms(id: 'scores' | 'output', i: number, j: number, where?: Where): DotTerms;
   weightedRows(i: number, where?: Where): Matrix;

@@ -12,6 +12,7 @@
 
 #include "attention/matrix.hpp"
 #include "attention/trace.hpp"
+#include "attention/words.hpp"
 
 namespace attention {
 
@@ -29,6 +30,9 @@ Rollout attention_rollout(const std::vector<std::vector<const Matrix*>>& weights
 
 // The seeded model's one head, as a rollout of one layer: ½·weights + ½·I.
 Rollout attention_rollout(const Trace& trace);
+
+// The rollout and the last layer's average between words (words.hpp's rule, groups from word_groups()).
+Rollout rollout_by_words(const Rollout& r, const std::vector<WordSpan>& groups);
 
 // Row i of a rollout beside the same row of the last layer's average, and what they say of it.
 struct RolloutRow {

@@ -9,19 +9,24 @@ import { ROLLOUT_EN, ROLLOUT_ZH } from '../strings/rollout.js';
 
 const WORDS = Object.freeze({ en: ROLLOUT_EN, zh: ROLLOUT_ZH });
 
-/** root: the element to fill; deps: { h, morphChildren, fmt, share, translator, renderMatrix }.
+/** root: the element to fill; deps: { h, morphChildren, fmt, share, translator, renderMatrix, groupLabels }.
  *  Returns { update(ctx), dispose() }. */
-export function createRolloutView(root, { h, morphChildren, fmt, share, translator, renderMatrix }) {
+export function createRolloutView(root, { h, morphChildren, fmt, share, translator, renderMatrix, groupLabels }) {
   return {
     update(ctx) {
       const t = translator(WORDS[ctx.lang] ?? ROLLOUT_EN);
       const { run, tokens, selected: i } = ctx;
-      const whole = run.rollout();
+      // The maps between the learner's words when the views show words (the same rule as every view), else tokens.
+      const groups = ctx.byWords ? ctx.wordsOf(ctx.where).groups : null;
+      const whole = run.rollout({ words: ctx.byWords ? ctx.words : [] });
+      const labels = groups ? groupLabels(tokens, groups) : tokens;
+      const at = groups ? groups.findIndex((g) => g.from <= i && i <= g.to) : i;
       const row = run.rolloutRow(i);
       const layers = run.config.layers;
       const product = Array.from({ length: layers }, (_, l) => `Ã${layers - l}`).join(' · ');
-      const matrix = (m, caption, id) => renderMatrix(m, { t: ctx.t, caption, rowLabels: tokens, colLabels: tokens, scale: 'sequential',
-        selectedRow: i, stageId: id, onRowLabel: ctx.select, explain: (r, c) => `${tokens[r]} ← ${tokens[c]}: ${fmt(m.data[r * m.cols + c], 3)}` }).element;
+      const matrix = (m, caption, id) => renderMatrix(m, { t: ctx.t, caption, rowLabels: labels, colLabels: labels, scale: 'sequential',
+        selectedRow: at, stageId: id, onRowLabel: (r) => ctx.select(groups ? groups[r].from : r),
+        explain: (r, c) => `${labels[r]} ← ${labels[c]}: ${fmt(m.data[r * m.cols + c], 3)}` }).element;
       const bar = (value) => {
         const span = h('span', { class: 'bar' });
         span.style.width = `${Math.round(value * 100)}%`;
@@ -42,6 +47,7 @@ export function createRolloutView(root, { h, morphChildren, fmt, share, translat
         sayings.push(t('rollout.self', { token: tokens[i], self: fmt(row.rolloutSelf), lastSelf: fmt(row.lastSelf) }));
       }
       if (run.knockOut.length) sayings.push(t('rollout.knocked', { counts: Array.from(whole.averaged).join(', ') }));
+      if (groups) sayings.push(t('rollout.byWords'));
       morphChildren(root, h('div', {},
         h('p', { class: 'explain' }, layers > 1 ? t('rollout.explain', { product }) : t('rollout.explainOne')),
         h('div', { class: 'rollout-maps' }, matrix(whole.rollout, t('rollout.rolloutTitle'), 'rollout'), matrix(whole.last, t('rollout.lastTitle'), 'rollout-last')),

@@ -7,19 +7,23 @@ import { fmt } from '../ui/format.js';
 import { heatCanvas } from '../matrix/heat-canvas.js';
 import { labelText } from './heads-panel.js';
 import { headName } from './head-view.js';
+import { groupLabels } from '../shell/words.js';
 
 export function headGrid(ctx) {
   const { layer, head: shown } = ctx.where;
   const scale = makeScale('sequential', 0, 1); // one scale for every head: weights are in [0, 1]
   const thumbs = Array.from({ length: ctx.heads }, (_, head) => {
     const where = { layer, head };
-    const w = ctx.stageOf('weights', where);
+    // Between the learner's words when the views show words (the core's rule), else between tokens.
+    const byWords = ctx.byWords ? ctx.wordsOf(where) : null;
+    const w = byWords ? byWords.weights : ctx.stageOf('weights', where);
+    const labels = byWords ? groupLabels(ctx.tokens, byWords.groups) : ctx.tokens;
     const report = ctx.reportOf(where);
     const row = ctx.rowOf(where);
     const name = headName(ctx.t, head);
     const canvas = heatCanvas(w, scale, {
       inPlace: true, // an edit repaints the grid's canvases, it does not add new ones
-      explain: (i, j) => ctx.t('heads.cell', { head: name, a: ctx.tokens[i], b: ctx.tokens[j], p: fmt(w.data[i * w.cols + j], 3) }),
+      explain: (i, j) => ctx.t('heads.cell', { head: name, a: labels[i], b: labels[j], p: fmt(w.data[i * w.cols + j], 3) }),
     });
     return h('button', {
       type: 'button',

@@ -25,6 +25,8 @@ export function createLabState(steps) {
   let hidden = null; // { sentence, originals }: what the lab hid behind each [MASK] of sentence
   let layerOpen = false; // the concat step's rest of the layer unfolded
   let tour = null; // { card, answers: { cardId: choice } } while the guided tour is open
+  let words = Object.freeze([]); // [{ from, to }]: tokens the learner made into words, of this sentence
+  let byWords = true; // the attention views show words (when there are any), not tokens
   let asked = new Map(); // what the views asked of this run (stages, report cards, rows)
   let seen = null; // the run through the selected head: made again only when either changes
   let ended = false; // disposed: no run is made again
@@ -60,6 +62,12 @@ export function createLabState(steps) {
     get hidden() { return hidden; },
     get layerOpen() { return layerOpen; },
     get tour() { return tour; },
+    /** The words the learner made ([{ from, to }], token indices, both included), in order. */
+    get words() { return words; },
+    /** Whether the attention views show attention between words (there are words, and the learner wants them). */
+    get byWords() { return byWords && words.length > 0; },
+    /** The learner's choice of words over tokens, whether or not there are words now. */
+    get wordsWanted() { return byWords; },
     /** Whether the run is a trained model's. */
     get trained() { return run !== null && isTrained(options.model); },
     isTrained,
@@ -95,12 +103,14 @@ export function createLabState(steps) {
         return error;
       }
       knockedOut = off;
+      const otherSentence = text !== sentence;
       run?.dispose();
       run = made;
       asked = new Map();
       sentence = text;
       options = { ...made.config };
       if (hidden?.sentence !== text) hidden = null;
+      if (otherSentence || words.some((w) => w.to >= made.tokens.length)) words = Object.freeze([]); // another sentence: other tokens
       where = Object.freeze({ layer: where.layer < made.config.layers ? where.layer : 0, head: where.head < made.config.heads ? where.head : 0 });
       if (token === null || token >= made.tokens.length) token = defaultToken(made.tokens.length);
       followArticle();
@@ -128,6 +138,17 @@ export function createLabState(steps) {
     /** The tour at card k (its answers so far kept); null closes it. */
     tourAt(k) { tour = k === null ? null : Object.freeze({ card: k, answers: tour?.answers ?? Object.freeze({}) }); },
     answerTour(cardId, choice) { tour = Object.freeze({ ...tour, answers: Object.freeze({ ...tour.answers, [cardId]: choice }) }); },
+    /** Makes tokens from … to one word (from < to); words it overlaps are let go. */
+    addWord(from, to) {
+      const word = Object.freeze({ from: Math.min(from, to), to: Math.max(from, to) });
+      if (word.from === word.to) return;
+      words = Object.freeze([...words.filter((w) => w.to < word.from || w.from > word.to), word].sort((a, b) => a.from - b.from));
+    },
+    /** Lets the word at index k go (its tokens are tokens again). */
+    removeWord(k) { words = Object.freeze(words.filter((_, i) => i !== k)); },
+    /** Words as a link gives them: kept as they are; the core checks them when a view asks. */
+    setWords(list) { words = Object.freeze(list.map((w) => Object.freeze({ from: w.from, to: w.to })).sort((a, b) => a.from - b.from)); },
+    showByWords(on) { byWords = on; },
     /** Frees the run (the lab is going); the state is not used again. */
     dispose() {
       ended = true;

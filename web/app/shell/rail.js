@@ -3,15 +3,22 @@
 import { clear, h, morphChildren } from '../ui/dom.js';
 import { STEPS } from '../steps/index.js';
 
-/** The sentence's tokens as chips with their ids; onSelect(i) follows token i; t: the lab's words. */
-export function renderChips(container, { tokens, ids, selected, onSelect, t }) {
+/** The sentence's tokens as chips with their ids; onSelect(i) follows token i; a shift-click makes the
+ *  tokens from the selected one to this one a word (onWord(from, to)); words: [{ from, to }] are marked
+ *  (data-word: first, middle, last); t: the lab's words. */
+export function renderChips(container, { tokens, ids, selected, onSelect, onWord, words = [], t }) {
+  const edge = (i) => {
+    const w = words.find((x) => x.from <= i && i <= x.to);
+    return !w ? null : i === w.from ? 'first' : i === w.to ? 'last' : 'middle';
+  };
   const chips = tokens.map((token, i) => h('li', {},
     h('button', {
       type: 'button',
-      class: token === '[UNK]' ? 'chip unk' : 'chip',
+      class: `${token === '[UNK]' ? 'chip unk' : 'chip'}${edge(i) ? ' in-word' : ''}`,
+      dataset: { i: String(i), word: edge(i) ?? '' },
       'aria-pressed': String(i === selected),
       title: token === '[UNK]' ? `${t('page.follow', { token, i })} — ${t('page.unk')}` : t('page.follow', { token, i }),
-      onclick: () => onSelect(i),
+      onclick: (event) => (event.shiftKey && onWord && selected !== null && i !== selected ? onWord(selected, i) : onSelect(i)),
     }, h('span', { class: 'text' }, token), h('span', { class: 'id' }, String(ids[i])))));
   morphChildren(container, h('ol', {}, chips));
 }

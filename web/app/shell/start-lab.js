@@ -34,6 +34,7 @@ import { hideTooltip } from '../ui/tooltip.js';
 import { mark } from './timeline.js';
 import { checkLink, createUrlWriter, readUrl } from './url-state.js';
 import { createWarmUp } from './warm-up.js';
+import { createWordBar } from './word-bar.js';
 import { progressOf, restoreProgress } from './progress.js';
 
 const EXPERIMENT_IDS = EXPERIMENTS.map((e) => e.id);
@@ -106,7 +107,17 @@ export function startLab(env) {
     setLayerOpen: (open) => state.openLayer(open) });
 
   // ---- drawing ---------------------------------------------------------------
-  const renderChips = () => chipsOf($('token-chips'), { tokens: state.run.tokens, ids: state.run.ids, selected: state.selected, onSelect: selectToken, t: language.words.t });
+  const wordBar = createWordBar({ bar: $('word-bar'), chips: $('token-chips'), state, changed: wordsChanged, words: () => language.words, signal });
+  const renderChips = () => {
+    chipsOf($('token-chips'), { tokens: state.run.tokens, ids: state.run.ids, selected: state.selected, onSelect: selectToken,
+      onWord: (from, to) => { state.addWord(from, to); wordsChanged(); }, words: state.words, t: language.words.t });
+    wordBar.render();
+  };
+  /** The learner's words changed: the chips, the words' line, every view, the link. */
+  function wordsChanged() {
+    renderChips();
+    scheduleRedraw();
+  }
   const renderRail = () => railOf($('step-rail'), (k) => { pause(); goTo(k, true); }, language.words.t);
   const updateRail = () => markRail($('step-rail'), $('formula'), state.step);
 
@@ -178,7 +189,8 @@ export function startLab(env) {
   /** Puts the page's view into the address bar (soon: see url-state.js). */
   function syncUrl() {
     address?.soon({ sentence: state.sentence, step: STEPS[state.step].id, selected: state.selected, options: state.options,
-      trained: state.trained, where: state.where, headPicked: state.headPicked, lang: language.words.lang, experiment: experiments.id, tour: state.tour },
+      trained: state.trained, where: state.where, headPicked: state.headPicked, lang: language.words.lang, experiment: experiments.id, tour: state.tour,
+      words: state.words, byWords: state.wordsWanted },
     { model: state.defaults.model, options: state.core.defaults });
   }
 
@@ -273,6 +285,16 @@ export function startLab(env) {
     state.chooseToken(link.selected);
     if (link.head !== null || link.layer !== null) state.chooseHead(link.head ?? 0, link.layer ?? 0); // else the core's article head
     notices.push(...hostControl.firstRun(link));
+    state.showByWords(link.byWords);
+    if (link.words.length && state.run) {
+      try {
+        state.run.wordAttention(link.words); // the core says whether they are words of this sentence
+        state.setWords(link.words);
+        renderChips();
+      } catch (error) {
+        notices.push(language.words.t('words.ignored', { error: language.words.errorText(error) }));
+      }
+    }
     if (badExercises.length) notices.push(language.words.t('ex.ignored', { items: badExercises.join(', ') }));
     for (const name of ['layer', 'head']) {
       if (link[name] !== null && link[name] !== state.where[name]) notices.push(language.words.t('msg.ignored', { names: name }));

@@ -7,7 +7,9 @@
 // embed=1 hides the page chrome; origin=… restricts host messages to one origin.
 // replaceState only: stepping through the steps does not flood the history.
 // ?stage=… is the older name of ?step=…, ?lab=… of ?experiment=…; both still work.
+// words=2-3,4-7: tokens the learner made into words (byWords=0: the views show tokens all the same).
 import { parseOrigin } from '../host/host-messages.js';
+import { parseWordsParam, wordsParam } from './words.js';
 
 const OPTION_PARAMS = ['dModel', 'dK', 'seed'];
 const FLAG_PARAMS = ['scale', 'causal', 'positional'];
@@ -20,7 +22,17 @@ export function readUrl(search, defaults) {
   const state = {
     sentence: defaults.sentence, step: defaults.step, selected: null, options: {}, head: null, layer: null,
     embed: params.get('embed') === '1', origin: params.get('origin'), lang: null, experiment: null, tour: null, card: null, exercises: params.get('exercises') ?? '',
+    words: [], byWords: true,
   };
+  if (params.has('words')) {
+    const words = parseWordsParam(params.get('words'));
+    if (words) state.words = words;
+    else ignored.push('words');
+  }
+  if (params.has('byWords')) {
+    if (['0', '1'].includes(params.get('byWords'))) state.byWords = params.get('byWords') === '1';
+    else ignored.push('byWords');
+  }
   const experimentParam = params.has('experiment') ? 'experiment' : 'lab'; // `lab`: the older name
   if (params.has(experimentParam)) {
     if (defaults.experiments.includes(params.get(experimentParam))) state.experiment = params.get(experimentParam);
@@ -91,7 +103,7 @@ export function checkLink(state, ignored, stepIndex, t) {
 }
 
 /** view: what is shown; defaults: { model, options } (the page's model and the seeded head's options). */
-function writeUrl({ sentence, step, selected, options, trained, where, headPicked, lang, experiment, tour }, defaults) {
+function writeUrl({ sentence, step, selected, options, trained, where, headPicked, lang, experiment, tour, words, byWords }, defaults) {
   const params = new URLSearchParams();
   const current = new URLSearchParams(location.search);
   for (const name of KEPT_PARAMS) if (current.has(name)) params.set(name, current.get(name));
@@ -100,6 +112,8 @@ function writeUrl({ sentence, step, selected, options, trained, where, headPicke
   params.set('t', String(selected));
   params.set('lang', lang);
   if (experiment) params.set('experiment', experiment);
+  if (words?.length) params.set('words', wordsParam(words));
+  if (words?.length && !byWords) params.set('byWords', '0');
   if (tour) {
     params.set('tour', 'article');
     params.set('card', String(tour.card));

@@ -5,6 +5,7 @@ import { renderMatrix, TABLE_LIMIT } from '../matrix/matrix-view.js';
 import { h } from '../ui/dom.js';
 import { headGrid } from '../heads/head-grid.js';
 import { headNumber } from '../heads/head-view.js';
+import { groupLabels } from '../shell/words.js';
 
 export function explainWeight(ctx, i, j) {
   const r = ctx.headView.softmaxRow(i);
@@ -23,7 +24,8 @@ export default {
   title: (ctx) => ctx.t('step.softmax.title'),
   explain(ctx) {
     const r = ctx.headView.softmaxRow(ctx.selected);
-    const text = ctx.t('step.softmax.explain', { token: ctx.tokens[ctx.selected], p: fmt(r.maxProb), best: ctx.tokens[r.argmax] });
+    const text = ctx.t('step.softmax.explain', { token: ctx.tokens[ctx.selected], p: fmt(r.maxProb), best: ctx.tokens[r.argmax] })
+      + (ctx.byWords ? ` ${ctx.t('step.softmax.byWords')}` : '');
     return ctx.heads > 1 ? `${ctx.t('step.softmax.explainHeads', { heads: ctx.heads, n: headNumber(ctx.where.head) })}${text}` : text;
   },
   async render(body, ctx) {
@@ -36,6 +38,7 @@ export default {
       previous = exps;
       previousSums = sums;
     }
+    if (ctx.byWords) return renderByWords(body, ctx);
     const block = renderMatrix(ctx.stage('weights'), { t: ctx.t,
       previous,
       previousSums,
@@ -54,3 +57,23 @@ export default {
     return [{ label: ctx.t('step.softmax.legend'), scale: block.scale }];
   },
 };
+
+// The selected head's weights between the learner's words (and the tokens that are no word), by the core's rule.
+async function renderByWords(body, ctx) {
+  const { groups, weights } = ctx.wordsOf(ctx.where);
+  const labels = groupLabels(ctx.tokens, groups);
+  const block = renderMatrix(weights, { t: ctx.t,
+    scale: 'sequential',
+    rowLabels: labels,
+    colLabels: labels,
+    stageId: 'word-weights',
+    selectedRow: groups.findIndex((g) => g.from <= ctx.selected && ctx.selected <= g.to),
+    onRowLabel: (a) => ctx.select(groups[a].from),
+    explain: (a, b) => ctx.t('step.softmax.wordCell', { a: labels[a], b: labels[b], p: fmt(weights.data[a * weights.cols + b], 3),
+      from: groups[a].to - groups[a].from + 1, to: groups[b].to - groups[b].from + 1 }),
+  });
+  if (ctx.heads > 1) body.append(headGrid(ctx), h('h3', { class: 'head-shown' }, ctx.t('step.softmax.shown', { n: headNumber(ctx.where.head) })));
+  body.append(block.element);
+  await block.reveal({ animate: false });
+  return [{ label: ctx.t('step.softmax.legend'), scale: block.scale }];
+}

@@ -38,5 +38,11 @@ export function viewContext(state, words, actions) {
     n: run.tokens.length,
     selected,
     config: run.config,
+    /** The learner's words ([{ from, to }]), and whether the attention views show them. */
+    words: state.words,
+    byWords: state.byWords,
+    /** A head's attention between the learner's words (trace.wordAttention): { groups, weights }. */
+    wordsOf: (at) => state.once(`words ${at.layer} ${at.head} ${state.words.map((w) => `${w.from}-${w.to}`).join(',')}`,
+      () => run.wordAttention(state.words, at)),
   };
 }

@@ -12,6 +12,7 @@ export const ROLLOUT_EN = Object.freeze({
   'rollout.same': 'In the last layer {token} gives its largest share, after itself, to {top} ({last}); through every layer the most of it also comes from {top} ({rollout}).',
   'rollout.differ': 'In the last layer {token} gives its largest share, after itself, to {lastTop} ({last}); through every layer the most of it comes from {rolloutTop} ({rollout}): the earlier layers had already moved that token into what the last layer looks at.',
   'rollout.self': 'Through every layer, {self} of output {token} is still {token} itself (the residual’s half at each layer), against {lastSelf} in the last layer’s attention.',
+  'rollout.byWords': 'The two maps are between your words, by the rule every view uses: to a word, the sum over its tokens; from a word, the mean over its tokens. The row below stays by tokens.',
   'rollout.knocked': 'Knocked-out heads are left out of their layer’s average (heads averaged, layer by layer: {counts}).',
 });
 
@@ -27,5 +28,6 @@ export const ROLLOUT_ZH = Object.freeze({
   'rollout.same': '在最后一层，{token} 除了自己之外给 {top} 的份额最大（{last}）；经过所有层之后，来自 {top} 的也最多（{rollout}）。',
   'rollout.differ': '在最后一层，{token} 除了自己之外给 {lastTop} 的份额最大（{last}）；经过所有层之后，来自 {rolloutTop} 的最多（{rollout}）：前面的层早已把那个词元混进了最后一层所看的东西里。',
   'rollout.self': '经过所有层之后，输出 {token} 里仍有 {self} 是 {token} 自己（每一层残差各占一半），而在最后一层的注意力里只有 {lastSelf}。',
+  'rollout.byWords': '上面两张图按你的词显示，规则与各处相同：给一个词的是它各词元之和，一个词发出的是它各词元的平均。下面这一行仍按词元。',
   'rollout.knocked': '被关闭的头不计入所在层的平均（每层参与平均的头数：{counts}）。',
 });
