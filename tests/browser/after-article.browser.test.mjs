@@ -180,6 +180,26 @@ test('words: a drag and a shift-click make words; the softmax step, the heads an
   await context.close();
 });
 
+test('the tour\'s optional closing card opens each of them, and Finish there closes the tour', { timeout: 60_000 }, async () => {
+  const { page, context, problems } = await open('?tour=article&card=10');
+  await page.waitForSelector('#tour-title[data-card="end"]');
+  await page.click('.tour-after');
+  await page.waitForSelector('#tour-title[data-card="after"]');
+  for (const [id, step] of [['tiles', 'weighted-sum'], ['shared-qk', 'scores'], ['rollout', 'concat']]) {
+    await page.click(`.tour-try[data-try="${id}"]`);
+    await page.waitForSelector(EXPERIMENTS[id]);
+    await waitForParam(page, 'experiment', id);
+    assert.equal(await page.getAttribute('body', 'data-step'), step);
+  }
+  await page.click('.tour-try[data-try="words"]');
+  await page.waitForSelector('figure.stage-word-weights');
+  await waitForParam(page, 'words', '2-3,4-7');
+  await page.click('.tour-next'); // Finish
+  await page.waitForSelector('#tour', { state: 'hidden' });
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('axe-core finds no serious or critical violation in these experiments, light or dark', { timeout: 60_000 }, async () => {
   for (const colorScheme of ['light', 'dark']) {
     // bypassCSP only so the test can inject axe-core as an inline script.

@@ -75,6 +75,7 @@ export function startLab(env) {
   const experiments = createExperimentPanel({ tabs: $('experiment-tabs'), body: $('experiment-body'), context: () => context(false), changed: syncUrl,
     hooks: { loadModel: (id, bytes) => controls.loadModelFile(id, bytes) } });
   const tour = createLazyTour($('tour'), { state, compute, context: () => context(false), experiments, show, showSentence, showSettings,
+    wordsChanged: () => wordsChanged(),
     announce: (type, body) => { host.announce(type, body); env.onTour?.(body); } });
   const hostControl = createHostControl(state, { words: () => language.words, message, tryCompute, selectHead: controls.selectHead,
     renderChips: () => renderChips(), redraw: scheduleRedraw, showSentence, showSettings, setExercises, tour });

@@ -26,6 +26,20 @@ export const CARDS = Object.freeze([
   { id: 'end', step: 'concat', follow: true },
 ].map(Object.freeze));
 
+// After the last card, one more the learner may open (the tour is finished without it): where
+// the lab goes past the article, each a button that opens it. Not counted in the tour's cards.
+//   try: [{ id, step, experiment } …], or words: the article's words made (喜欢, 人工智能)
+export const AFTER_CARD = Object.freeze({ id: 'after', step: 'softmax', follow: true, optional: true,
+  try: Object.freeze([
+    Object.freeze({ id: 'tiles', step: 'weighted-sum', experiment: 'tiles' }),
+    Object.freeze({ id: 'shared-qk', step: 'scores', experiment: 'shared-qk' }),
+    Object.freeze({ id: 'rollout', step: 'concat', experiment: 'rollout' }),
+    Object.freeze({ id: 'words', step: 'softmax', words: Object.freeze([{ from: 2, to: 3 }, { from: 4, to: 7 }]) }),
+  ]) });
+
+/** Card k of the tour: the article's cards, then the optional one after them. */
+export const cardAt = (k) => (k < CARDS.length ? CARDS[k] : AFTER_CARD);
+
 /** The token the tour follows in a run's tokens (喜), or 1 when the sentence has none. */
 export function followedToken(tokens) {
   const at = tokens.indexOf(FOLLOWED);

@@ -2,17 +2,18 @@
 // article's sentence on the trained model, the token and head the article
 // follows, the card's step and experiment. What the learner answers is kept
 // with the tour (and in the link and a platform's saved progress).
-import { CARDS, TOUR_SENTENCE, followedToken } from './article-tour.js';
+import { CARDS, TOUR_SENTENCE, cardAt, followedToken } from './article-tour.js';
 
 /**
  * state: the lab's state; compute(sentence, options) runs the core (true when
  * it could); experiments: the experiments' panel; show(animate) draws; showSentence(text) puts the sentence
  * in the input box, showSettings() the model in the settings; announce(type,
  * body) tells the host; stepIndex(id): a step's index (steps/index.js, handed
- * over so that the tour's chunk imports none of the page's modules: tour-panel.js).
- * Returns { open(card), go(k), leave(finished), answer(cardId, choice) }.
+ * over so that the tour's chunk imports none of the page's modules: tour-panel.js);
+ * wordsChanged(): the learner's words changed (the chips and the views follow).
+ * Returns { open(card), go(k), leave(finished), answer(cardId, choice), tryAfter(id) }.
  */
-export function createTourControl(state, { compute, experiments, show, showSentence, showSettings, announce, stepIndex }) {
+export function createTourControl(state, { compute, experiments, show, showSentence, showSettings, announce, stepIndex, wordsChanged }) {
   // The article's sentence, on the trained model when there is one.
   function runArticle() {
     const model = state.trained || !state.isTrained(state.defaults.model) ? state.options.model : state.defaults.model;
@@ -24,8 +25,8 @@ export function createTourControl(state, { compute, experiments, show, showSente
   }
 
   function go(k) {
-    const at = Math.max(0, Math.min(CARDS.length - 1, k));
-    const card = CARDS[at];
+    const at = Math.max(0, Math.min(CARDS.length, k)); // CARDS.length: the optional card after them
+    const card = cardAt(at);
     state.tourAt(at);
     if (!runArticle()) return;
     if (card.follow) {
@@ -41,6 +42,20 @@ export function createTourControl(state, { compute, experiments, show, showSente
     show(true);
   }
 
+  /** From the card after the tour: opens what lies past the article (its experiment on its step, or the article's words). */
+  function tryAfter(id) {
+    const next = cardAt(CARDS.length).try.find((x) => x.id === id);
+    if (!next) return;
+    if (next.words) {
+      for (const w of next.words) state.addWord(w.from, w.to);
+      state.showByWords(true);
+      wordsChanged();
+    }
+    if (next.experiment) experiments.open(next.experiment, false);
+    state.chooseStep(stepIndex(next.step));
+    show(true);
+  }
+
   return {
     open: (k = 0) => go(k),
     go,
@@ -48,12 +63,13 @@ export function createTourControl(state, { compute, experiments, show, showSente
     leave(finished) {
       const at = state.tour?.card ?? 0;
       state.tourAt(null);
-      announce('tour', { tour: 'article', card: CARDS[at].id, index: at, count: CARDS.length, finished });
+      announce('tour', { tour: 'article', card: cardAt(at).id, index: at, count: CARDS.length, finished });
       show(false);
     },
+    tryAfter,
     answer(cardId, choice) {
       state.answerTour(cardId, choice);
-      const card = CARDS[state.tour.card];
+      const card = cardAt(state.tour.card);
       if (card.experiment && card.predict) experiments.open(card.experiment, false);
       show(false);
     },

@@ -6,10 +6,11 @@
 // first load carries none of it, it imports nothing of the page's modules: what
 // it draws with (page: { h, morphChildren, fmt, headNumber, translator }) is handed to it.
 import { TOUR_EN, TOUR_ZH } from '../strings/tour.js';
-import { CARDS, answerOf, choicesOf } from './article-tour.js';
+import { CARDS, answerOf, cardAt, choicesOf } from './article-tour.js';
 
-/** el: the tour's section; go(k) shows card k; leave(); answer(cardId, choice); page: see above. */
-export function createTourPanel(el, { go, leave, answer }, page) {
+/** el: the tour's section; go(k) shows card k; leave(); answer(cardId, choice); tryAfter(id) opens what
+ *  lies past the article (from the card after the tour); page: see above. */
+export function createTourPanel(el, { go, leave, answer, tryAfter }, page) {
   const { h, morphChildren, translator } = page;
   const draw = { ...page, words: { en: translator(TOUR_EN), zh: translator(TOUR_ZH) } };
   let drawnFor = null;
@@ -25,16 +26,17 @@ export function createTourPanel(el, { go, leave, answer }, page) {
       if (drawnFor && key.every((v, k) => v === drawnFor[k])) return;
       drawnFor = key;
       el.hidden = false;
-      morphChildren(el, h('div', {}, card(draw, ctx, tour, { go, leave, answer })));
+      morphChildren(el, h('div', {}, card(draw, ctx, tour, { go, leave, answer, tryAfter })));
     },
   };
 }
 
-function card(draw, ctx, tour, { go, leave, answer }) {
+function card(draw, ctx, tour, { go, leave, answer, tryAfter }) {
   const { h, fmt, headNumber } = draw;
   const t = draw.words[ctx.lang];
   const at = tour.card;
-  const current = CARDS[at];
+  const current = cardAt(at);
+  if (current.optional) return afterCard(draw, ctx, at, { go, leave, tryAfter });
   const row = ctx.headView.softmaxRow(ctx.selected);
   const words = { n: ctx.n, d: ctx.config.dModel, dK: ctx.config.dK, divisor: fmt(row.divisor, row.divisor % 1 ? 3 : 0),
     token: ctx.tokens[ctx.selected], head: headNumber(ctx.where.head), layer: ctx.where.layer + 1, best: ctx.tokens[row.argmax], p: fmt(row.maxProb) };
@@ -47,6 +49,26 @@ function card(draw, ctx, tour, { go, leave, answer }) {
     h('p', { class: 'tour-actions' },
       h('button', { type: 'button', class: 'tour-back', disabled: at === 0, onclick: () => go(at - 1) }, t('tour.back')), ' ',
       h('button', { type: 'button', class: 'tour-next', onclick: () => (last ? leave(true) : go(at + 1)) }, t(last ? 'tour.finish' : 'tour.next')), ' ',
+      last ? h('button', { type: 'button', class: 'tour-after', onclick: () => go(at + 1) }, t('tour.after.open')) : null, last ? ' ' : null,
+      h('button', { type: 'button', class: 'tour-leave', onclick: () => leave(false) }, t('tour.leave'))),
+  ];
+}
+
+// The card after the tour: what lies past the article, a button each.
+function afterCard(draw, ctx, at, { go, leave, tryAfter }) {
+  const { h } = draw;
+  const t = draw.words[ctx.lang];
+  const current = cardAt(at);
+  return [
+    h('p', { class: 'tour-of' }, t('tour.after.of')),
+    h('h2', { id: 'tour-title', dataset: { card: current.id } }, t('tour.after.title')),
+    h('p', { class: 'tour-text' }, t('tour.after.text')),
+    h('ul', { class: 'tour-after-list' }, current.try.map((x) => h('li', {},
+      h('button', { type: 'button', class: 'tour-try', dataset: { try: x.id }, onclick: () => tryAfter(x.id) }, t(`tour.after.${x.id}`)),
+      ' ', t(`tour.after.${x.id}.why`)))),
+    h('p', { class: 'tour-actions' },
+      h('button', { type: 'button', class: 'tour-back', onclick: () => go(at - 1) }, t('tour.back')), ' ',
+      h('button', { type: 'button', class: 'tour-next', onclick: () => leave(true) }, t('tour.finish')), ' ',
       h('button', { type: 'button', class: 'tour-leave', onclick: () => leave(false) }, t('tour.leave'))),
   ];
 }
