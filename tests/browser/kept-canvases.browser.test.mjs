@@ -75,8 +75,13 @@ test('the weight thumbnails show W_q, W_k, W_v, are kept for their trace, and a 
   const thumb = page.locator('#step-body canvas.params-thumb').nth(1);
   await thumb.scrollIntoViewIfNeeded();
   const box = await thumb.boundingBox();
-  await page.mouse.move(box.x + ((10.5 / wk.cols) * box.width), box.y + ((100.5 / wk.rows) * box.height));
-  assert.equal(await page.textContent('#tooltip'), `W_k[101, 11] = ${fmt(wk.data[100 * wk.cols + 10], 4)}`);
+  // A thumbnail pixel covers several weights, and the mouse lands on whole pixels: aim at one,
+  // near weight (100, 10), and expect the weight under it.
+  const [x, y] = [Math.round(box.x + ((10.5 / wk.cols) * box.width)), Math.round(box.y + ((100.5 / wk.rows) * box.height))];
+  const [row, col] = [Math.floor(((y - box.y) / box.height) * wk.rows), Math.floor(((x - box.x) / box.width) * wk.cols)];
+  assert.ok(Math.abs(row - 100) <= 6 && Math.abs(col - 10) <= 1, `(${row}, ${col}) is near (100, 10)`);
+  await page.mouse.move(x, y);
+  assert.equal(await page.textContent('#tooltip'), `W_k[${row + 1}, ${col + 1}] = ${fmt(wk.data[row * wk.cols + col], 4)}`);
   await page.mouse.move(0, 0);
 
   // A new seed is a new trace: new weights, new thumbnails.
