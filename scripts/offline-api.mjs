@@ -10,6 +10,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MODEL_FILE, packFile } from './pack-file.mjs';
 
+// What the one-file builds' training lab says, in the lab's two languages (only they carry it).
+const OFFLINE_EN = "The training lab needs the served page (npm start): training needs the served page’s Web Worker and the trainer’s own wasm, which this one-file copy does not carry. Everything else here works.";
+const OFFLINE_ZH = "训练实验需要通过服务器打开的页面（npm start）：训练要用到那个页面的 Web Worker 和训练器自己的 wasm，这个单文件副本没有带上它们。这里的其他功能都可以用。";
+
 export const web = (path) => fileURLToPath(new URL(`../web/${path}`, import.meta.url));
 
 /** esbuild's options for one classic script of an entry with the core inside (glueFile, wasmFile:
@@ -55,7 +59,8 @@ export function offlineApi(glueFile, wasmFile) {
           root.classList.add('training-lab');
           const note = h('p', { class: 'message notice train-status' });
           root.replaceChildren(note);
-          return { update(ctx) { note.textContent = ctx.t('experiment.train.offline'); }, dispose() {} };
+          const words = ${JSON.stringify({ en: OFFLINE_EN, zh: OFFLINE_ZH })};
+          return { update(ctx) { note.textContent = words[ctx.lang] ?? words.en; }, dispose() {} };
         }` }));
       b.onLoad({ filter: /.*/, namespace: 'packed' }, ({ path }) => ({
         contents: `export default ${JSON.stringify(packFile(path === 'wasm' ? wasmFile : MODEL_FILE))};`, loader: 'js' }));

@@ -44,29 +44,6 @@ EMSCRIPTEN_BINDINGS(attention_lab) {
                           return object({{"exps", js(e.exps)}, {"sums", js(e.sums)}});
                       });
                   }))
-        .function("tiledRow", optional_override([](const Trace& t, double i, double block) {
-                      return guarded([&] { return tiled_row(t, integer(i), integer(block)); });
-                  }))
-        .function("tiledAttention", optional_override([](const Trace& t, double block) {
-                      return guarded([&] { return tiled_attention(t, integer(block)); });
-                  }))
-        .function("qkSymmetry", optional_override([](const Trace& t) {
-                      return guarded([&] { return qk_symmetry(t); });
-                  }))
-        .function("rollout", optional_override([](const Trace& t, const val& words) {
-                      return guarded([&] {
-                          return rollout_by_words(attention_rollout(t), word_groups(t.weights.rows(), word_spans(words)));
-                      });
-                  }))
-        .function("wordAttention", optional_override([](const Trace& t, const val& words) {
-                      return guarded([&] {
-                          const auto groups = word_groups(t.weights.rows(), word_spans(words));
-                          return object({{"groups", js(groups)}, {"weights", js(word_attention(t.weights, groups))}});
-                      });
-                  }))
-        .function("rolloutRow", optional_override([](const Trace& t, double i) {
-                      return guarded([&] { return rollout_row(attention_rollout(t), integer(i)); });
-                  }))
         .function("dotTerms",
                   optional_override([](const Trace& t, const std::string& id, double i, double j) {
                       return guarded([&] { return dot_terms(t, id, integer(i), integer(j)); });
@@ -117,14 +94,6 @@ EMSCRIPTEN_BINDINGS(attention_lab) {
                   }))
         .function("articleHead", optional_override([](const EncoderTrace& t, double row) {
                       return guarded([&] { return t.article_head(integer(row)); });
-                  }))
-        .function("rollout", optional_override([](const EncoderTrace& t, const val& words) {
-                      return guarded([&] {
-                          return rollout_by_words(t.rollout(), word_groups(static_cast<std::int64_t>(t.tokens.size()), word_spans(words)));
-                      });
-                  }))
-        .function("rolloutRow", optional_override([](const EncoderTrace& t, double i) {
-                      return guarded([&] { return rollout_row(t.rollout(), integer(i)); });
                   }))
         .function("tokenLink", optional_override([](const EncoderTrace& t, double from, double to) {
                       return guarded([&] { return t.token_link(integer(from), integer(to)); });

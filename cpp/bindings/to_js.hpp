@@ -2,7 +2,7 @@
 // them): numbers coming in go through integer() or small(); core types going out
 // through one js() per type, each a table of its fields. No C++ exception
 // crosses into JS: guarded() hands back a value or {error, code, params}.
-// Included by bindings.cpp only (built only with Emscripten).
+// Included by bindings.cpp and after_bindings.cpp (built only with Emscripten); its functions are inline, as one module may link both.
 #pragma once
 
 #include <emscripten/bind.h>
@@ -37,7 +37,7 @@ using namespace attention;  // NOLINT: this file only translates the core's name
 
 // Integers arrive as JS numbers, clamped into ±2^53 so any value reaches the
 // core's own range check intact or clearly out of range, never as UB.
-std::int64_t integer(double v) {
+inline std::int64_t integer(double v) {
     constexpr double kSafe = 9007199254740992.0;  // 2^53
     return static_cast<std::int64_t>(
         std::fmax(-kSafe, std::fmin(kSafe, std::isnan(v) ? -kSafe : v)));
@@ -45,9 +45,9 @@ std::int64_t integer(double v) {
 
 // A layer, head or count: integer(), then into int's range (±1e6 is out of
 // range for every one of them, and still reported as the number it was).
-int small(double v) { return static_cast<int>(std::fmax(-1e6, std::fmin(1e6, static_cast<double>(integer(v))))); }
+inline int small(double v) { return static_cast<int>(std::fmax(-1e6, std::fmin(1e6, static_cast<double>(integer(v))))); }
 
-std::vector<float> numbers(const val& a) {
+inline std::vector<float> numbers(const val& a) {
     return emscripten::convertJSArrayToNumberVector<float>(a);
 }
 
@@ -55,7 +55,7 @@ std::vector<float> numbers(const val& a) {
 // would be detached when the heap grows, and its storage may be freed before
 // the caller looks at it. The view lives only for the duration of the call.
 template <class T>
-val typed_copy(const T* data, std::size_t size) {
+inline val typed_copy(const T* data, std::size_t size) {
     const char* type = std::is_same_v<T, float>          ? "Float32Array"
                        : std::is_same_v<T, std::int32_t> ? "Int32Array"
                        : std::is_same_v<T, std::uint8_t> ? "Uint8Array"
@@ -63,21 +63,21 @@ val typed_copy(const T* data, std::size_t size) {
     return val::global(type).new_(emscripten::typed_memory_view(size, data));
 }
 template <class T>
-val js(const std::vector<T>& v) {
+inline val js(const std::vector<T>& v) {
     return typed_copy(v.data(), v.size());
 }
 template <class Number, class = std::enable_if_t<std::is_arithmetic_v<Number>>>
-val js(Number x) {
+inline val js(Number x) {
     return val(static_cast<double>(x));  // a JS number
 }
-val js(val v) { return v; }  // already a JS value
-val js(const std::vector<std::string>& items) {
+inline val js(val v) { return v; }  // already a JS value
+inline val js(const std::vector<std::string>& items) {
     val out = val::array();
     for (const auto& s : items) out.call<void>("push", s);
     return out;
 }
 
-val object(std::initializer_list<std::pair<const char*, val>> fields) {
+inline val object(std::initializer_list<std::pair<const char*, val>> fields) {
     val out = val::object();
     for (const auto& [name, value] : fields) out.set(name, value);
     return out;
@@ -88,14 +88,14 @@ val object(std::initializer_list<std::pair<const char*, val>> fields) {
 // clang-format off
 // {rows, cols, data, min, max}: data row-major, data[i * cols + j] == M(i, j);
 // min and max over the finite entries.
-val js(const Matrix& m) {
+inline val js(const Matrix& m) {
     const auto range = finite_range(m);
     return object({{"rows", js(m.rows())}, {"cols", js(m.cols())},
                    {"data", typed_copy(m.data(), static_cast<std::size_t>(m.size()))},
                    {"min", js(range.min)}, {"max", js(range.max)}});
 }
 
-val js(const Config& c) {
+inline val js(const Config& c) {
     return object({{"dModel", js(c.d_model)}, {"dK", js(c.d_k)}, {"seed", js(c.seed)},
                    {"scale", val(c.scale)}, {"causal", val(c.causal)},
                    {"positional", val(c.positional)}});
@@ -103,7 +103,7 @@ val js(const Config& c) {
 
 // fixed: the options a run of the model may give only with these values (the seeded model's
 // sizes are its Config's to choose; a trained model fixes its sizes and switches).
-val js(const ModelInfo& m) {
+inline val js(const ModelInfo& m) {
     val fixed = object({{"layers", js(m.layers)}, {"heads", js(m.heads)}, {"vocabSize", js(m.vocab_size)}});
     if (m.trained) {
         fixed.set("dModel", js(m.d_model));
@@ -117,7 +117,7 @@ val js(const ModelInfo& m) {
                    {"vocabSize", js(m.vocab_size)}, {"fixed", fixed}});
 }
 
-val js(const HeadReport& r) {
+inline val js(const HeadReport& r) {
     const HeadShares& s = r.shares;
     return object({{"shares", object({{"self", js(s.self)}, {"previous", js(s.previous)},
                                       {"next", js(s.next)}, {"special", js(s.special)},
@@ -126,19 +126,19 @@ val js(const HeadReport& r) {
 }
 
 // One list per [MASK]: [{token, probability}], most likely first.
-val js(const ArticleHead& a) {
+inline val js(const ArticleHead& a) {
     return object({{"layer", val(a.head.layer)}, {"head", val(a.head.head)}, {"found", val(a.found)},
                    {"neighbour", a.found ? val(static_cast<double>(a.neighbour)) : val::null()}, {"weight", js(a.weight)},
                    {"labelled", val(a.labelled)}, {"spread", val(a.spread)}, {"next", val(a.next)}});
 }
 
-val js(const TokenLink& k) {
+inline val js(const TokenLink& k) {
     return object({{"strongest", object({{"layer", val(k.strongest.layer)}, {"head", val(k.strongest.head)}})}, {"weight", js(k.weight)},
                    {"first", val(k.first)}, {"peak", object({{"layer", val(k.peak.layer)}, {"head", val(k.peak.head)}})},
                    {"peakToken", val(static_cast<double>(k.peak_token))}, {"peakWeight", js(k.peak_weight)}});
 }
 
-val js(const std::vector<std::vector<Guess>>& lists) {
+inline val js(const std::vector<std::vector<Guess>>& lists) {
     val out = val::array();
     for (const auto& list : lists) {
         val guesses = val::array();
@@ -150,7 +150,7 @@ val js(const std::vector<std::vector<Guess>>& lists) {
     return out;
 }
 
-val js(const SoftmaxRow& r) {
+inline val js(const SoftmaxRow& r) {
     return object({{"scores", js(r.scores)}, {"divisor", js(r.divisor)},
                    {"scaled", js(r.scaled)}, {"masked", js(r.masked)},
                    {"exps", js(r.exps)}, {"expSum", js(r.exp_sum)}, {"shares", js(r.shares)},
@@ -164,7 +164,7 @@ val js(const SoftmaxRow& r) {
 }
 
 // A query row block by block (tiled.hpp): each block's keys, scores, maxima, rescale, ℓ and accumulator.
-val js(const TiledRow& r) {
+inline val js(const TiledRow& r) {
     val blocks = val::array();
     for (const TileBlock& b : r.blocks) {
         blocks.call<void>("push", object({{"begin", js(b.begin)}, {"end", js(b.end)}, {"scores", js(b.scores)},
@@ -178,32 +178,32 @@ val js(const TiledRow& r) {
                    {"relativeDifference", js(r.relative_difference)}});
 }
 
-val js(const QkSymmetry& q) {
+inline val js(const QkSymmetry& q) {
     return object({{"symmetricShare", js(q.symmetric_share)}, {"selfShare", js(q.self_share)}});
 }
 
-val js(const Rollout& r) {
+inline val js(const Rollout& r) {
     return object({{"rollout", js(r.rollout)}, {"last", js(r.last)}, {"averaged", js(r.averaged)}});
 }
 
-val js(const RolloutRow& r) {
+inline val js(const RolloutRow& r) {
     return object({{"row", js(r.row)}, {"rollout", js(r.rollout)}, {"last", js(r.last)}, {"rolloutTop", js(r.rollout_top)},
                    {"lastTop", js(r.last_top)}, {"rolloutSelf", js(r.rollout_self)}, {"lastSelf", js(r.last_self)}});
 }
 
-val js(const TiledAttention& a) {
+inline val js(const TiledAttention& a) {
     return object({{"block", js(a.block)}, {"output", js(a.output)}, {"maxDifference", js(a.max_difference)},
                    {"relativeDifference", js(a.relative_difference)}, {"fullScores", js(a.full_scores)},
                    {"tiledScores", js(a.tiled_scores)}});
 }
 
-val js(const DotTerms& d) {
+inline val js(const DotTerms& d) {
     return object({{"a", js(d.a)}, {"b", js(d.b)}, {"products", js(d.products)},
                    {"total", js(d.total)}, {"productsMin", js(d.products_min)},
                    {"productsMax", js(d.products_max)}});
 }
 
-val js(const DotProductSample& s) {
+inline val js(const DotProductSample& s) {
     return object({{"variance", js(s.variance)}, {"scaledVariance", js(s.scaled_variance)},
                    {"halfVectorDot", js(s.half_vector_dot)}, {"histogram", js(s.histogram)},
                    {"scaledHistogram", js(s.scaled_histogram)}, {"range", js(s.range)},
@@ -213,7 +213,7 @@ val js(const DotProductSample& s) {
 // {texts, ids}: the token texts and their vocabulary ids (Int32Array).
 // spans: for each token, where its word stands in the text, {begin, end} in UTF-16 units, and
 // whether hiding it there behind [MASK] makes sense (hideable); null for [CLS] and [SEP].
-val js(const std::vector<Token>& tokens) {
+inline val js(const std::vector<Token>& tokens) {
     std::vector<std::string> texts;
     std::vector<std::int32_t> ids;
     val spans = val::array();
@@ -226,7 +226,7 @@ val js(const std::vector<Token>& tokens) {
 }
 
 // What never changes: the stage ids in order, the default options, the limits, the training settings' ranges.
-val constants() {
+inline val constants() {
     const val limits = object({{"maxTokens", js(kMaxTokens)}, {"maxDModel", js(kMaxDModel)},
                                {"maxSeed", js(kMaxSeed)}, {"maxTextBytes", js(kMaxTextBytes)}});
     const std::vector<std::string> stages(kStageNames.begin(), kStageNames.end());
@@ -238,28 +238,28 @@ val constants() {
 }
 
 // The options object as web/lib/core.js passes it: every field present, types checked.
-Config to_config(const val& o) {
+inline Config to_config(const val& o) {
     return {integer(o["dModel"].as<double>()), integer(o["dK"].as<double>()),
             integer(o["seed"].as<double>()), o["scale"].as<bool>(), o["causal"].as<bool>(),
             o["positional"].as<bool>()};
 }
 
 // [{from, to}] as web/lib/trace.js passes it (checked to be integers there).
-std::vector<WordSpan> word_spans(const val& list) {
+inline std::vector<WordSpan> word_spans(const val& list) {
     std::vector<WordSpan> out;
     const auto count = list["length"].as<unsigned>();
     for (unsigned i = 0; i < count; ++i) out.push_back({integer(list[i]["from"].as<double>()), integer(list[i]["to"].as<double>())});
     return out;
 }
 
-val js(const std::vector<WordSpan>& groups) {
+inline val js(const std::vector<WordSpan>& groups) {
     val out = val::array();
     for (const WordSpan& g : groups) out.call<void>("push", object({{"from", js(g.from)}, {"to", js(g.to)}}));
     return out;
 }
 
 // [{layer, head}] as web/lib/core.js passes it (checked to be integers there).
-std::vector<HeadId> head_ids(const val& list) {
+inline std::vector<HeadId> head_ids(const val& list) {
     std::vector<HeadId> out;
     const auto count = list["length"].as<unsigned>();
     for (unsigned i = 0; i < count; ++i) {
@@ -270,7 +270,7 @@ std::vector<HeadId> head_ids(const val& list) {
 
 // clang-format on
 
-val error_value(const std::string& code, const std::string& message,
+inline val error_value(const std::string& code, const std::string& message,
                 const Error::Params& params = {}) {
     val values = val::object();
     for (const auto& [name, value] : params) values.set(name, value);
@@ -278,7 +278,7 @@ val error_value(const std::string& code, const std::string& message,
 }
 
 // {exercise, row, col, a, b, partialSum, byHand, dK, dModel, divisor, expected, tolerance, mistakes: [{mistake, value}]}
-val js(const Exercise& e) {
+inline val js(const Exercise& e) {
     val mistakes = val::array();
     for (const Mistake& m : e.mistakes) mistakes.call<void>("push", object({{"mistake", val(m.id)}, {"value", js(m.value)}}));
     return object({{"exercise", val(e.name)}, {"row", js(e.row)}, {"col", js(e.col)},
@@ -288,18 +288,18 @@ val js(const Exercise& e) {
                    {"tolerance", js(e.tolerance)}, {"mistakes", mistakes}});
 }
 
-val js(const Verdict& v) {
+inline val js(const Verdict& v) {
     return object({{"correct", val(v.correct)}, {"mistake", v.mistake.empty() ? val::null() : val(v.mistake)},
                    {"expected", js(v.expected)}, {"tolerance", js(v.tolerance)}});
 }
 
-val js(const std::pair<std::int64_t, std::int64_t>& cell) {
+inline val js(const std::pair<std::int64_t, std::int64_t>& cell) {
     return object({{"row", js(cell.first)}, {"col", js(cell.second)}});
 }
 
 // Runs body and hands back its value as JS, or its error as {error, code, params}.
 template <class F>
-val guarded(F&& body) {
+inline val guarded(F&& body) {
     try {
         return js(body());
     } catch (const Error& e) {
@@ -311,7 +311,7 @@ val guarded(F&& body) {
     }
 }
 
-val js(const EncoderTrace& t) {
+inline val js(const EncoderTrace& t) {
     const EncoderShape& s = t.trained->params.shape;
     return object({{"model", val(t.model)}, {"layers", js(s.layers)}, {"heads", js(s.heads)},
                    {"dModel", js(s.d_model)}, {"dK", js(s.d_k())}, {"vocabSize", js(s.vocab)},

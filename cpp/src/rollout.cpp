@@ -3,6 +3,7 @@
 #include <string>
 
 #include "attention/error.hpp"
+#include "attention/kernels.hpp"
 
 namespace attention {
 
@@ -10,25 +11,33 @@ Rollout attention_rollout(const std::vector<std::vector<const Matrix*>>& weights
                           const std::vector<std::vector<bool>>& silenced) {
     if (weights.empty() || weights[0].empty()) throw Error("invalid_argument", "a rollout needs at least one layer of heads");
     const Eigen::Index n = weights[0][0]->rows();
+    const auto identity = [n] {
+        Matrix m = Matrix::Zero(n, n);
+        for (Eigen::Index i = 0; i < n; ++i) m(i, i) = 1;
+        return m;
+    };
     Rollout r;
-    r.rollout = Matrix::Identity(n, n);
+    r.rollout = identity();
     for (std::size_t l = 0; l < weights.size(); ++l) {
+        if (weights[l].empty()) throw Error("invalid_argument", "layer " + std::to_string(l) + " of the rollout has no heads");
         Matrix average = Matrix::Zero(n, n);
         int count = 0;
         for (std::size_t h = 0; h < weights[l].size(); ++h) {
             const Matrix& w = *weights[l][h];
             if (w.rows() != n || w.cols() != n) throw Error("invalid_argument", "every head's attention in a rollout must be n × n");
             if (l < silenced.size() && h < silenced[l].size() && silenced[l][h]) continue;
-            average += w;
+            for (Eigen::Index k = 0; k < w.size(); ++k) average.data()[k] += w.data()[k];
             ++count;
         }
-        if (weights[l].empty()) throw Error("invalid_argument", "layer " + std::to_string(l) + " of the rollout has no heads");
-        if (count > 0) average /= static_cast<float>(count);
         r.averaged.push_back(count);
-        // A layer whose heads are all silenced passes every token on unchanged: its average is I.
-        const Matrix mixed = count > 0 ? Matrix(0.5f * average + 0.5f * Matrix::Identity(n, n)) : Matrix(Matrix::Identity(n, n));
-        r.rollout = mixed * r.rollout;
-        if (l + 1 == weights.size()) r.last = count > 0 ? average : Matrix::Identity(n, n);
+        // ½·mean + ½·I; a layer whose heads are all silenced passes every token on unchanged: I.
+        Matrix mixed = identity();
+        if (count > 0) {
+            for (Eigen::Index k = 0; k < average.size(); ++k) average.data()[k] /= static_cast<float>(count);
+            for (Eigen::Index k = 0; k < mixed.size(); ++k) mixed.data()[k] = 0.5f * average.data()[k] + 0.5f * mixed.data()[k];
+        }
+        r.rollout = kernels::times(mixed, r.rollout);  // the core's own products (no second GEMM in the wasm)
+        if (l + 1 == weights.size()) r.last = count > 0 ? average : identity();
     }
     return r;
 }

@@ -40,7 +40,7 @@ std::vector<float> online_row(const float* scores, std::int64_t m, const Matrix&
                               std::vector<TileBlock>* blocks) {
     const Eigen::Index d = v.cols();
     float running_max = kMinusInf, sum = 0;
-    RowVector acc = RowVector::Zero(d);
+    std::vector<float> acc(static_cast<std::size_t>(d), 0.0f);
     for (std::int64_t begin = 0; begin < m; begin += block) {
         TileBlock b;
         b.begin = begin;
@@ -53,27 +53,27 @@ std::vector<float> online_row(const float* scores, std::int64_t m, const Matrix&
         if (blocks) {
             b.scores.assign(scores + b.begin, scores + b.end);
             b.sum_before = sum;
-            b.acc_before.assign(acc.data(), acc.data() + d);
+            b.acc_before = acc;
         }
         sum *= b.rescale;
-        acc *= b.rescale;
+        for (float& a : acc) a *= b.rescale;
         for (std::int64_t j = b.begin; j < b.end; ++j) {
             const float e = shifted_exp(scores[j], b.max_after);
             if (blocks) b.exps.push_back(e);
             sum += e;
-            acc += e * v.row(static_cast<Eigen::Index>(j));
+            const float* row = v.data() + j * d;  // row-major
+            for (Eigen::Index c = 0; c < d; ++c) acc[static_cast<std::size_t>(c)] += e * row[c];
         }
         running_max = b.max_after;
         if (blocks) {
             b.sum_after = sum;
-            b.acc_after.assign(acc.data(), acc.data() + d);
+            b.acc_after = acc;
             blocks->push_back(std::move(b));
         }
     }
     // Every key masked: no weight anywhere, an output of zeros (not 0 ÷ 0).
-    std::vector<float> output(static_cast<std::size_t>(d));
-    for (Eigen::Index j = 0; j < d; ++j) output[static_cast<std::size_t>(j)] = sum > 0 ? acc(j) / sum : 0.0f;
-    return output;
+    for (float& a : acc) a = sum > 0 ? a / sum : 0.0f;
+    return acc;
 }
 
 }  // namespace
@@ -92,31 +92,42 @@ TiledRow tiled_row(const std::vector<float>& scores, const Matrix& v, std::int64
     return r;
 }
 
-TiledRow tiled_row(const Trace& trace, std::int64_t i, std::int64_t block) {
-    const Eigen::Index n = trace.masked.rows();
+namespace {
+
+void check_head(const Matrix& masked, const Matrix& v, const Matrix& output) {
+    check(masked.rows() == masked.cols() && v.rows() == masked.rows() && output.rows() == masked.rows() && output.cols() == v.cols(),
+          "a head's masked scores (n × n), V and output (n × d_k each) must agree in size");
+}
+
+}  // namespace
+
+TiledRow tiled_row(const Matrix& masked, const Matrix& v, const Matrix& output, std::int64_t i, std::int64_t block) {
+    check_head(masked, v, output);
+    const Eigen::Index n = masked.rows();
     check(i >= 0 && i < n, "row " + std::to_string(i) + " is outside the trace's " + std::to_string(n) + " tokens",
           {{"name", "row"}, {"min", "0"}, {"max", std::to_string(n - 1)}, {"value", std::to_string(i)}});
-    const auto row = trace.masked.row(static_cast<Eigen::Index>(i));
-    const auto out = trace.output.row(static_cast<Eigen::Index>(i));
-    TiledRow r = tiled_row(std::vector<float>(row.data(), row.data() + row.size()), trace.v, block,
+    const auto row = masked.row(static_cast<Eigen::Index>(i));
+    const auto out = output.row(static_cast<Eigen::Index>(i));
+    TiledRow r = tiled_row(std::vector<float>(row.data(), row.data() + row.size()), v, block,
                            std::vector<float>(out.data(), out.data() + out.size()));
     r.row = i;
     return r;
 }
 
-TiledAttention tiled_attention(const Trace& trace, std::int64_t block) {
-    const Eigen::Index n = trace.masked.rows();
+TiledAttention tiled_attention(const Matrix& masked, const Matrix& v, const Matrix& output, std::int64_t block) {
+    check_head(masked, v, output);
+    const Eigen::Index n = masked.rows();
     check_block(block, n);
     TiledAttention a;
     a.block = block;
-    a.output.resize(n, trace.v.cols());
+    a.output.resize(n, v.cols());
     float largest = 0;
     for (Eigen::Index i = 0; i < n; ++i) {
-        const std::vector<float> out = online_row(trace.masked.row(i).data(), n, trace.v, block, nullptr);
-        for (Eigen::Index j = 0; j < trace.v.cols(); ++j) {
+        const std::vector<float> out = online_row(masked.row(i).data(), n, v, block, nullptr);
+        for (Eigen::Index j = 0; j < v.cols(); ++j) {
             a.output(i, j) = out[static_cast<std::size_t>(j)];
-            a.max_difference = std::max(a.max_difference, std::fabs(a.output(i, j) - trace.output(i, j)));
-            largest = std::max(largest, std::fabs(trace.output(i, j)));
+            a.max_difference = std::max(a.max_difference, std::fabs(a.output(i, j) - output(i, j)));
+            largest = std::max(largest, std::fabs(output(i, j)));
         }
     }
     a.relative_difference = largest > 0 ? a.max_difference / largest : 0.0f;
@@ -124,5 +135,9 @@ TiledAttention tiled_attention(const Trace& trace, std::int64_t block) {
     a.tiled_scores = static_cast<std::int64_t>(n) * block;
     return a;
 }
+
+TiledRow tiled_row(const Trace& trace, std::int64_t i, std::int64_t block) { return tiled_row(trace.masked, trace.v, trace.output, i, block); }
+
+TiledAttention tiled_attention(const Trace& trace, std::int64_t block) { return tiled_attention(trace.masked, trace.v, trace.output, block); }
 
 }  // namespace attention

@@ -45,7 +45,9 @@ Matrix word_attention(const Matrix& weights, const std::vector<WordSpan>& groups
             const WordSpan& to = groups[static_cast<std::size_t>(b)];
             const auto cols = static_cast<Eigen::Index>(to.to - to.from + 1);
             // Σ over the word's keys, then the mean over its queries (in double: float32 out).
-            const double total = weights.block(from.from, to.from, rows, cols).cast<double>().sum();
+            double total = 0;
+            for (Eigen::Index i = 0; i < rows; ++i)
+                for (Eigen::Index j = 0; j < cols; ++j) total += weights(from.from + i, to.from + j);
             out(a, b) = static_cast<float>(total / static_cast<double>(rows));
         }
     }

@@ -12,6 +12,7 @@ import { axeViolations, shownHead } from './page-helpers.mjs';
 
 const env = useServedChromium(fileURLToPath(new URL('../../web/', import.meta.url)));
 const core = await loadAttentionLab();
+await core.loadAfterArticle(); // the Node side's numbers to compare with
 // Each experiment, and what is there once its view is drawn.
 const EXPERIMENTS = { tiles: '.tiles-row', rollout: '.rollout-row', 'shared-qk': '.qk-heads' };
 

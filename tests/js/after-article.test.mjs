@@ -1,5 +1,6 @@
 // After the article, in Node: the API of what the lab shows once the article
-// is done (softmax tile by tile), against the core's own full computation.
+// is done (softmax tile by tile, rollout, words), against the core's own full
+// computation; the after-the-article module loaded by core.loadAfterArticle().
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadAttentionLab } from 'attention-lab';
@@ -7,7 +8,22 @@ import { throwsLab } from './lab-asserts.mjs';
 
 const core = await loadAttentionLab();
 
-test('tiledRow: the blocks chain (m, ℓ, the accumulator) and end at the full row, for every block size', () => {
+test('the after-the-article methods say how to load them, and work once loaded (a module of its own)', async () => {
+  const trace = core.run('我喜欢人工智能');
+  for (const call of [() => trace.tiledRow(2, { block: 2 }), () => trace.tiledAttention({ block: 2 }), () => trace.rollout(),
+    () => trace.rolloutRow(2), () => trace.qkSymmetry(), () => trace.wordAttention([{ from: 2, to: 3 }])]) {
+    throwsLab(call, 'not_loaded', /is computed by the after-the-article module: `await core.loadAfterArticle\(\)` first/);
+  }
+  assert.equal(core.afterArticleLoaded, false);
+  await Promise.all([core.loadAfterArticle(), core.loadAfterArticle()]);
+  assert.equal(core.afterArticleLoaded, true);
+  assert.equal(trace.tiledRow(2, { block: 2 }).row, 2);
+  assert.equal(trace.wordAttention([{ from: 2, to: 3 }]).weights.rows, 8);
+  trace.dispose();
+});
+
+test('tiledRow: the blocks chain (m, ℓ, the accumulator) and end at the full row, for every block size', async () => {
+  await core.loadAfterArticle();
   const trace = core.run('我喜欢人工智能');
   const where = trace.articleHead(2);
   const head = { layer: where.layer, head: where.head };
@@ -34,7 +50,8 @@ test('tiledRow: the blocks chain (m, ℓ, the accumulator) and end at the full r
   trace.dispose();
 });
 
-test('tiledRow on a causal row of the seeded head: the masked keys add nothing', () => {
+test('tiledRow on a causal row of the seeded head: the masked keys add nothing', async () => {
+  await core.loadAfterArticle();
   const trace = core.run('我喜欢人工智能', { model: 'random', causal: true });
   const row = trace.tiledRow(3, { block: 2 });
   const masked = row.blocks.filter((b) => b.begin > 3);
@@ -49,7 +66,8 @@ test('tiledRow on a causal row of the seeded head: the masked keys add nothing',
   trace.dispose();
 });
 
-test('tiledRow and tiledAttention refuse a block or row out of range, by name', () => {
+test('tiledRow and tiledAttention refuse a block or row out of range, by name', async () => {
+  await core.loadAfterArticle();
   const trace = core.run('我喜欢');
   throwsLab(() => trace.tiledRow(1, { block: 0 }), 'invalid_argument', /block must be from 1 to the number of keys, 5, got 0/);
   throwsLab(() => trace.tiledRow(1, { block: 1.5 }), 'invalid_argument', /block must be an integer/);
@@ -74,7 +92,8 @@ function rolloutOracle(trace, silenced = () => false) {
   return r;
 }
 
-test('rollout: ½·mean + ½·I a layer, multiplied last layer first; rows sum to 1; a knocked-out head left out', () => {
+test('rollout: ½·mean + ½·I a layer, multiplied last layer first; rows sum to 1; a knocked-out head left out', async () => {
+  await core.loadAfterArticle();
   for (const knockOut of [[], [{ layer: 1, head: 0 }]]) {
     const trace = core.run('我喜欢人工智能', { knockOut });
     const { rollout, last, averaged } = trace.rollout();
@@ -105,7 +124,8 @@ test('rollout: ½·mean + ½·I a layer, multiplied last layer first; rows sum t
   seeded.dispose();
 });
 
-test('wordAttention: to a word the sum over its tokens, from a word the mean over its tokens; rows add up to 1; bad words named', () => {
+test('wordAttention: to a word the sum over its tokens, from a word the mean over its tokens; rows add up to 1; bad words named', async () => {
+  await core.loadAfterArticle(); // for the rollout by words
   const trace = core.run('我喜欢人工智能');
   const head = { layer: 1, head: 2 };
   const w = trace.stage('weights', head);

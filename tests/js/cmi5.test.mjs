@@ -5,8 +5,8 @@
 // plays the real page against a real LRS.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readCmi5Launch } from '../../web/app/host/cmi5-launch.js';
-import { EXTENSION, PROGRESS_STATE, connectCmi5, exerciseActivity, isoDuration, preferredLanguage, readLaunchData, uuid } from '../../web/app/host/cmi5.js';
+import { CMI5_PARAMS, isCmi5Launch } from '../../web/app/host/cmi5-launch.js';
+import { EXTENSION, PROGRESS_STATE, connectCmi5, exerciseActivity, isoDuration, preferredLanguage, readCmi5Launch, readLaunchData, uuid } from '../../web/app/host/cmi5.js';
 
 const ACTOR = { objectType: 'Agent', account: { homePage: 'https://lms.example.org', name: '42' } };
 const REGISTRATION = '760e3480-ba55-4991-94b0-01820dbd23a2';
@@ -15,6 +15,9 @@ const launchQuery = (overrides = {}) => new URLSearchParams({ endpoint: 'https:/
 
 test('the launch: none of cmi5\'s parameters is no launch; each missing or garbled one is named', () => {
   assert.equal(readCmi5Launch('?s=我喜欢&step=softmax'), null);
+  assert.equal(isCmi5Launch('?s=我喜欢&step=softmax'), false);
+  assert.equal(isCmi5Launch('?fetch='), true, 'any of its parameters makes it a launch (to be checked)');
+  assert.deepEqual(readCmi5Launch('?fetch=').problems, [...CMI5_PARAMS], 'the adapter checks the same five');
   const { launch } = readCmi5Launch(`?${launchQuery()}`);
   assert.deepEqual(launch, { endpoint: 'https://lrs.example.org/xapi/', fetchUrl: 'https://lms.example.org/fetch?k=1', actor: ACTOR,
     registration: REGISTRATION, activityId: 'https://lms.example.org/a/1' });

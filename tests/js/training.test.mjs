@@ -164,6 +164,7 @@ test('one matrix for queries and keys: every score matrix symmetric, more weight
   assert.ok(a.at(-1).heads.layers[0].every((head) => head.symmetricShare < 0.99));
   // Its file is an ordinary model whose W_k equals W_q: the core runs it, and its Q·Kᵀ is symmetric.
   const core = await loadAttentionLab();
+  await core.loadAfterArticle();
   core.loadModel('shared-qk', await one.exportModel());
   const trace = core.run('我喜欢人工智能', { model: 'shared-qk' });
   assert.ok(Math.abs(trace.qkSymmetry({ layer: 0, head: 1 }).symmetricShare - 1) < 1e-6);

@@ -14,5 +14,5 @@ export { AttentionLabError, TRAINED_MODEL };
 export const loadAttentionLab = makeLoader(async () => {
   const model = unpackGzipBase64(MODEL_GZIP_BASE64).catch((error) => error);
   const core = await createAttentionCore({ wasmBinary: await unpackGzipBase64(WASM_GZIP_BASE64) });
-  return createCore(core, await model);
+  return createCore(core, await model, async () => core); // the classic core carries the after-the-article functions
 });

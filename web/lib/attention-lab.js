@@ -53,5 +53,6 @@ export const loadAttentionLab = makeLoader(async () => {
   const model = readModel();  // read while the wasm compiles
   const module = await compileCore();
   const core = await instantiateWith(createAttentionCore, module);
-  return createCore(core, await model);
+  // What the lab shows after the article is a module of its own, loaded when asked for.
+  return createCore(core, await model, () => import('./after-wasm.js').then(({ loadAfter }) => loadAfter(compileWasm, instantiateWith)));
 });

@@ -61,8 +61,10 @@ function checkOptions(options) {
 
 /** Builds the public API object over an instantiated Emscripten module.
  *  trained: the shipped model file's bytes (Uint8Array), or the Error that
- *  kept them from being read; the core works without it, on the random model. */
-export function createCore(core, trained) {
+ *  kept them from being read; the core works without it, on the random model.
+ *  loadAfter(): a promise of the module with the after-the-article functions
+ *  (tile by tile, rollout, one matrix or two), loaded by loadAfterArticle(). */
+export function createCore(core, trained, loadAfter) {
   const constants = core.constants();
   const defaults = Object.freeze(constants.defaults);
   let liveTraces = 0;
@@ -72,7 +74,14 @@ export function createCore(core, trained) {
   const registry = typeof FinalizationRegistry === 'function'
     ? new FinalizationRegistry((wasm) => { liveTraces -= 1; freeWasm(wasm); })
     : null;
+  let after = null; // the after-the-article module, once loaded
+  let afterLoading = null;
   const owner = {
+    /** The after-the-article module, or an error saying how to load it. */
+    after(what) {
+      if (!after) fail(`${what} is computed by the after-the-article module: \`await core.loadAfterArticle()\` first`, 'not_loaded', { what });
+      return after;
+    },
     register(trace, wasm) {
       liveTraces += 1;
       registry?.register(trace, wasm, trace);
@@ -132,6 +141,21 @@ export function createCore(core, trained) {
     trainingRanges: Object.freeze(Object.fromEntries(Object.entries(constants.trainingRanges).map(([k, r]) => [k, Object.freeze(r)]))),
     /** d_k of a training run's heads for dModel and heads: dModel / heads, or 0 when heads does not divide it. */
     trainingHeadSize: (dModel, heads) => unwrap(core.trainingHeadSize(dModel, heads)),
+    /** Loads what the lab computes after the article (trace.tiledRow, tiledAttention, rollout,
+     *  rolloutRow, qkSymmetry, wordAttention): a module of its own, loaded once; those methods throw
+     *  'not_loaded' before. A failed load rejects with 'load_failed' and may be tried again. */
+    loadAfterArticle() {
+      afterLoading ??= Promise.resolve().then(() => loadAfter()).then((module) => { after = module; }, (error) => {
+        afterLoading = null;
+        throw new AttentionLabError(`the after-the-article module could not be loaded: ${error?.message ?? error}`, 'load_failed',
+          { reason: String(error?.message ?? error) });
+      });
+      return afterLoading;
+    },
+    /** Whether loadAfterArticle() has loaded its module. */
+    get afterArticleLoaded() {
+      return after !== null;
+    },
     /** The ÷√d_k experiment's verdict on two runs' final held-out losses: 'worse', 'better' or 'same' (without scaling, against with). */
     scalingVerdict(withScaling, withoutScaling) {
       for (const loss of [withScaling, withoutScaling]) if (typeof loss !== 'number') fail(`a loss must be a number, got ${describe(loss)}`, 'invalid_argument');

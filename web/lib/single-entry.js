@@ -8,7 +8,7 @@ globalThis.AttentionLab = Object.freeze({
   loadAttentionLab: makeLoader(async () => {
     const model = unpackGzipBase64(ATTENTION_LAB_MODEL).catch((error) => error);
     const core = await createAttentionCore({ wasmBinary: await unpackGzipBase64(ATTENTION_LAB_WASM) });
-    return createCore(core, await model);
+    return createCore(core, await model, async () => core); // the classic core carries the after-the-article functions
   }),
   AttentionLabError,
   TRAINED_MODEL,

@@ -75,7 +75,9 @@ export class Trace {
   tiledRow(i, { block, ...where } = {}) {
     checkIndex('row', i);
     checkIndex('block', block);
-    const r = unwrap(this.#head(where).tiledRow(i, block));
+    const after = this.#owner.after('tiledRow');
+    const [masked, v, output] = this.#headStages(where, ['masked', 'v', 'output']);
+    const r = unwrap(after.tiledRow(masked.data, v.data, output.data, masked.rows, v.cols, i, block));
     return Object.freeze({ ...r, blocks: Object.freeze(r.blocks.map(Object.freeze)) });
   }
 
@@ -84,7 +86,9 @@ export class Trace {
    *  tiledScores (n × block: a block's weights for every query) }. */
   tiledAttention({ block, ...where } = {}) {
     checkIndex('block', block);
-    const a = unwrap(this.#head(where).tiledAttention(block));
+    const after = this.#owner.after('tiledAttention');
+    const [masked, v, output] = this.#headStages(where, ['masked', 'v', 'output']);
+    const a = unwrap(after.tiledAttention(masked.data, v.data, output.data, masked.rows, v.cols, block));
     return Object.freeze({ ...a, output: wrapMatrix(a.output) });
   }
 
@@ -183,7 +187,9 @@ export class Trace {
    *  overlap). { groups: [{ from, to }] (the words and every other token alone, in order), weights
    *  (g × g): to a word, the sum over its tokens; from a word, the mean over its tokens }. */
   wordAttention(words, where = {}) {
-    const r = unwrap(this.#head(where).wordAttention(checkWords(words)));
+    const after = this.#owner.after('wordAttention');
+    const [weights] = this.#headStages(where, ['weights']);
+    const r = unwrap(after.wordAttention(weights.data, weights.rows, checkWords(words)));
     return Object.freeze({ groups: Object.freeze(r.groups.map(Object.freeze)), weights: wrapMatrix(r.weights) });
   }
 
@@ -192,7 +198,9 @@ export class Trace {
    *  (1 with one matrix for queries and keys, about ½ when S_ij and S_ji are unrelated), selfShare:
    *  the mean of the weights' diagonal }. */
   qkSymmetry(where = {}) {
-    return Object.freeze(unwrap(this.#head(where).qkSymmetry()));
+    const after = this.#owner.after('qkSymmetry');
+    const [scores, weights] = this.#headStages(where, ['scores', 'weights']);
+    return Object.freeze(unwrap(after.qkSymmetry(scores.data, weights.data, scores.rows)));
   }
 
   /** Attention rollout (Abnar & Zuidema, 2020; cpp/include/attention/rollout.hpp) through every
@@ -202,7 +210,9 @@ export class Trace {
    *  layer's attention averaged over its heads; averaged = the heads each layer's average counts.
    *  With words (as wordAttention takes them) both matrices are between words, by the same rule. */
   rollout({ words = [] } = {}) {
-    const r = unwrap(this.#live().rollout(checkWords(words)));
+    const after = this.#owner.after('rollout');
+    const { layers, silenced, n } = this.#everyHead();
+    const r = unwrap(after.rollout(layers, silenced, n, checkWords(words)));
     return Object.freeze({ rollout: wrapMatrix(r.rollout), last: wrapMatrix(r.last), averaged: r.averaged });
   }
 
@@ -211,7 +221,31 @@ export class Trace {
    *  (the share on token i itself) }. */
   rolloutRow(i) {
     checkIndex('row', i);
-    return Object.freeze(unwrap(this.#live().rolloutRow(i)));
+    const after = this.#owner.after('rolloutRow');
+    const { layers, silenced, n } = this.#everyHead();
+    return Object.freeze(unwrap(after.rolloutRow(layers, silenced, n, i)));
+  }
+
+  // A head's stages by id, as the core hands them out (copies the after-the-article module reads).
+  #headStages(where, ids) {
+    const head = this.#head(where);
+    return ids.map((id) => unwrap(head.stage(id)));
+  }
+
+  // Every head's weights, [layer][head], and which are knocked out: what a rollout multiplies.
+  #everyHead() {
+    const { layers, heads } = this.#layerStages ? this.config : { layers: 1, heads: 1 };
+    const silenced = [];
+    const all = [];
+    for (let layer = 0; layer < layers; layer += 1) {
+      all.push([]);
+      silenced.push([]);
+      for (let head = 0; head < heads; head += 1) {
+        all[layer].push(unwrap(this.#head({ layer, head }).stage('weights')).data);
+        silenced[layer].push(this.knockOut.some((k) => k.layer === layer && k.head === head));
+      }
+    }
+    return { layers: all, silenced, n: this.tokens.length };
   }
 
   /** Cosine similarity of row a of one stage and row b of another (same width). */

@@ -12,7 +12,7 @@ export type StageId = string;
 export type ErrorCode =
   | 'invalid_text' | 'invalid_utf8' | 'empty_text' | 'too_many_tokens' | 'text_too_long'
   | 'invalid_config' | 'unknown_stage' | 'invalid_argument' | 'invalid_option' | 'invalid_model'
-  | 'unknown_model' | 'disposed' | 'load_failed' | 'out_of_memory' | 'internal'
+  | 'unknown_model' | 'disposed' | 'load_failed' | 'not_loaded' | 'out_of_memory' | 'internal'
   | 'text_too_short' | 'trainer_load_failed' | 'worker_failed';
 
 export class AttentionLabError extends Error {
@@ -367,6 +367,12 @@ export interface Core {
   crossEntropyGradient(probs: ArrayLike<number>, target: number): Float32Array;
   sampleDotProducts(dK: number, options?: { count?: number; bins?: number; seed?: number }): DotProductSample;
   memoryUsage(): { heapBytesInUse: number; wasmMemoryBytes: number; liveTraces: number; liveHandles: number };
+  /** loads the module that computes tiledRow, tiledAttention, rollout, rolloutRow, qkSymmetry and wordAttention
+   *  (they throw 'not_loaded' before); once, later calls return the same promise */
+  loadAfterArticle(): Promise<void>;
+  readonly afterArticleLoaded: boolean;
+  /** a training experiment's verdict: the variant run's final held-out loss against the reference run's */
+  lossVerdict(reference: number, variant: number): 'worse' | 'better' | 'same';
 }
 
 /** The older name of Core. @deprecated */

@@ -55,11 +55,16 @@ struct TiledAttention {
 // agree or block is not 1 … m.
 TiledRow tiled_row(const std::vector<float>& scores, const Matrix& v, std::int64_t block, std::vector<float> full);
 
-// Row i of a trace (its masked row and V), against the trace's own output row.
-// Throws attention::Error ("invalid_argument") for a row outside the trace or a block not 1 … n.
-TiledRow tiled_row(const Trace& trace, std::int64_t i, std::int64_t block);
+// Row i of a head's masked scores (n × n) and V (n × d_k), against row i of its output (n × d_k).
+// Throws attention::Error ("invalid_argument") for a row outside them, a block not 1 … n, or sizes
+// that do not agree.
+TiledRow tiled_row(const Matrix& masked, const Matrix& v, const Matrix& output, std::int64_t i, std::int64_t block);
 
-// Every row of a trace, block by block, against its output.
+// Every row block by block, against the output.
+TiledAttention tiled_attention(const Matrix& masked, const Matrix& v, const Matrix& output, std::int64_t block);
+
+// The same of a trace (its masked, v and output stages).
+TiledRow tiled_row(const Trace& trace, std::int64_t i, std::int64_t block);
 TiledAttention tiled_attention(const Trace& trace, std::int64_t block);
 
 }  // namespace attention

@@ -4,7 +4,7 @@
 import { h } from '../ui/dom.js';
 
 /**
- * id, label(t): the experiment's; load(): the chunk, a promise of make(element, { hooks, current }) →
+ * id, label(t): the experiment's; load(ctx): the chunk (and what it needs of the core), a promise of make(element, { hooks, current }) →
  * { update(ctx), dispose() } (current(): the latest view context); words: { loading, failed } (keys
  * of the lab's words, failed with {error}); className: the element's (experiment-<id> if not given).
  * Returns the experiment: { id, label, create(ctx, hooks) → { element, update(ctx), dispose() } }.
@@ -18,7 +18,7 @@ export function lazyExperiment({ id, label, load, words, className = `experiment
       let view = null;
       let latest = ctx;
       let disposed = false;
-      load().then((make) => {
+      load(ctx).then((make) => {
         if (disposed) return;
         view = make(element, { hooks, current: () => latest });
         view.update(latest);

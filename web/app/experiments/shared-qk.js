@@ -11,7 +11,7 @@ export default lazyExperiment({
   id: 'shared-qk',
   label: (t) => t('experiment.shared-qk.label'),
   words: { loading: 'experiments.loading', failed: 'experiments.loadFailed' },
-  load: () => Promise.all([import('./shared-qk-view.js'), import('../training/training-lab.js')])
+  load: (ctx) => Promise.all([import('./shared-qk-view.js'), import('../training/training-lab.js'), ctx.core.loadAfterArticle()])
     .then(([{ createSharedQkView }, { createTrainingLab }]) => (element, { hooks, current }) => createSharedQkView(element, {
       h, morphChildren, fmt, translator, trainingLab: (root) => createTrainingLab(root, trainingLabDeps(hooks, current)) })),
 });

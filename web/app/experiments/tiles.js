@@ -9,5 +9,6 @@ export default lazyExperiment({
   id: 'tiles',
   label: (t) => t('experiment.tiles.label'),
   words: { loading: 'experiments.loading', failed: 'experiments.loadFailed' },
-  load: () => import('./tiles-view.js').then(({ createTilesView }) => (element) => createTilesView(element, { h, morphChildren, fmt, translator })),
+  load: (ctx) => Promise.all([import('./tiles-view.js'), ctx.core.loadAfterArticle()])
+    .then(([{ createTilesView }]) => (element) => createTilesView(element, { h, morphChildren, fmt, translator })),
 });

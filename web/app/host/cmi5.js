@@ -21,7 +21,9 @@
 // returnURL; leaving the page otherwise terminates as it goes (keepalive).
 // Anything that goes wrong says so in the course bar; the lab itself works on.
 import { EXERCISES_EN, EXERCISES_ZH } from '../strings/exercises.js';
+import { createCourseBar } from './course-bar.js';
 import { decimal, suspendData } from './scorm.js';
+
 
 export const XAPI_VERSION = '1.0.3';
 export const PROGRESS_STATE = 'attention-lab-progress';
@@ -41,6 +43,72 @@ const MODES = ['Normal', 'Browse', 'Review'];
 const CONNECT_TIMEOUT_MS = 20000;
 const STATE_LIMIT = 16000; // characters of the lab's progress in the state document (a keepalive request carries 64 KB)
 const SENTENCE_SHOWN = 80; // characters of the sentence in an exercise's description
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const httpUrl = (text) => {
+  try {
+    const url = new URL(text);
+    return ['http:', 'https:'].includes(url.protocol) ? url : null;
+  } catch {
+    return null;
+  }
+};
+
+// An absolute IRI: a scheme, then something (URLs and URNs alike).
+const iri = (text) => /^[a-z][a-z0-9+.-]*:\S+$/i.test(text);
+
+/** The learner as the launch gives it: an Agent with an account { homePage, name }, or null. */
+function agentOf(text) {
+  let actor;
+  try {
+    actor = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const account = actor?.account;
+  const ok = actor && typeof actor === 'object' && (actor.objectType === undefined || actor.objectType === 'Agent')
+    && account && typeof account.name === 'string' && account.name !== '' && typeof account.homePage === 'string' && httpUrl(account.homePage);
+  return ok ? actor : null;
+}
+
+/**
+ * The cmi5 launch in a query string: null when it has none of cmi5's
+ * parameters (not a cmi5 launch); else { launch } with the five values
+ * checked (endpoint ending in '/'), or { problems: [names] } naming each one
+ * that is missing or not valid.
+ */
+export function readCmi5Launch(search) {
+  const params = new URLSearchParams(search);
+  const get = (name) => params.get(name) ?? '';
+  // Each of cmi5's five parameters (cmi5-launch.js's list), checked.
+  const checked = { endpoint: httpUrl(get('endpoint')), fetch: httpUrl(get('fetch')), actor: agentOf(get('actor')),
+    registration: UUID_PATTERN.test(get('registration')) ? get('registration') : null, activityId: iri(get('activityId')) ? get('activityId') : null };
+  if (!Object.keys(checked).some((name) => params.has(name))) return null;
+  const problems = Object.keys(checked).filter((name) => !checked[name]);
+  if (problems.length) return { problems };
+  const { endpoint, fetch: fetchUrl, actor, registration, activityId } = checked;
+  const base = endpoint.href.endsWith('/') ? endpoint.href : `${endpoint.href}/`;
+  return { launch: { endpoint: base, fetchUrl: fetchUrl.href, actor, registration, activityId } };
+}
+
+/**
+ * The page's cmi5 session for the launch in `search` (the address as the page opened), with the
+ * course bar in the lab's language: { session (connectCmi5's, or null when the launch is not
+ * usable), bar }. lesson: as connectCmi5 takes it; words: { lang (the lab's now), translator }.
+ */
+export function startCmi5(win, search, lesson, { lang, translator }) {
+  const bar = createCourseBar(win.document, lang, translator);
+  const read = readCmi5Launch(search);
+  if (!read?.launch) {
+    bar.show('course.failed.params', { names: (read?.problems ?? []).join(', ') });
+    return { session: null, bar };
+  }
+  const session = connectCmi5(win, read.launch, lesson, bar);
+  bar.onExit(() => session.exit());
+  win.addEventListener('pagehide', () => session.finish());
+  return { session, bar };
+}
 
 /** A version 4 UUID (statement ids), also where crypto.randomUUID is missing (a page on plain http). */
 export function uuid(crypto = globalThis.crypto) {

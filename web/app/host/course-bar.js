@@ -1,21 +1,31 @@
 // The page's course bar: what the learning platform that launched the lesson
-// (cmi5, host/cmi5.js) knows of it, in the lab's words (they follow the
+// (cmi5, host/cmi5.js) knows of it, in the lab's language (relabel() follows the
 // language menu), and Finish, which ends the session and goes back to the course.
+// A chunk with the cmi5 adapter: its words are its own (strings/course.js); the page's
+// translator comes in (imported here, it would make a chunk the first load fetches too).
+import { COURSE_EN, COURSE_ZH } from '../strings/course.js';
 
-/** scope: the page's document; t: the lab's words. Returns { show(key, args), exitable(on), onExit(action) }. */
-export function createCourseBar(scope, t) {
+/** scope: the page's document; lang: the lab's language now; translator: strings/i18n.js's.
+ *  Returns { show(key, args), exitable(on), onExit(action), relabel(lang) }. */
+export function createCourseBar(scope, lang, translator) {
+  const WORDS = { en: translator(COURSE_EN), zh: translator(COURSE_ZH) };
   const bar = scope.getElementById('course-bar');
   const status = scope.getElementById('course-status');
   const exit = scope.getElementById('course-exit');
+  let t = WORDS[lang] ?? WORDS.en;
+  let said = null; // [key, args]: what the bar says, said again in another language
+  const draw = () => {
+    exit.textContent = t('course.exit');
+    if (!said) return;
+    status.textContent = t(said[0], said[1] ?? {}); // as text, never markup
+    bar.dataset.state = said[0];
+    bar.hidden = false;
+  };
   return {
-    /** Says `key` of the lab's words, its {slots} from args (as text, never markup). */
+    /** Says `key` of the course's words, its {slots} from args. */
     show(key, args = null) {
-      status.dataset.i18n = key;
-      if (args) status.dataset.i18nArgs = JSON.stringify(args);
-      else delete status.dataset.i18nArgs;
-      status.textContent = t(key, args ?? {});
-      bar.dataset.state = key;
-      bar.hidden = false;
+      said = [key, args];
+      draw();
     },
     exitable(on) {
       exit.hidden = !on;
@@ -25,6 +35,10 @@ export function createCourseBar(scope, t) {
         exit.disabled = true;
         action();
       });
+    },
+    relabel(next) {
+      t = WORDS[next] ?? WORDS.en;
+      draw();
     },
   };
 }

@@ -64,8 +64,9 @@ export function createLabState(steps) {
     get tour() { return tour; },
     /** The words the learner made ([{ from, to }], token indices, both included), in order. */
     get words() { return words; },
-    /** Whether the attention views show attention between words (there are words, and the learner wants them). */
-    get byWords() { return byWords && words.length > 0; },
+    /** Whether the attention views show attention between words (there are words, the learner wants them,
+     *  and the core's after-the-article module, which computes them, is there). */
+    get byWords() { return byWords && words.length > 0 && core.afterArticleLoaded; },
     /** The learner's choice of words over tokens, whether or not there are words now. */
     get wordsWanted() { return byWords; },
     /** Whether the run is a trained model's. */

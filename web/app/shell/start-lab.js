@@ -43,10 +43,11 @@ const EXPERIMENT_IDS = EXPERIMENTS.map((e) => e.id);
  *  for <body> (its data-* and classes), search: the link's query (the page's URL, or an element's
  *  attributes as one), page: true for the page itself (it writes the address bar, <html lang> and
  *  the title, and talks to a parent frame), announce(type, body): an element's events,
- *  onExercise(result): each answer to Your turn, onTour(move): each move in the guided tour (the page's SCORM or cmi5 session) }.
+ *  onExercise(result): each answer to Your turn, onTour(move): each move in the guided tour (the page's SCORM or cmi5 session),
+ *  onLanguage(lang): the lab's language changed }.
  *  Returns { ready, apply, switchLanguage, openExperiment, setExercises, applyLink }: what an element's attributes call,
  *  { progress(), restore(saved) }: where the learner is, for a platform to keep (host/scorm.js, host/cmi5.js),
- *  t(key, params): its words, and dispose(): ends the lab (see below). */
+ *  lang(): its language, and dispose(): ends the lab (see below). */
 export function startLab(env) {
   const $ = (id) => env.scope.getElementById(id);
   // The lab's life: its abort removes every listener the lab put outside its own
@@ -114,10 +115,14 @@ export function startLab(env) {
       onWord: (from, to) => { state.addWord(from, to); wordsChanged(); }, words: state.words, t: language.words.t });
     wordBar.render();
   };
-  /** The learner's words changed: the chips, the words' line, every view, the link. */
+  /** The learner's words changed: the chips, the words' line, every view, the link (the views by
+   *  words once the core's after-the-article module, which computes them, is there). */
   function wordsChanged() {
     renderChips();
     scheduleRedraw();
+    if (state.words.length && !state.core.afterArticleLoaded) {
+      state.core.loadAfterArticle().then(scheduleRedraw, (error) => message.show(language.words.errorText(error)));
+    }
   }
   const renderRail = () => railOf($('step-rail'), (k) => { pause(); goTo(k, true); }, language.words.t);
   const updateRail = () => markRail($('step-rail'), $('formula'), state.step);
@@ -242,6 +247,7 @@ export function startLab(env) {
   /** Switches every word of the lab to another language. */
   async function switchLanguage(lang) {
     if (!(await language.use(lang))) return;
+    env.onLanguage?.(language.words.lang);
     renderRail();
     experiments.renderTabs(language.words.t);
     player.relabel();
@@ -258,6 +264,7 @@ export function startLab(env) {
     const first = language.use(pickLanguage(params.get('lang'), navigator.languages ?? [navigator.language]));
     $('lang').addEventListener('change', () => switchLanguage($('lang').value));
     await first;
+    env.onLanguage?.(language.words.lang);
     renderRail();
     player.setSpeed(1);
     let core;
@@ -289,6 +296,8 @@ export function startLab(env) {
     state.showByWords(link.byWords);
     if (link.words.length && state.run) {
       try {
+        await core.loadAfterArticle();
+        if (signal.aborted) return;
         state.run.wordAttention(link.words); // the core says whether they are words of this sentence
         state.setWords(link.words);
         renderChips();
@@ -358,8 +367,8 @@ export function startLab(env) {
     setTour: whenReady((id, card) => (id === 'article' ? tour.go(card ?? 0) : state.tour && tour.leave(false))),
     /** Shows the solution of every exercise of the set (a platform's showSolutions()). */
     revealAnswers: whenReady(() => exercises.revealAll()),
-    /** The lab's words now: t(key, params) in its language. */
-    t: (key, params) => language.words.t(key, params),
+    /** The lab's language now ('en' or 'zh'). */
+    lang: () => language.words.lang,
     dispose,
   };
 }

@@ -1,0 +1,99 @@
+// The Embind binding of what the lab shows after the article (docs/after-the-article.md):
+// softmax·V tile by tile, attention rollout, how symmetric a head's scores are, attention
+// between words. A module
+// of its own (web/generated/attention-lab-after.*) that the page loads when one of those
+// experiments opens, so its first load does not carry them; the one-file builds link it
+// into their core. It holds no run: web/lib/trace.js hands it a run's stages (copies),
+// and it hands back the core's numbers, by the same rules as bindings.cpp (to_js.hpp).
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include "attention/rollout.hpp"
+#include "attention/symmetry.hpp"
+#include "attention/tiled.hpp"
+#include "attention/words.hpp"
+#include "to_js.hpp"
+
+using emscripten::val;
+using namespace attention;          // NOLINT: this file only translates the core's names
+using namespace attention_binding;  // NOLINT: integer(), numbers(), js(), guarded() …
+
+namespace {
+
+// A rows × cols row-major matrix from a JS typed array of exactly that many numbers.
+Matrix matrix(const val& data, double rows, double cols) {
+    const std::vector<float> values = numbers(data);
+    const std::int64_t r = integer(rows), c = integer(cols);
+    if (r < 0 || c < 0 || static_cast<std::int64_t>(values.size()) != r * c) {
+        throw Error("invalid_argument", "a matrix of " + std::to_string(r) + " × " + std::to_string(c) + " needs as many numbers");
+    }
+    return Eigen::Map<const Matrix>(values.data(), static_cast<Eigen::Index>(r), static_cast<Eigen::Index>(c));
+}
+
+// Every head's weights of a run, [layer][head], each n × n; and which heads are knocked out.
+struct Heads {
+    std::vector<std::vector<Matrix>> weights;
+    std::vector<std::vector<bool>> silenced;
+    std::vector<std::vector<const Matrix*>> pointers() const {
+        std::vector<std::vector<const Matrix*>> out;
+        for (const auto& layer : weights) {
+            out.emplace_back();
+            for (const Matrix& w : layer) out.back().push_back(&w);
+        }
+        return out;
+    }
+};
+
+Heads heads_of(const val& layers, const val& silenced, double n) {
+    Heads h;
+    const auto count = layers["length"].as<unsigned>();
+    for (unsigned l = 0; l < count; ++l) {
+        h.weights.emplace_back();
+        h.silenced.emplace_back();
+        const auto heads = layers[l]["length"].as<unsigned>();
+        for (unsigned k = 0; k < heads; ++k) {
+            h.weights.back().push_back(matrix(layers[l][k], n, n));
+            h.silenced.back().push_back(silenced[l][k].as<bool>());
+        }
+    }
+    return h;
+}
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(attention_lab_after) {
+    using emscripten::optional_override;
+    emscripten::function("tiledRow", optional_override([](const val& masked, const val& v, const val& output, double n, double d,
+                                                          double i, double block) {
+                             return guarded([&] {
+                                 return tiled_row(matrix(masked, n, n), matrix(v, n, d), matrix(output, n, d), integer(i), integer(block));
+                             });
+                         }));
+    emscripten::function("tiledAttention", optional_override([](const val& masked, const val& v, const val& output, double n,
+                                                                double d, double block) {
+                             return guarded([&] {
+                                 return tiled_attention(matrix(masked, n, n), matrix(v, n, d), matrix(output, n, d), integer(block));
+                             });
+                         }));
+    emscripten::function("rollout", optional_override([](const val& layers, const val& silenced, double n, const val& words) {
+                             return guarded([&] {
+                                 const Heads h = heads_of(layers, silenced, n);
+                                 return rollout_by_words(attention_rollout(h.pointers(), h.silenced), word_groups(integer(n), word_spans(words)));
+                             });
+                         }));
+    emscripten::function("rolloutRow", optional_override([](const val& layers, const val& silenced, double n, double i) {
+                             return guarded([&] {
+                                 const Heads h = heads_of(layers, silenced, n);
+                                 return rollout_row(attention_rollout(h.pointers(), h.silenced), integer(i));
+                             });
+                         }));
+    emscripten::function("wordAttention", optional_override([](const val& weights, double n, const val& words) {
+                             return guarded([&] {
+                                 const auto groups = word_groups(integer(n), word_spans(words));
+                                 return object({{"groups", js(groups)}, {"weights", js(word_attention(matrix(weights, n, n), groups))}});
+                             });
+                         }));
+    emscripten::function("qkSymmetry", optional_override([](const val& scores, const val& weights, double n) {
+                             return guarded([&] { return qk_symmetry(matrix(scores, n, n), matrix(weights, n, n)); });
+                         }));
+}
