@@ -18,6 +18,8 @@ async function open(query, options = {}) {
   const problems = watchProblems(page);
   await page.goto(`${env.origin}/${query}`);
   await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+  // The experiment's chunk, loaded when it opens.
+  if (query.includes('experiment=')) await page.waitForSelector('.experiment-body .experiment-loading', { state: 'detached' });
   return { page, context, problems };
 }
 const column = (page, index) => page.$$eval('.experiment-table tbody tr', (trs, k) => trs.map((tr) => tr.cells[k].textContent), index);
@@ -185,5 +187,24 @@ test('textbook cells explain their arithmetic on hover', async () => {
   const titles = await page.$$eval('.experiment-table tbody tr:nth-child(2) td[title]', (tds) => tds.map((td) => td.title));
   assert.deepEqual(titles.slice(0, 2), ['22.70 ÷ √64 = 2.8375', 'e^2.8375 = 17.0730']);
   assert.match(titles[2], /^17\.0730 ÷ 42\.7354 = 0\.3995/);
+  await context.close();
+});
+
+test('an experiment whose chunk cannot be fetched says so, the lab keeps working, and opening one again loads it', async () => {
+  const context = await env.browser.newContext({ reducedMotion: 'reduce' });
+  let fail = true;
+  await context.route(/chunk-classic-views-\w+\.js$/, (route) => (fail ? route.abort() : route.continue()));
+  const page = await context.newPage();
+  await page.goto(`${env.origin}/?experiment=variance`);
+  await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+  await page.waitForSelector('.experiment-body .message.error');
+  assert.match(await page.textContent('.experiment-body .message.error'), /This experiment could not be loaded \(.+\)\. The rest of the page keeps working\./);
+  await page.click('#next');
+  await page.waitForSelector('body[data-step="embedding"]', { state: 'attached' });
+  fail = false;
+  await page.click('#experiment-tabs button[data-experiment="scaling"]');
+  await page.waitForSelector('.experiment-sides');
+  await page.click('#experiment-tabs button[data-experiment="variance"]');
+  await page.waitForSelector('.experiment-figures[data-variance]');
   await context.close();
 });

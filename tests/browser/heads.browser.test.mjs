@@ -248,6 +248,7 @@ test('the English example says what the heads do with “it”, from the core’
   const from = trace.tokens.indexOf('it');
   const link = trace.tokenLink(from, trace.tokens.indexOf('animal'));
   const { page, context, problems } = await openPage(env, `?s=${encodeURIComponent(sentence)}&step=output&experiment=context`);
+  await page.waitForSelector('.experiment-body .experiment-loading', { state: 'detached' }); // the experiment's chunk
   const notes = await page.$$eval('.reference-note', (ps) => ps.map((p) => ({ text: p.textContent, kind: p.dataset.reference })));
   assert.equal(notes.length, 2, 'the heads panel and the Context experiment');
   for (const note of notes) {

@@ -8,6 +8,11 @@ import { HEADS_ZH } from '../../web/app/strings/heads-zh.js';
 import { EXERCISES_EN, EXERCISES_ZH } from '../../web/app/strings/exercises.js';
 import { TOUR_EN, TOUR_ZH } from '../../web/app/strings/tour.js';
 import { TRAINING_EN, TRAINING_ZH } from '../../web/app/strings/training.js';
+import { EXPERIMENTS_EN, EXPERIMENTS_ZH } from '../../web/app/strings/experiments.js';
+import { TILES_EN, TILES_ZH } from '../../web/app/strings/tiles.js';
+import { ROLLOUT_EN, ROLLOUT_ZH } from '../../web/app/strings/rollout.js';
+import { SHARED_QK_EN, SHARED_QK_ZH } from '../../web/app/strings/shared-qk.js';
+import { COURSE_EN, COURSE_ZH } from '../../web/app/strings/course.js';
 import { ENGLISH, LANGUAGE_IDS, loadWords } from '../../web/app/strings/i18n.js';
 import { share } from '../../web/app/ui/format.js';
 
@@ -36,7 +41,7 @@ test('Chinese error messages exist for every code the page shows', () => {
 });
 
 test('the files of words do not name the same key twice', () => {
-  for (const files of [[PAGE_EN, HEADS_EN, EXERCISES_EN, TOUR_EN, TRAINING_EN], [PAGE_ZH, HEADS_ZH, EXERCISES_ZH, TOUR_ZH, TRAINING_ZH]]) {
+  for (const files of [[PAGE_EN, HEADS_EN, EXERCISES_EN, TOUR_EN, TRAINING_EN, EXPERIMENTS_EN, COURSE_EN], [PAGE_ZH, HEADS_ZH, EXERCISES_ZH, TOUR_ZH, TRAINING_ZH, EXPERIMENTS_ZH, COURSE_ZH]]) {
     const keys = files.flatMap((f) => Object.keys(f));
     assert.equal(new Set(keys).size, keys.length);
   }
@@ -58,7 +63,14 @@ test('each language loads as one set of words, English there from the start', as
   assert.equal(zh.errorText({ code: 'empty_text', message: 'x', params: {} }), STRINGS_ZH['error.empty_text']);
 });
 
-test("the training lab's words: the same keys and slots in both languages", () => {
-  assert.deepEqual(Object.keys(TRAINING_ZH).sort(), Object.keys(TRAINING_EN).sort());
-  for (const [key, text] of Object.entries(TRAINING_EN)) assert.deepEqual(slots(TRAINING_ZH[key]), slots(text), key);
+test("the words of the chunks (training lab, experiments, course bar): the same keys and slots in both languages", () => {
+  for (const [en, zh] of [[TRAINING_EN, TRAINING_ZH], [EXPERIMENTS_EN, EXPERIMENTS_ZH], [TILES_EN, TILES_ZH], [ROLLOUT_EN, ROLLOUT_ZH], [SHARED_QK_EN, SHARED_QK_ZH], [COURSE_EN, COURSE_ZH]]) {
+    assert.ok(Object.keys(en).length > 5);
+    assert.deepEqual(Object.keys(zh).sort(), Object.keys(en).sort());
+    for (const [key, text] of Object.entries(en)) assert.deepEqual(slots(zh[key]), slots(text), key);
+  }
+});
+
+test("the experiments' words in their chunk are not the page's too", () => {
+  for (const key of Object.keys(EXPERIMENTS_EN)) assert.ok(!(key in PAGE_EN) && !(key in PAGE_ZH), key);
 });

@@ -1,8 +1,9 @@
 // A small bar chart shared by the experiments: one bar per value, heights scaled to
-// the largest. Drawing only.
-import { h } from '../ui/dom.js';
+// the largest. Drawing only, with the page's h() (ui/dom.js): it goes in the
+// experiments' chunk (experiments/classic-views.js).
 
-export function barChart(values, { labels = [], caption = '', className = '' } = {}) {
+/** barChart(values, { labels, caption, className }) → a <figure>, drawn with h. */
+export const barChartWith = (h) => function barChart(values, { labels = [], caption = '', className = '' } = {}) {
   let top = 0;
   for (const v of values) top = Math.max(top, Math.abs(v));
   const bars = Array.from(values, (v, k) => {
@@ -15,4 +16,4 @@ export function barChart(values, { labels = [], caption = '', className = '' } =
     h('div', { class: 'hbars' }, bars),
     named ? h('div', { class: 'hlabels' }, labels.map((l) => h('span', {}, l))) : null,
     caption ? h('figcaption', {}, caption) : null);
-}
+};

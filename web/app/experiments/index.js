@@ -1,15 +1,10 @@
-// The Why? experiments, one module each, in the order the rail meets them.
-import context from './context.js';
-import maskPosition from './mask-position.js';
+// The Why? experiments, in the order the rail meets them. Each one's view is a
+// chunk loaded when it first opens (classic.js, and a module each for the rest).
+import { context, maskPosition, scaling, stability, temperature, textbook, variance } from './classic.js';
 import rollout from './rollout.js';
-import scaling from './scaling.js';
 import sharedQk from './shared-qk.js';
-import stability from './stability.js';
-import temperature from './temperature.js';
-import textbook from './textbook.js';
 import tiles from './tiles.js';
 import training from './training.js';
-import variance from './variance.js';
 
 export const EXPERIMENTS = Object.freeze([variance, scaling, temperature, stability, context, maskPosition, textbook, training, tiles, rollout, sharedQk]);
 export const experimentIndex = (id) => EXPERIMENTS.findIndex((e) => e.id === id);

@@ -14,7 +14,7 @@ export function lazyExperiment({ id, label, load, words, className = `experiment
     id,
     label,
     create(ctx, hooks) {
-      const element = h('div', { class: className }, h('p', { class: 'hint' }, ctx.t(words.loading)));
+      const element = h('div', { class: className }, h('p', { class: 'hint experiment-loading', role: 'status' }, ctx.t(words.loading)));
       let view = null;
       let latest = ctx;
       let disposed = false;
@@ -38,6 +38,39 @@ export function lazyExperiment({ id, label, load, words, className = `experiment
           view = null;
         },
       };
+    },
+  };
+}
+
+/**
+ * An experiment drawn afresh each time it is shown (render(body, ctx)) whose code is a chunk:
+ * load() → a promise of its { render(body, ctx) }. Until the chunk is there the body says it is
+ * loading; then the latest body it was given is drawn, unless the panel has drawn something else
+ * there since. A failed load says so and is tried again the next time.
+ */
+export function lazyRendered({ id, label, load }) {
+  let view = null;
+  let loading = null;
+  return {
+    id,
+    label,
+    render(body, ctx) {
+      if (view) {
+        view.render(body, ctx);
+        return;
+      }
+      const waiting = h('p', { class: 'hint experiment-loading', role: 'status' }, ctx.t('experiments.loading'));
+      body.append(waiting);
+      (loading ??= load()).then((loaded) => {
+        view = loaded;
+        if (waiting.parentNode !== body) return;
+        waiting.remove();
+        view.render(body, ctx);
+      }, (error) => {
+        loading = null;
+        if (waiting.parentNode !== body) return;
+        waiting.replaceWith(h('p', { class: 'message error', role: 'alert' }, ctx.t('experiments.loadFailed', { error: String(error?.message ?? error) })));
+      });
     },
   };
 }

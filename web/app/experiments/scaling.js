@@ -1,55 +1,54 @@
 // Experiment: the selected query row with and without ÷√d_k, side by side — weights,
 // their largest value and entropy, the softmax Jacobian, and the cross-entropy
 // gradient p − one_hot(target). All computed by the core.
-import { clear, h } from '../ui/dom.js';
-import { fmt } from '../ui/format.js';
-import { renderMatrix } from '../matrix/matrix-view.js';
+// A chunk (experiments/classic.js loads it): what it draws with comes from the page.
 
-function bars(values, tokens, signed) {
-  return h('table', { class: 'steps experiment-bars' }, h('tbody', {}, tokens.map((token, j) => {
-    const bar = h('span', { class: `bar${values[j] < 0 ? ' negative' : ''}` });
-    bar.style.width = `${Math.round(Math.min(1, Math.abs(values[j])) * 100)}%`;
-    return h('tr', {}, h('td', {}, token), h('td', {}, fmt(values[j], signed ? 4 : 3)), h('td', { class: 'bar-cell' }, bar));
-  })));
+/** The experiment's view: { render(body, ctx) }. */
+export default function view({ clear, h, fmt, renderMatrix }) {
+  function bars(values, tokens, signed) {
+    return h('table', { class: 'steps experiment-bars' }, h('tbody', {}, tokens.map((token, j) => {
+      const bar = h('span', { class: `bar${values[j] < 0 ? ' negative' : ''}` });
+      bar.style.width = `${Math.round(Math.min(1, Math.abs(values[j])) * 100)}%`;
+      return h('tr', {}, h('td', {}, token), h('td', {}, fmt(values[j], signed ? 4 : 3)), h('td', { class: 'bar-cell' }, bar));
+    })));
+  }
+
+  // bound: one colour range for both Jacobians, so small gradients look small.
+  function side(ctx, steps, title, target, bound) {
+    const jac = { ...steps.jacobian, min: -bound, max: bound };
+    const gradient = ctx.core.crossEntropyGradient(steps.probs, target);
+    const block = renderMatrix(jac, { t: ctx.t, caption: ctx.t('experiment.scaling.jacobian'), rowLabels: ctx.tokens, colLabels: ctx.tokens, stageId: 'jacobian' });
+    return h('section', { class: 'experiment-side' },
+      h('h3', {}, title),
+      h('p', { class: 'experiment-figures', dataset: { maxProb: steps.maxProb, entropy: steps.entropy } }, ctx.t('experiment.scaling.figures', { max: fmt(steps.maxProb, 3), token: ctx.tokens[steps.argmax], entropy: fmt(steps.entropy, 3), jac: fmt(steps.maxJacobian, 4) })),
+      bars(steps.probs, ctx.tokens, false),
+      block.element,
+      h('p', { class: 'strip-head' }, ctx.t('experiment.scaling.gradient', { token: ctx.tokens[target] })),
+      bars(gradient, ctx.tokens, true));
+  }
+
+  return {
+    render(body, ctx) {
+      const i = ctx.selected;
+      const raw = ctx.headView.softmaxRow(i).scores;
+      const unscaled = ctx.core.softmaxRow(raw, { jacobian: true });
+      const scaled = ctx.core.softmaxRow(raw, { dK: ctx.config.dK, jacobian: true });
+      const targetSelect = h('select', { id: 'experiment-target' }, ctx.tokens.map((tok, j) => h('option', { value: String(j) }, tok)));
+      targetSelect.value = String(i);
+      const sides = h('div', { class: 'experiment-sides' });
+      const draw = () => {
+        const target = Number(targetSelect.value);
+        const bound = Math.max(unscaled.maxJacobian, scaled.maxJacobian);
+        clear(sides).append(
+          side(ctx, unscaled, ctx.t('experiment.scaling.without'), target, bound),
+          side(ctx, scaled, ctx.t('experiment.scaling.with', { dK: ctx.config.dK }), target, bound));
+      };
+      targetSelect.addEventListener('change', draw);
+      body.append(
+        h('p', { class: 'explain' }, ctx.t('experiment.scaling.explain', { token: ctx.tokens[i], dK: ctx.config.dK })),
+        h('label', { class: 'experiment-control' }, ctx.t('experiment.scaling.target'), ' ', targetSelect),
+        sides);
+      draw();
+    },
+  };
 }
-
-// bound: one colour range for both Jacobians, so small gradients look small.
-function side(ctx, steps, title, target, bound) {
-  const jac = { ...steps.jacobian, min: -bound, max: bound };
-  const gradient = ctx.core.crossEntropyGradient(steps.probs, target);
-  const block = renderMatrix(jac, { t: ctx.t, caption: ctx.t('experiment.scaling.jacobian'), rowLabels: ctx.tokens, colLabels: ctx.tokens, stageId: 'jacobian' });
-  return h('section', { class: 'experiment-side' },
-    h('h3', {}, title),
-    h('p', { class: 'experiment-figures', dataset: { maxProb: steps.maxProb, entropy: steps.entropy } }, ctx.t('experiment.scaling.figures', { max: fmt(steps.maxProb, 3), token: ctx.tokens[steps.argmax], entropy: fmt(steps.entropy, 3), jac: fmt(steps.maxJacobian, 4) })),
-    bars(steps.probs, ctx.tokens, false),
-    block.element,
-    h('p', { class: 'strip-head' }, ctx.t('experiment.scaling.gradient', { token: ctx.tokens[target] })),
-    bars(gradient, ctx.tokens, true));
-}
-
-export default {
-  id: 'scaling',
-  label: (t) => t('experiment.scaling.label'),
-  render(body, ctx) {
-    const i = ctx.selected;
-    const raw = ctx.headView.softmaxRow(i).scores;
-    const unscaled = ctx.core.softmaxRow(raw, { jacobian: true });
-    const scaled = ctx.core.softmaxRow(raw, { dK: ctx.config.dK, jacobian: true });
-    const targetSelect = h('select', { id: 'experiment-target' }, ctx.tokens.map((tok, j) => h('option', { value: String(j) }, tok)));
-    targetSelect.value = String(i);
-    const sides = h('div', { class: 'experiment-sides' });
-    const draw = () => {
-      const target = Number(targetSelect.value);
-      const bound = Math.max(unscaled.maxJacobian, scaled.maxJacobian);
-      clear(sides).append(
-        side(ctx, unscaled, ctx.t('experiment.scaling.without'), target, bound),
-        side(ctx, scaled, ctx.t('experiment.scaling.with', { dK: ctx.config.dK }), target, bound));
-    };
-    targetSelect.addEventListener('change', draw);
-    body.append(
-      h('p', { class: 'explain' }, ctx.t('experiment.scaling.explain', { token: ctx.tokens[i], dK: ctx.config.dK })),
-      h('label', { class: 'experiment-control' }, ctx.t('experiment.scaling.target'), ' ', targetSelect),
-      sides);
-    draw();
-  },
-};

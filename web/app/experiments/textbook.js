@@ -1,84 +1,84 @@
 // Experiment: the article's worked example, reproduced by the core, editable, with
 // the article's printed figures alongside and its errata explained.
-import { clear, h } from '../ui/dom.js';
-import { fmt } from '../ui/format.js';
+// A chunk (experiments/classic.js loads it): what it draws with comes from the page.
 import { ARTICLE_ROW, ERRATA } from './article.js';
 
-function numberInput(value, label, onChange) {
-  return h('input', { type: 'number', step: 'any', value: String(value), 'aria-label': label, class: 'num', onchange: onChange });
-}
-
-function table(ctx, steps, tokens, printed) {
-  const head = h('tr', {}, ['experiment.token', 'experiment.raw', 'experiment.scaled', 'experiment.exp', 'experiment.prob']
-    .map((k) => h('th', { scope: 'col' }, ctx.t(k))), printed ? h('th', { scope: 'col' }, ctx.t('experiment.printed')) : null);
-  // Each cell says on hover how it was made from the cells before it.
-  const rows = tokens.map((token, j) => h('tr', {},
-    h('td', {}, token),
-    h('td', {}, fmt(steps.rawScores[j])),
-    h('td', { title: ctx.t('experiment.textbook.hoverScaled', { raw: fmt(steps.rawScores[j]), dK: steps.dK, value: fmt(steps.scaled[j], 4) }) }, fmt(steps.scaled[j], 4)),
-    h('td', { title: ctx.t('experiment.textbook.hoverExp', { x: fmt(steps.scaled[j], 4), value: fmt(steps.exps[j], 4) }) }, fmt(steps.exps[j])),
-    h('td', { dataset: { col: 'prob' }, title: ctx.t('experiment.textbook.hoverProb', { e: fmt(steps.exps[j], 4), sum: fmt(steps.expSum, 4), value: fmt(steps.probs[j], 4) }) }, fmt(steps.probs[j])),
-    printed ? h('td', { class: 'printed' }, `${fmt(printed.scaled[j], 4)} · ${fmt(printed.exps[j])} · ${fmt(printed.probs[j])}`) : null));
-  const foot = h('tr', {}, h('td', {}, 'Σ'), h('td', {}), h('td', {}),
-    h('td', { dataset: { col: 'sum' } }, fmt(steps.expSum)), h('td', {}),
-    printed ? h('td', { class: 'printed' }, fmt(printed.sum)) : null);
-  return h('table', { class: 'steps experiment-table' }, h('thead', {}, head), h('tbody', {}, rows), h('tfoot', {}, foot));
-}
-
-function erratumCard(ctx, e) {
-  const steps = ctx.core.softmaxRow(e.scores, { dK: e.dK });
-  const list = (values, digits) => `[${Array.from(values, (v) => fmt(v, digits)).join(', ')}]`;
-  let printed;
-  let exact;
-  if (e.show === 'sum') {
-    printed = fmt(e.printed.sum);
-    exact = fmt(steps.expSum, 4);
-  } else if (e.show === 'probs') {
-    printed = list(e.printed.probs, 3);
-    exact = list(steps.probs, 6);
-  } else {
-    const gradient = ctx.core.crossEntropyGradient(steps.probs, 0);
-    printed = `${list(e.printed.probs, 4)}; ${list(e.printed.gradient, 4)}`;
-    exact = `${list(steps.probs, 7)}; ${list(gradient, 7)}`;
+/** The experiment's view: { render(body, ctx) }. */
+export default function view({ clear, h, fmt }) {
+  function numberInput(value, label, onChange) {
+    return h('input', { type: 'number', step: 'any', value: String(value), 'aria-label': label, class: 'num', onchange: onChange });
   }
-  return h('li', { dataset: { erratum: e.id } },
-    h('strong', {}, `${e.id}. `), ctx.t(`experiment.textbook.${e.id}`),
-    h('br'), `${ctx.t('experiment.printed')}: ${printed}`,
-    h('br'), `${ctx.t('experiment.exact')}: ${exact}`);
-}
 
-export default {
-  id: 'textbook',
-  label: (t) => t('experiment.textbook.label'),
-  render(body, ctx) {
-    const scores = [...ARTICLE_ROW.scores];
-    let dK = ARTICLE_ROW.dK;
-    const result = h('div', { class: 'experiment-result' });
-    const update = () => {
-      clear(result);
-      let steps;
-      try {
-        steps = { ...ctx.core.softmaxRow(scores, { dK }), rawScores: scores, dK };
-      } catch (error) {
-        result.append(h('p', { class: 'message error', role: 'alert' }, ctx.errorText(error)));
-        return;
-      }
-      const isArticle = dK === ARTICLE_ROW.dK && scores.every((s, j) => s === ARTICLE_ROW.scores[j]);
-      result.append(table(ctx, steps, ARTICLE_ROW.tokens, isArticle ? ARTICLE_ROW.printed : null));
-      result.append(h('p', { class: 'note' }, isArticle ? ctx.t('experiment.textbook.sumNote', { exact: fmt(steps.expSum, 4) }) : ctx.t('experiment.textbook.edited')));
-    };
-    const inputs = scores.map((s, j) => h('label', { class: 'score-input' }, ARTICLE_ROW.tokens[j],
-      numberInput(s, ARTICLE_ROW.tokens[j], (event) => { scores[j] = Number(event.target.value); update(); })));
-    const dkInput = h('label', { class: 'score-input' }, 'd_k', numberInput(dK, 'd_k', (event) => { dK = Number(event.target.value); update(); }));
-    body.append(
-      h('p', { class: 'explain' }, ctx.t('experiment.textbook.explain')),
-      h('div', { class: 'score-inputs' }, inputs, dkInput),
-      result,
-      h('h3', {}, ctx.t('experiment.textbook.errata')),
-      h('ol', { class: 'errata' }, ERRATA.map((e) => erratumCard(ctx, e)),
-        h('li', { dataset: { erratum: 'E6' } }, h('strong', {}, 'E6. '), ctx.t('experiment.textbook.E6')),
-        h('li', { dataset: { erratum: 'E7' } }, h('strong', {}, 'E7. '), ctx.t('experiment.textbook.E7'))),
-    );
-    update();
-  },
-};
+  function table(ctx, steps, tokens, printed) {
+    const head = h('tr', {}, ['experiment.token', 'experiment.raw', 'experiment.scaled', 'experiment.exp', 'experiment.prob']
+      .map((k) => h('th', { scope: 'col' }, ctx.t(k))), printed ? h('th', { scope: 'col' }, ctx.t('experiment.printed')) : null);
+    // Each cell says on hover how it was made from the cells before it.
+    const rows = tokens.map((token, j) => h('tr', {},
+      h('td', {}, token),
+      h('td', {}, fmt(steps.rawScores[j])),
+      h('td', { title: ctx.t('experiment.textbook.hoverScaled', { raw: fmt(steps.rawScores[j]), dK: steps.dK, value: fmt(steps.scaled[j], 4) }) }, fmt(steps.scaled[j], 4)),
+      h('td', { title: ctx.t('experiment.textbook.hoverExp', { x: fmt(steps.scaled[j], 4), value: fmt(steps.exps[j], 4) }) }, fmt(steps.exps[j])),
+      h('td', { dataset: { col: 'prob' }, title: ctx.t('experiment.textbook.hoverProb', { e: fmt(steps.exps[j], 4), sum: fmt(steps.expSum, 4), value: fmt(steps.probs[j], 4) }) }, fmt(steps.probs[j])),
+      printed ? h('td', { class: 'printed' }, `${fmt(printed.scaled[j], 4)} · ${fmt(printed.exps[j])} · ${fmt(printed.probs[j])}`) : null));
+    const foot = h('tr', {}, h('td', {}, 'Σ'), h('td', {}), h('td', {}),
+      h('td', { dataset: { col: 'sum' } }, fmt(steps.expSum)), h('td', {}),
+      printed ? h('td', { class: 'printed' }, fmt(printed.sum)) : null);
+    return h('table', { class: 'steps experiment-table' }, h('thead', {}, head), h('tbody', {}, rows), h('tfoot', {}, foot));
+  }
+
+  function erratumCard(ctx, e) {
+    const steps = ctx.core.softmaxRow(e.scores, { dK: e.dK });
+    const list = (values, digits) => `[${Array.from(values, (v) => fmt(v, digits)).join(', ')}]`;
+    let printed;
+    let exact;
+    if (e.show === 'sum') {
+      printed = fmt(e.printed.sum);
+      exact = fmt(steps.expSum, 4);
+    } else if (e.show === 'probs') {
+      printed = list(e.printed.probs, 3);
+      exact = list(steps.probs, 6);
+    } else {
+      const gradient = ctx.core.crossEntropyGradient(steps.probs, 0);
+      printed = `${list(e.printed.probs, 4)}; ${list(e.printed.gradient, 4)}`;
+      exact = `${list(steps.probs, 7)}; ${list(gradient, 7)}`;
+    }
+    return h('li', { dataset: { erratum: e.id } },
+      h('strong', {}, `${e.id}. `), ctx.t(`experiment.textbook.${e.id}`),
+      h('br'), `${ctx.t('experiment.printed')}: ${printed}`,
+      h('br'), `${ctx.t('experiment.exact')}: ${exact}`);
+  }
+
+  return {
+    render(body, ctx) {
+      const scores = [...ARTICLE_ROW.scores];
+      let dK = ARTICLE_ROW.dK;
+      const result = h('div', { class: 'experiment-result' });
+      const update = () => {
+        clear(result);
+        let steps;
+        try {
+          steps = { ...ctx.core.softmaxRow(scores, { dK }), rawScores: scores, dK };
+        } catch (error) {
+          result.append(h('p', { class: 'message error', role: 'alert' }, ctx.errorText(error)));
+          return;
+        }
+        const isArticle = dK === ARTICLE_ROW.dK && scores.every((s, j) => s === ARTICLE_ROW.scores[j]);
+        result.append(table(ctx, steps, ARTICLE_ROW.tokens, isArticle ? ARTICLE_ROW.printed : null));
+        result.append(h('p', { class: 'note' }, isArticle ? ctx.t('experiment.textbook.sumNote', { exact: fmt(steps.expSum, 4) }) : ctx.t('experiment.textbook.edited')));
+      };
+      const inputs = scores.map((s, j) => h('label', { class: 'score-input' }, ARTICLE_ROW.tokens[j],
+        numberInput(s, ARTICLE_ROW.tokens[j], (event) => { scores[j] = Number(event.target.value); update(); })));
+      const dkInput = h('label', { class: 'score-input' }, 'd_k', numberInput(dK, 'd_k', (event) => { dK = Number(event.target.value); update(); }));
+      body.append(
+        h('p', { class: 'explain' }, ctx.t('experiment.textbook.explain')),
+        h('div', { class: 'score-inputs' }, inputs, dkInput),
+        result,
+        h('h3', {}, ctx.t('experiment.textbook.errata')),
+        h('ol', { class: 'errata' }, ERRATA.map((e) => erratumCard(ctx, e)),
+          h('li', { dataset: { erratum: 'E6' } }, h('strong', {}, 'E6. '), ctx.t('experiment.textbook.E6')),
+          h('li', { dataset: { erratum: 'E7' } }, h('strong', {}, 'E7. '), ctx.t('experiment.textbook.E7'))),
+      );
+      update();
+    },
+  };
+}

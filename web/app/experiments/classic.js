@@ -1,0 +1,33 @@
+// The Why? experiments drawn afresh each time they are shown (variance, scaling,
+// temperature, stable softmax, context, mask and position, the textbook
+// example): their tabs are on the page from the start; their code and words
+// are one chunk (classic-views.js), loaded when the first of them opens.
+import { clear, h } from '../ui/dom.js';
+import { fmt } from '../ui/format.js';
+import { translator } from '../strings/i18n.js';
+import { renderMatrix } from '../matrix/matrix-view.js';
+import { headNumber } from '../heads/head-view.js';
+import { referenceNote } from '../heads/reference-note.js';
+import { lazyRendered } from './lazy.js';
+
+let views = null; // a promise of every view, once asked for
+const loadViews = () => (views ??= import('./classic-views.js')
+  .then(({ classicViews }) => classicViews({ clear, h, fmt, translator, renderMatrix, headNumber, referenceNote }))
+  .catch((error) => {
+    views = null;
+    throw error;
+  }));
+
+const classic = (id, words = id) => lazyRendered({
+  id,
+  label: (t) => t(`experiment.${words}.label`),
+  load: () => loadViews().then((all) => all[id]),
+});
+
+export const variance = classic('variance');
+export const scaling = classic('scaling');
+export const temperature = classic('temperature');
+export const stability = classic('stability');
+export const context = classic('context');
+export const maskPosition = classic('mask-position', 'mask');
+export const textbook = classic('textbook');
