@@ -134,6 +134,9 @@ EMSCRIPTEN_BINDINGS(attention_lab) {
                 return softmax_row(numbers(scores), {integer(d_k), temperature, jacobian});
             });
         }));
+    emscripten::function("scalingEffect", optional_override([](const val& scores, double d_k) {
+                             return guarded([&] { return scaling_effect(numbers(scores), integer(d_k)); });
+                         }));
     emscripten::function(
         "crossEntropyGradient", optional_override([](const val& probs, double target) {
             return guarded([&] { return cross_entropy_gradient(numbers(probs), integer(target)); });

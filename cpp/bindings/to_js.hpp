@@ -150,6 +150,10 @@ inline val js(const std::vector<std::vector<Guess>>& lists) {
     return out;
 }
 
+inline val js(const ScalingEffect& e) {
+    return object({{"unscaled", js(e.unscaled_max)}, {"scaled", js(e.scaled_max)}, {"shape", val(std::string(e.shape))}});
+}
+
 inline val js(const SoftmaxRow& r) {
     return object({{"scores", js(r.scores)}, {"divisor", js(r.divisor)},
                    {"scaled", js(r.scaled)}, {"masked", js(r.masked)},

@@ -109,9 +109,9 @@ val heads_on(const TrainingSession& session, const std::string& sentence) {
             std::vector<std::int32_t> argmax(static_cast<std::size_t>(n));
             std::vector<float> max_prob(static_cast<std::size_t>(n));
             for (int i = 0; i < n; ++i) {
-                Eigen::Index j = 0;
-                max_prob[static_cast<std::size_t>(i)] = w.row(i).maxCoeff(&j);
-                argmax[static_cast<std::size_t>(i)] = static_cast<std::int32_t>(j);
+                Eigen::Index at = 0;
+                max_prob[static_cast<std::size_t>(i)] = w.row(i).maxCoeff(&at);
+                argmax[static_cast<std::size_t>(i)] = static_cast<std::int32_t>(at);
             }
             heads.call<void>("push", object({{"weights", typed_copy(w.data(), static_cast<std::size_t>(w.size()))},
                                              {"argmax", typed_copy(argmax.data(), argmax.size())},

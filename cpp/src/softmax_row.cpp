@@ -114,6 +114,16 @@ SoftmaxRow softmax_row(const std::vector<float>& scores, const RowScaling& scali
     return r;
 }
 
+ScalingEffect scaling_effect(const std::vector<float>& scores, std::int64_t d_k) {
+    ScalingEffect e;
+    e.unscaled_max = softmax_row(scores, {1, 1, false}).max_prob;
+    e.scaled_max = softmax_row(scores, {d_k, 1, false}).max_prob;
+    e.shape = e.unscaled_max > e.scaled_max + kShapeMargin   ? "peaked"
+              : e.unscaled_max < e.scaled_max - kShapeMargin ? "flatter"
+                                                             : "same";
+    return e;
+}
+
 std::vector<float> cross_entropy_gradient(const std::vector<float>& probs, std::int64_t target) {
     check(target >= 0 && static_cast<std::size_t>(target) < probs.size(),
           "target " + std::to_string(target) + " is outside the row of " + std::to_string(probs.size()) +

@@ -213,6 +213,21 @@ test("softmaxRow reproduces the article's 喜 row", () => {
   assert.ok(Math.abs(warm.probs[0] - Math.exp(1) / (Math.exp(1) + Math.exp(0.5) + 1)) < 1e-6);
 });
 
+test('scalingEffect: the largest weight without ÷√d_k and with it, as softmaxRow has them, and the row\'s shape', () => {
+  const row = [15.3, 22.7, 18.2, 2.1, 1.8, 3.2, 2.9, 5.6, 4.1];
+  const e = core.scalingEffect(row, { dK: 64 });
+  assert.equal(e.unscaled, core.softmaxRow(row).maxProb);
+  assert.equal(e.scaled, core.softmaxRow(row, { dK: 64 }).maxProb);
+  assert.equal(e.shape, 'peaked');
+  assert.equal(core.scalingEffect(row).shape, 'same', 'dK 1 divides by nothing');
+  assert.equal(core.scalingEffect([0.02, 0, -0.02], { dK: 64 }).shape, 'same', 'within the margin');
+  assert.ok(Object.isFrozen(e));
+  assert.throws(() => core.scalingEffect(row, { dK: 0 }), { code: 'invalid_argument', message: /d_k must be an integer from 1/ });
+  assert.throws(() => core.scalingEffect(row, { dK: 'eight' }), { code: 'invalid_argument' });
+  assert.throws(() => core.scalingEffect([]), { code: 'invalid_argument', message: /empty/ });
+  assert.throws(() => core.scalingEffect('1,2'), { code: 'invalid_argument' });
+});
+
 test('expRows: every row\'s exps and totals as one matrix, the trace\'s own softmaxRow numbers, of any head', () => {
   for (const [options, where] of [[{ model: 'random', causal: true }, {}], [{}, { layer: 1, head: 2 }]]) {
     const trace = core.run('我喜欢人工智能', options);

@@ -236,6 +236,13 @@ export function createCore(core, trained, loadAfter) {
       return freezeRow(unwrap(core.softmaxRow(scores, dK, temperature, jacobian)));
     },
 
+    /** What ÷√d_k does to a row's largest weight: { unscaled (max probability at d_k = 1), scaled (at dK),
+     *  shape: 'peaked' (the largest weight higher without ÷√d_k), 'flatter' or 'same' (within 0.01) }. */
+    scalingEffect(scores, { dK = 1 } = {}) {
+      checkNumbers(scores);
+      if (!Number.isSafeInteger(dK)) fail(`dK must be an integer number, got ${describe(dK)}`, 'invalid_argument');
+      return Object.freeze(unwrap(core.scalingEffect(scores, dK)));
+    },
     /** ∂L/∂s of cross-entropy after softmax: probs − one_hot(target) (Float32Array). */
     crossEntropyGradient(probs, target) {
       if (!(Array.isArray(probs) || ArrayBuffer.isView(probs))) fail(`probs must be an array of numbers, got ${describe(probs)}`, 'invalid_argument');

@@ -364,6 +364,9 @@ export interface Core {
    */
   predictMasked(sentence: string, options?: { topK?: number; model?: string; knockOut?: RunOptions['knockOut']; wordsOnly?: boolean }): ReadonlyArray<ReadonlyArray<Guess>>;
   softmaxRow(scores: ArrayLike<number>, options?: { dK?: number; temperature?: number; jacobian?: boolean }): SoftmaxRow;
+  /** what ÷√d_k does to a row's largest weight: its max probability without and with it, and the row's shape
+   *  without it ('peaked': that weight more than 0.01 higher; 'flatter': lower; else 'same') */
+  scalingEffect(scores: ArrayLike<number>, options?: { dK?: number }): { readonly unscaled: number; readonly scaled: number; readonly shape: 'peaked' | 'flatter' | 'same' };
   crossEntropyGradient(probs: ArrayLike<number>, target: number): Float32Array;
   sampleDotProducts(dK: number, options?: { count?: number; bins?: number; seed?: number }): DotProductSample;
   memoryUsage(): { heapBytesInUse: number; wasmMemoryBytes: number; liveTraces: number; liveHandles: number };

@@ -65,6 +65,19 @@ ExpRows exp_rows(const Trace& trace);
 // 1 … 1024 or a temperature that is not a finite number above 0.
 SoftmaxRow softmax_row(const std::vector<float>& scores, const RowScaling& scaling = {});
 
+// What ÷√d_k does to a row's largest weight: the softmax's largest probability without the
+// division (d_k = 1) and with it, and the row's shape without it against with it: "peaked" when
+// the largest weight is more than kShapeMargin higher without ÷√d_k, "flatter" when that much
+// lower, else the "same" (the tour's predict-first question, and its answer). Throws as
+// softmax_row does.
+inline constexpr float kShapeMargin = 0.01f;
+struct ScalingEffect {
+    float unscaled_max = 0;  // max_prob at d_k = 1
+    float scaled_max = 0;    // max_prob at d_k
+    const char* shape = "same";
+};
+ScalingEffect scaling_effect(const std::vector<float>& scores, std::int64_t d_k);
+
 // ∂L/∂s for the cross-entropy loss L = −log p_target after a softmax:
 // p − one_hot(target). Throws attention::Error ("invalid_argument") when target
 // is outside the row.

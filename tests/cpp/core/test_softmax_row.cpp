@@ -170,3 +170,21 @@ TEST_CASE("softmax_row: the plain formula's shares overflow where the stable pro
     CHECK_FALSE(at_temperature({88.0f}, 1).overflowed);
     CHECK(at_temperature({89.0f}, 1).overflowed);
 }
+
+TEST_CASE("scaling_effect: the largest weight without ÷√d_k against with it, and the row's shape") {
+    // The article's row of 喜: without ÷√8 almost one-hot, with it 0.40.
+    const std::vector<float> article = {15.3f, 22.7f, 18.2f, 2.1f, 1.8f, 3.2f, 2.9f, 5.6f, 4.1f};
+    const auto e = scaling_effect(article, 64);
+    CHECK(e.unscaled_max == doctest::Approx(at_temperature(article, 1).max_prob));
+    CHECK(e.scaled_max == doctest::Approx(0.40).epsilon(0.02));
+    CHECK(std::string(e.shape) == "peaked");
+    // Scores below 1 in size: ÷√d_k cannot sharpen them, but the margin keeps nearly equal rows "same".
+    CHECK(std::string(scaling_effect({0.01f, 0.0f, -0.01f}, 64).shape) == "same");
+    CHECK(std::string(scaling_effect({1.0f, 1.0f}, 64).shape) == "same");
+    // d_k = 1 divides by nothing: the same row both ways.
+    const auto same = scaling_effect(article, 1);
+    CHECK(same.unscaled_max == same.scaled_max);
+    CHECK(std::string(same.shape) == "same");
+    CHECK(contains(error_from([&] { scaling_effect(article, 0); }).what(), "d_k"));
+    CHECK(contains(error_from([] { scaling_effect({}, 8); }).what(), "empty"));
+}

@@ -48,14 +48,12 @@ export function followedToken(tokens) {
 
 /** The card's answer to its question, from the core's numbers: for 'attend' the
  *  token index the followed row's weights peak at; for 'unscaled' 'peaked',
- *  'flatter' or 'same' (the largest weight without ÷√d_k against with it). */
+ *  'flatter' or 'same' (the largest weight without ÷√d_k against with it: core.scalingEffect). */
 export function answerOf(card, ctx) {
   const row = ctx.headView.softmaxRow(ctx.selected);
   if (card.predict === 'attend') return { answer: row.argmax, figures: { best: ctx.tokens[row.argmax], p: row.maxProb } };
-  const unscaled = ctx.core.softmaxRow(row.scores, { dK: 1 }).maxProb;
-  const scaled = ctx.core.softmaxRow(row.scores, { dK: ctx.config.dK }).maxProb;
-  const answer = unscaled > scaled + 0.01 ? 'peaked' : unscaled < scaled - 0.01 ? 'flatter' : 'same';
-  return { answer, figures: { unscaled, scaled } };
+  const { unscaled, scaled, shape } = ctx.core.scalingEffect(row.scores, { dK: ctx.config.dK });
+  return { answer: shape, figures: { unscaled, scaled } };
 }
 
 /** The choices a card's question offers: token indices (not [CLS], [SEP]) or the three shapes. */
