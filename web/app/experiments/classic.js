@@ -10,18 +10,13 @@ import { headNumber } from '../heads/head-view.js';
 import { referenceNote } from '../heads/reference-note.js';
 import { lazyRendered } from './lazy.js';
 
-let views = null; // a promise of every view, once asked for
-const loadViews = () => (views ??= import('./classic-views.js')
-  .then(({ classicViews }) => classicViews({ clear, h, fmt, translator, renderMatrix, headNumber, referenceNote }))
-  .catch((error) => {
-    views = null;
-    throw error;
-  }));
-
+// Each experiment keeps its view once loaded (lazyRendered); the chunk itself is one module the
+// browser fetches once for all seven.
 const classic = (id, words = id) => lazyRendered({
   id,
   label: (t) => t(`experiment.${words}.label`),
-  load: () => loadViews().then((all) => all[id]),
+  load: () => import('./classic-views.js')
+    .then(({ classicViews }) => classicViews({ clear, h, fmt, translator, renderMatrix, headNumber, referenceNote })[id]),
 });
 
 export const variance = classic('variance');
