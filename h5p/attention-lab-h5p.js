@@ -11,10 +11,6 @@
 H5P.AttentionLab = (function (EventDispatcher) {
   const STEPS = ['tokens', 'embedding', 'qkv', 'scores', 'scaled', 'softmax', 'weighted-sum', 'output', 'concat'];
   const EXERCISE = /^\s*((dot|scaled|exp|softmax|output)(:\d+:\d+)?\s*(,\s*(dot|scaled|exp|softmax|output)(:\d+:\d+)?\s*)*)?$/;
-  const NAMES = {
-    en: { dot: 'a score q · k', scaled: 'a scaled score', exp: 'e^x of a scaled score', softmax: 'an attention weight', output: 'an output value' },
-    zh: { dot: '一个分数 q · k', scaled: '一个缩放后的分数', exp: '缩放后分数的 e^x', softmax: '一个注意力权重', output: '一个输出值' },
-  };
 
   // The author's settings, each checked, with its default where it is missing or not valid.
   function settings(params) {
@@ -77,17 +73,9 @@ H5P.AttentionLab = (function (EventDispatcher) {
     const statement = event.data.statement;
     const item = result.exercise + '-' + result.cell.row + '-' + result.cell.col;
     statement.object.id = statement.object.id + '?subContentId=' + encodeURIComponent(item);
-    const definition = event.getVerifiedStatementValue(['object', 'definition']);
-    const names = NAMES[this.params.language];
-    definition.name = { 'en-US': 'Attention Lab: ' + NAMES.en[result.exercise] + ' (' + item + ')' };
-    definition.description = { 'en-US': 'Compute ' + NAMES.en[result.exercise] + ' of the run on “' + this.params.sentence + '” at row ' +
-      result.cell.row + ', column ' + result.cell.col + '.' };
-    if (this.params.language === 'zh') definition.description['zh-CN'] = '在“' + this.params.sentence + '”这次运行中，算出第 ' +
-      result.cell.row + ' 行、第 ' + result.cell.col + ' 列的' + names[result.exercise] + '。';
-    definition.type = 'http://adlnet.gov/expapi/activities/cmi.interaction';
-    definition.interactionType = 'numeric';
-    // The core accepts answers within its tolerance: the range it takes as right.
-    definition.correctResponsesPattern = [String(result.expected)];
+    // The interaction as the lab describes it (its name and description in English and Chinese,
+    // numeric, the range of answers the core takes as right): the same as the cmi5 package reports.
+    Object.assign(event.getVerifiedStatementValue(['object', 'definition']), result.interaction);
     event.setScoredResult(result.correct ? 1 : 0, 1, this, true, Boolean(result.correct));
     statement.result.response = String(result.answer);
     this.trigger(event);

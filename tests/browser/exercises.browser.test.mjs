@@ -117,12 +117,22 @@ test('a framed lab posts each result to its host', { timeout: 60_000 }, async ()
   assert.equal(posted.length, 1);
   const { protocol, type, ...result } = posted[0];
   assert.equal(protocol, 'attention-lab');
-  assert.deepEqual({ ...result, answer: undefined, expected: undefined, tolerance: undefined }, {
+  assert.deepEqual({ ...result, answer: undefined, expected: undefined, tolerance: undefined, interaction: undefined }, {
     exercise: 'softmax', cell: { row: 2, col: 1 }, answer: undefined, expected: undefined, correct: false, mistake: 'not_normalised',
-    tolerance: undefined, layer: where.layer, head: where.head, revealed: false, set: { index: 0, count: 1, answered: 1, right: 0 } });
+    tolerance: undefined, layer: where.layer, head: where.head, revealed: false, set: { index: 0, count: 1, answered: 1, right: 0 },
+    interaction: undefined });
   assert.equal(result.answer, Number(wrong.value.toPrecision(8)));
   assert.equal(result.expected, e.expected);
   assert.equal(result.tolerance, e.tolerance);
+  // The answer as an xAPI interaction: numeric, the range the core accepts, named in both languages.
+  const { interaction } = result;
+  assert.equal(interaction.type, 'http://adlnet.gov/expapi/activities/cmi.interaction');
+  assert.equal(interaction.interactionType, 'numeric');
+  const [lo, hi] = interaction.correctResponsesPattern[0].split('[:]').map(Number);
+  assert.ok(Math.abs(lo - (e.expected - e.tolerance)) < 1e-6 && Math.abs(hi - (e.expected + e.tolerance)) < 1e-6, interaction.correctResponsesPattern[0]);
+  assert.deepEqual(Object.keys(interaction.name), ['en-US', 'zh-CN']);
+  assert.match(interaction.description['en-US'], /Row 2, column 1 .* “我喜欢人工智能”/);
+  assert.match(interaction.description['zh-CN'], /第 2 行、第 1 列/);
   // The host sets another exercise set; a bad one is refused with a reason.
   const post = (message) => page.evaluate((m) => document.getElementById('lab').contentWindow.postMessage(m, location.origin), message);
   await post({ protocol: 'attention-lab', type: 'set', exercises: 'scaled:2:3,dot' });

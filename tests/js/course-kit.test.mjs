@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseExercises } from '../../web/app/panels/exercise-set.js';
-import { connectScorm, decimal, findScormApi, sessionTime, suspendData } from '../../web/app/host/scorm.js';
+import { connectScorm, findScormApi, sessionTime, suspendData } from '../../web/app/host/scorm.js';
+import { decimal } from '../../web/app/host/interaction.js';
 import { crc32, readZip, writeZip } from '../../scripts/zip.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));

@@ -38,6 +38,15 @@ export interface ExerciseEventDetail extends ExerciseResult {
   /** The learner had the answer shown before: it does not count as right. */
   readonly revealed: boolean;
   readonly set: { readonly index: number; readonly count: number; readonly answered: number; readonly right: number };
+  /** The answer as an xAPI interaction definition (what the H5P and cmi5 packages report). */
+  readonly interaction: {
+    readonly type: 'http://adlnet.gov/expapi/activities/cmi.interaction';
+    readonly name: { readonly 'en-US': string; readonly 'zh-CN': string };
+    readonly description: { readonly 'en-US': string; readonly 'zh-CN': string };
+    readonly interactionType: 'numeric';
+    /** One range, "lo[:]hi": the answers the core accepts as right. */
+    readonly correctResponsesPattern: readonly [string];
+  };
 }
 
 export interface AttentionLabEventMap {

@@ -20,9 +20,9 @@
 // Finish (the course bar's button) terminates and goes to the platform's
 // returnURL; leaving the page otherwise terminates as it goes (keepalive).
 // Anything that goes wrong says so in the course bar; the lab itself works on.
-import { EXERCISES_EN, EXERCISES_ZH } from '../strings/exercises.js';
 import { createCourseBar } from './course-bar.js';
-import { decimal, suspendData } from './scorm.js';
+import { decimal } from './interaction.js';
+import { suspendData } from './scorm.js';
 
 
 export const XAPI_VERSION = '1.0.3';
@@ -42,7 +42,6 @@ export const VERBS = Object.freeze({
 const MODES = ['Normal', 'Browse', 'Review'];
 const CONNECT_TIMEOUT_MS = 20000;
 const STATE_LIMIT = 16000; // characters of the lab's progress in the state document (a keepalive request carries 64 KB)
-const SENTENCE_SHOWN = 80; // characters of the sentence in an exercise's description
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -339,22 +338,11 @@ function startSession({ launch, token, data, lesson, bar, headers, stateUrl, reg
       if (over) return;
       const { set } = result;
       const item = `${result.exercise}-${result.cell.row}-${result.cell.col}`;
-      const sentence = Array.from(lesson.sentence());
-      const words = { row: result.cell.row, col: result.cell.col,
-        sentence: sentence.length > SENTENCE_SHOWN ? `${sentence.slice(0, SENTENCE_SHOWN).join('')}…` : sentence.join('') };
-      const fill = (table, key) => table[key].replace(/\{(\w+)\}/g, (_, name) => String(words[name]));
       const success = Boolean(result.correct) && !result.revealed;
       const answered = statement(VERBS.answered, {
         objectType: 'Activity',
         id: exerciseActivity(launch.activityId, item),
-        definition: {
-          type: 'http://adlnet.gov/expapi/activities/cmi.interaction',
-          name: { 'en-US': EXERCISES_EN[`ex.name.${result.exercise}`], 'zh-CN': EXERCISES_ZH[`ex.name.${result.exercise}`] },
-          description: { 'en-US': fill(EXERCISES_EN, 'ex.report'), 'zh-CN': fill(EXERCISES_ZH, 'ex.report') },
-          interactionType: 'numeric',
-          // The range the core accepts as right.
-          correctResponsesPattern: [`${decimal(result.expected - result.tolerance)}[:]${decimal(result.expected + result.tolerance)}`],
-        },
+        definition: result.interaction, // host/interaction.js, put on the result by the exercise panel
       }, { score: { scaled: success ? 1 : 0, raw: success ? 1 : 0, min: 0, max: 1 }, success, response: decimal(result.answer) },
       context({ parent: launch.activityId }));
       const after = [];

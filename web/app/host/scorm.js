@@ -18,6 +18,7 @@
 //                    until the set is finished
 //   session_time     when the page is hidden or left; committed after each answer too
 // scripts/package-scorm.mjs packages the offline page for such platforms.
+import { acceptedRange, decimal } from './interaction.js';
 
 const MAX_PARENTS = 10;
 const LATE_API_MS = 5000; // how long a framed lesson looks for an API the platform sets up late
@@ -67,14 +68,6 @@ export function findScormApi(win = globalThis.window) {
     opener = null;
   }
   return look(win) ?? (opener ? look(opener) : null);
-}
-
-/** A number as a plain decimal, as SCORM's numeric fields take it (no exponent). */
-export function decimal(x) {
-  if (!Number.isFinite(x)) return '0';
-  if (Math.abs(x) >= 1e21) return BigInt(Math.round(x)).toString(); // toFixed writes an exponent from 1e21
-  const text = x.toFixed(7).replace(/\.?0+$/, '');
-  return text === '' || text === '-0' ? '0' : text;
 }
 
 /** The suspend_data for progress (the lab's progress()), within `limit` characters:
@@ -201,7 +194,7 @@ function startSession({ api, runtime: r }, { progress, onResume }) {
       write(`${n}.type`, 'numeric');
       write(`${n}.${r.response}`, decimal(result.answer).slice(0, 255));
       write(`${n}.correct_responses.0.pattern`, r.version === '1.2' ? decimal(result.expected)
-        : `${decimal(result.expected - result.tolerance)}[:]${decimal(result.expected + result.tolerance)}`);
+        : acceptedRange(result));
       write(`${n}.result`, result.correct ? 'correct' : r.wrong);
       finishedSet ||= set.answered === set.count;
       status(finishedSet);

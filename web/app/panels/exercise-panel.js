@@ -13,6 +13,7 @@
 // page's modules: what it draws with is handed to it (page: { h, morphChildren,
 // fmt, STEPS, translator, parseExercises }), and its words come with it.
 import { EXERCISES_EN, EXERCISES_ZH } from '../strings/exercises.js';
+import { exerciseInteraction } from '../host/interaction.js';
 
 const TABLES = Object.freeze({ en: EXERCISES_EN, zh: EXERCISES_ZH });
 
@@ -56,7 +57,8 @@ export function createExercises({ announce, showCell }, page) {
     else said = `${ctx.t('ex.wrong')} ${ctx.t('ex.unknown', { answer: text.trim(), step: stepTitle(ctx, e.exercise) })}`;
     feedback = { index: k, text: said, kind: verdict.correct ? 'right' : 'wrong' };
     announce({ ...verdict, cell: { ...verdict.cell }, ...ctx.where, revealed: Boolean(revealed[k]),
-      set: { index: k, count: items.length, answered: answered(), right: right() } });
+      set: { index: k, count: items.length, answered: answered(), right: right() },
+      interaction: exerciseInteraction(verdict, ctx.sentence) });
   }
 
   const stepTitle = (ctx, name) => STEPS.find((s) => s.id === STEP_OF[name]).title(ctx);

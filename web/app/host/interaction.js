@@ -1,0 +1,35 @@
+// An exercise's answer as the course formats report it: a number as a plain decimal, the range
+// the core accepts as right, and the xAPI interaction (cmi.interaction, numeric) with its name and
+// description in both languages. The exercise panel puts the interaction on each result it
+// announces, so the element's exercise event carries it to H5P's script; the SCORM and cmi5
+// adapters write the same range and the same interaction.
+import { EXERCISES_EN, EXERCISES_ZH } from '../strings/exercises.js';
+
+const SENTENCE_SHOWN = 80; // characters of the sentence in an exercise's description
+
+/** A number as a plain decimal, as SCORM's numeric fields take it (no exponent). */
+export function decimal(x) {
+  if (!Number.isFinite(x)) return '0';
+  if (Math.abs(x) >= 1e21) return BigInt(Math.round(x)).toString(); // toFixed writes an exponent from 1e21
+  const text = x.toFixed(7).replace(/\.?0+$/, '');
+  return text === '' || text === '-0' ? '0' : text;
+}
+
+/** The answers the core takes as right for a result ({ expected, tolerance }), as SCORM 2004 and
+ *  xAPI write a numeric range: "lo[:]hi". */
+export const acceptedRange = (result) => `${decimal(result.expected - result.tolerance)}[:]${decimal(result.expected + result.tolerance)}`;
+
+/** The xAPI definition of an exercise answered on `sentence` (a result: { exercise, cell, expected, tolerance }). */
+export function exerciseInteraction(result, sentence) {
+  const chars = Array.from(sentence);
+  const words = { row: result.cell.row, col: result.cell.col,
+    sentence: chars.length > SENTENCE_SHOWN ? `${chars.slice(0, SENTENCE_SHOWN).join('')}…` : chars.join('') };
+  const fill = (table, key) => table[key].replace(/\{(\w+)\}/g, (_, name) => String(words[name]));
+  return {
+    type: 'http://adlnet.gov/expapi/activities/cmi.interaction',
+    name: { 'en-US': EXERCISES_EN[`ex.name.${result.exercise}`], 'zh-CN': EXERCISES_ZH[`ex.name.${result.exercise}`] },
+    description: { 'en-US': fill(EXERCISES_EN, 'ex.report'), 'zh-CN': fill(EXERCISES_ZH, 'ex.report') },
+    interactionType: 'numeric',
+    correctResponsesPattern: [acceptedRange(result)],
+  };
+}
