@@ -149,12 +149,9 @@ EMSCRIPTEN_BINDINGS(attention_lab) {
                              });
                          }));
     emscripten::function("constants", &constants);
-    // The training lab's d_k for its knobs, and the verdict on its ÷√d_k experiment (training_settings.hpp).
+    // The training lab's d_k for its knobs, and the verdict on its experiments (training_settings.hpp).
     emscripten::function("trainingHeadSize", optional_override([](double d_model, double heads) {
                              return guarded([&] { return val(training_head_size(small(d_model), small(heads))); });
-                         }));
-    emscripten::function("scalingVerdict", optional_override([](double with_scaling, double without_scaling) {
-                             return std::string(scaling_verdict(with_scaling, without_scaling));
                          }));
     emscripten::function("lossVerdict", optional_override([](double reference, double variant) {
                              return std::string(loss_verdict(reference, variant));

@@ -9,7 +9,7 @@
 // Memory rule: everything this API returns is a JS-owned copy (typed arrays
 // included) that stays valid forever, whatever later calls do to the wasm heap.
 // Only a Trace holds wasm memory; trace.dispose() frees it.
-import { AttentionLabError, checkFlag, checkKnockOut, checkNumbers, checkSentence, describe, fail, freezeRow, unwrap } from './checks.js';
+import { AttentionLabError, checkFlag, checkIndex, checkKnockOut, checkNumbers, checkSentence, describe, fail, freezeRow, unwrap } from './checks.js';
 import { Trace, freeWasm } from './trace.js';
 
 export { AttentionLabError };
@@ -128,6 +128,11 @@ export function createCore(core, trained, loadAfter) {
     fail(`there is no model "${id}"; the models are ${ids}`, 'unknown_model', { id, ids });
   };
 
+  const lossVerdict = (reference, variant) => {
+    for (const loss of [reference, variant]) if (typeof loss !== 'number') fail(`a loss must be a number, got ${describe(loss)}`, 'invalid_argument');
+    return core.lossVerdict(reference, variant);
+  };
+
   return Object.freeze({
     /** The seeded head's stage ids (every head's, in a trained model), in pipeline order. */
     stageNames: Object.freeze(constants.stageNames),
@@ -157,16 +162,10 @@ export function createCore(core, trained, loadAfter) {
       return after !== null;
     },
     /** The ÷√d_k experiment's verdict on two runs' final held-out losses: 'worse', 'better' or 'same' (without scaling, against with). */
-    scalingVerdict(withScaling, withoutScaling) {
-      for (const loss of [withScaling, withoutScaling]) if (typeof loss !== 'number') fail(`a loss must be a number, got ${describe(loss)}`, 'invalid_argument');
-      return core.scalingVerdict(withScaling, withoutScaling);
-    },
+    scalingVerdict: (withScaling, withoutScaling) => lossVerdict(withScaling, withoutScaling),
     /** Any of the training lab's experiments: a variant run's final held-out loss against the reference run's,
      *  'worse', 'better' or 'same' (the same margin as scalingVerdict; the Q/K experiment's variant shares one matrix). */
-    lossVerdict(reference, variant) {
-      for (const loss of [reference, variant]) if (typeof loss !== 'number') fail(`a loss must be a number, got ${describe(loss)}`, 'invalid_argument');
-      return core.lossVerdict(reference, variant);
-    },
+    lossVerdict,
 
     /** Every model, trained ones first: { id, trained, layers, heads, dModel, dK, vocabSize }. */
     get models() {
@@ -218,7 +217,7 @@ export function createCore(core, trained, loadAfter) {
      *  punctuation and symbols that can start a word. */
     predictMasked(sentence, { topK = 5, model, knockOut = [], wordsOnly = true } = {}) {
       checkSentence(sentence);
-      if (!Number.isSafeInteger(topK)) fail(`topK must be an integer number, got ${describe(topK)}`, 'invalid_argument');
+      checkIndex('topK', topK);
       checkFlag('wordsOnly', wordsOnly);
       const info = modelInfo(checkOptions({ model }).model);
       if (!info.trained) fail('the random model has no prediction head; predictMasked needs a trained model', 'invalid_option', { name: 'model', got: describe(model) });
@@ -230,7 +229,7 @@ export function createCore(core, trained, loadAfter) {
      *  first by √dK · temperature (both 1 unless given: no division). */
     softmaxRow(scores, { dK = 1, temperature = 1, jacobian = false } = {}) {
       checkNumbers(scores);
-      if (!Number.isSafeInteger(dK)) fail(`dK must be an integer number, got ${describe(dK)}`, 'invalid_argument');
+      checkIndex('dK', dK);
       if (typeof temperature !== 'number') fail(`temperature must be a number, got ${describe(temperature)}`, 'invalid_argument');
       checkFlag('jacobian', jacobian);
       return freezeRow(unwrap(core.softmaxRow(scores, dK, temperature, jacobian)));
@@ -240,7 +239,7 @@ export function createCore(core, trained, loadAfter) {
      *  shape: 'peaked' (the largest weight higher without ÷√d_k), 'flatter' or 'same' (within 0.01) }. */
     scalingEffect(scores, { dK = 1 } = {}) {
       checkNumbers(scores);
-      if (!Number.isSafeInteger(dK)) fail(`dK must be an integer number, got ${describe(dK)}`, 'invalid_argument');
+      checkIndex('dK', dK);
       return Object.freeze(unwrap(core.scalingEffect(scores, dK)));
     },
     /** ∂L/∂s of cross-entropy after softmax: probs − one_hot(target) (Float32Array). */
@@ -254,9 +253,7 @@ export function createCore(core, trained, loadAfter) {
      *  after ÷√dK: { variance, scaledVariance, halfVectorDot, histogram,
      *  scaledHistogram (Uint32Array, `bins` counts over [−range, range]), range, scaledRange }. */
     sampleDotProducts(dK, { count = 2000, bins = 40, seed = 42 } = {}) {
-      for (const [name, v] of Object.entries({ dK, count, bins, seed })) {
-        if (!Number.isSafeInteger(v)) fail(`${name} must be an integer number, got ${describe(v)}`, 'invalid_argument');
-      }
+      for (const [name, v] of Object.entries({ dK, count, bins, seed })) checkIndex(name, v);
       return Object.freeze(unwrap(core.sampleDotProducts(dK, count, bins, seed)));
     },
 

@@ -37,8 +37,5 @@ constexpr std::string_view loss_verdict(double reference, double variant) {
     if (variant < reference * (1 - kVerdictMargin)) return "better";
     return "same";
 }
-constexpr std::string_view scaling_verdict(double with_scaling, double without_scaling) {
-    return loss_verdict(with_scaling, without_scaling);
-}
 
 }  // namespace attention
