@@ -6,7 +6,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CMI5_PARAMS, isCmi5Launch } from '../../web/app/host/cmi5-launch.js';
-import { EXTENSION, PROGRESS_STATE, connectCmi5, exerciseActivity, isoDuration, preferredLanguage, readCmi5Launch, readLaunchData, uuid } from '../../web/app/host/cmi5.js';
+import { connectCmi5 } from '../../web/app/host/cmi5.js';
+import { EXTENSION, PROGRESS_STATE, exerciseActivity, isoDuration, preferredLanguage, readCmi5Launch, readLaunchData, uuid } from '../../web/app/host/cmi5-data.js';
 
 const ACTOR = { objectType: 'Agent', account: { homePage: 'https://lms.example.org', name: '42' } };
 const REGISTRATION = '760e3480-ba55-4991-94b0-01820dbd23a2';
