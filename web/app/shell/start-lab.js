@@ -28,13 +28,13 @@ import { DEFAULT_SENTENCE } from './presets.js';
 import { bindSentenceInput } from './sentence-input.js';
 import { createLazyTour } from './lazy-tour.js';
 import { bindControls, createPlayer } from './playback.js';
-import { renderChips as chipsOf, renderRail as railOf, updateRail as markRail } from './rail.js';
+import { renderRail as railOf, updateRail as markRail } from './rail.js';
 import { STEPS, stepIndex } from '../steps/index.js';
 import { hideTooltip } from '../ui/tooltip.js';
 import { mark } from './timeline.js';
 import { checkLink, createUrlWriter, readUrl } from './url-state.js';
 import { createWarmUp } from './warm-up.js';
-import { createWordBar } from './word-bar.js';
+import { createLabWords } from './lab-words.js';
 import { progressOf, restoreProgress } from './progress.js';
 
 const EXPERIMENT_IDS = EXPERIMENTS.map((e) => e.id);
@@ -76,7 +76,7 @@ export function startLab(env) {
   const experiments = createExperimentPanel({ tabs: $('experiment-tabs'), body: $('experiment-body'), context: () => context(false), changed: syncUrl,
     hooks: { loadModel: (id, bytes) => controls.loadModelFile(id, bytes) } });
   const tour = createLazyTour($('tour'), { state, compute, context: () => context(false), experiments, show, showSentence, showSettings,
-    wordsChanged: () => wordsChanged(),
+    wordsChanged: () => labWords.changed(),
     announce: (type, body) => { host.announce(type, body); env.onTour?.(body); } });
   const hostControl = createHostControl(state, { words: () => language.words, message, tryCompute, selectHead: controls.selectHead,
     renderChips: () => renderChips(), redraw: scheduleRedraw, showSentence, showSettings, setExercises, tour });
@@ -109,21 +109,9 @@ export function startLab(env) {
     setLayerOpen: (open) => state.openLayer(open) });
 
   // ---- drawing ---------------------------------------------------------------
-  const wordBar = createWordBar({ bar: $('word-bar'), chips: $('token-chips'), state, changed: wordsChanged, words: () => language.words, signal });
-  const renderChips = () => {
-    chipsOf($('token-chips'), { tokens: state.run.tokens, ids: state.run.ids, selected: state.selected, onSelect: selectToken,
-      onWord: (from, to) => { state.addWord(from, to); wordsChanged(); }, words: state.words, t: language.words.t });
-    wordBar.render();
-  };
-  /** The learner's words changed: the chips, the words' line, every view, the link (the views by
-   *  words once the core's after-the-article module, which computes them, is there). */
-  function wordsChanged() {
-    renderChips();
-    scheduleRedraw();
-    if (state.words.length && !state.core.afterArticleLoaded) {
-      state.core.loadAfterArticle().then(scheduleRedraw, (error) => message.show(language.words.errorText(error)));
-    }
-  }
+  const labWords = createLabWords({ chips: $('token-chips'), bar: $('word-bar'), state, words: () => language.words, select: selectToken,
+    redraw: () => scheduleRedraw(), message, signal });
+  const renderChips = () => labWords.render();
   const renderRail = () => railOf($('step-rail'), (k) => { pause(); goTo(k, true); }, language.words.t);
   const updateRail = () => markRail($('step-rail'), $('formula'), state.step);
 
@@ -293,18 +281,9 @@ export function startLab(env) {
     state.chooseToken(link.selected);
     if (link.head !== null || link.layer !== null) state.chooseHead(link.head ?? 0, link.layer ?? 0); // else the core's article head
     notices.push(...hostControl.firstRun(link));
-    state.showByWords(link.byWords);
-    if (link.words.length && state.run) {
-      try {
-        await core.loadAfterArticle();
-        if (signal.aborted) return;
-        state.run.wordAttention(link.words); // the core says whether they are words of this sentence
-        state.setWords(link.words);
-        renderChips();
-      } catch (error) {
-        notices.push(language.words.t('words.ignored', { error: language.words.errorText(error) }));
-      }
-    }
+    const wordsNotice = await labWords.fromLink(link.words, link.byWords);
+    if (signal.aborted) return;
+    if (wordsNotice) notices.push(wordsNotice);
     if (badExercises.length) notices.push(language.words.t('ex.ignored', { items: badExercises.join(', ') }));
     for (const name of ['layer', 'head']) {
       if (link[name] !== null && link[name] !== state.where[name]) notices.push(language.words.t('msg.ignored', { names: name }));
