@@ -1,0 +1,82 @@
+// Types of what the lab computes after the article (loaded by core.loadAfterArticle():
+// trace.tiledRow, tiledAttention, wordAttention, rollout, rolloutRow): re-exported by attention-lab.d.ts.
+import type { Matrix } from './attention-lab.js';
+
+/** One block of keys of a query row computed block by block (FlashAttention's online softmax). */
+export interface TileBlock {
+  /** the block's keys, [begin, end) */
+  readonly begin: number;
+  readonly end: number;
+  /** their scaled scores (−Infinity where masked) */
+  readonly scores: Float32Array;
+  readonly blockMax: number;
+  /** the running maximum m before and after the block */
+  readonly maxBefore: number;
+  readonly maxAfter: number;
+  /** e^(maxBefore − maxAfter): what ℓ and the accumulator are multiplied by (0 on the first block, 1 while every key so far is masked) */
+  readonly rescale: number;
+  /** e^(s − maxAfter) for the block's keys */
+  readonly exps: Float32Array;
+  /** the running sum ℓ before and after */
+  readonly sumBefore: number;
+  readonly sumAfter: number;
+  /** the accumulator Σ e^(s − m)·v (dK) before and after */
+  readonly accBefore: Float32Array;
+  readonly accAfter: Float32Array;
+}
+
+/** A query row computed block by block, and the same row computed whole. */
+export interface TiledRow {
+  readonly row: number;
+  readonly block: number;
+  readonly blocks: readonly TileBlock[];
+  /** the last accAfter ÷ sumAfter */
+  readonly output: Float32Array;
+  /** the row as the whole computation gives it (the head's output row) */
+  readonly full: Float32Array;
+  /** max |output − full| */
+  readonly maxDifference: number;
+  /** maxDifference ÷ max |full| */
+  readonly relativeDifference: number;
+}
+
+/** Every row block by block. */
+export interface TiledAttention {
+  readonly block: number;
+  readonly output: Matrix;
+  readonly maxDifference: number;
+  readonly relativeDifference: number;
+  /** n × n: the weights the whole computation holds at once */
+  readonly fullScores: number;
+  /** n × block: one block of weights for every query */
+  readonly tiledScores: number;
+}
+
+/** A word: tokens from … to, both included. */
+export interface WordSpan {
+  readonly from: number;
+  readonly to: number;
+}
+
+/** Attention rollout through every layer (Abnar & Zuidema, 2020). */
+export interface Rollout {
+  /** n × n: row i, output i's share of each input token */
+  readonly rollout: Matrix;
+  /** n × n: the last layer's attention averaged over its heads */
+  readonly last: Matrix;
+  /** per layer, the heads in its average (knocked-out heads are left out) */
+  readonly averaged: Int32Array;
+}
+
+/** Row i of a rollout beside the same row of the last layer's average. */
+export interface RolloutRow {
+  readonly row: number;
+  readonly rollout: Float32Array;
+  readonly last: Float32Array;
+  /** the other token (not row) with the largest share */
+  readonly rolloutTop: number;
+  readonly lastTop: number;
+  /** the share on the token itself */
+  readonly rolloutSelf: number;
+  readonly lastSelf: number;
+}
