@@ -11,7 +11,6 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { createRequire } from 'node:module';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,18 +20,13 @@ import { cmi5Entries } from '../../scripts/package-cmi5.mjs';
 import { lessonPage } from '../../scripts/lesson-package.mjs';
 import { launchChromium } from './chromium.mjs';
 import { freePort, startLrs, startPlatform } from './fixtures/cmi5-platform.mjs';
+import { checkRegistration as checkStatements, verbName } from './fixtures/cmi5-rules.mjs';
 
-const require = createRequire(import.meta.url);
-const validate = require('@learninglocker/xapi-validation').default;
 const core = await loadAttentionLab();
 const SENTENCE = '我喜欢人工智能';
 const COURSE = 'https://courses.example.org/attention';
 const PUBLISHER_ID = `${COURSE}/lesson`;
 const ACTOR = { objectType: 'Agent', name: 'A learner', account: { homePage: 'https://lms.example.org', name: 'learner-42' } };
-const CMI5 = 'https://w3id.org/xapi/cmi5/context/';
-const SESSION_ID = `${CMI5}extensions/sessionid`;
-const verbName = (s) => s.verb.id.split('/').pop();
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 const folder = mkdtempSync(join(tmpdir(), 'attention-lab-cmi5-'));
 const entries = cmi5Entries({ exercises: 'scaled:2:3,softmax:2:1', sentence: SENTENCE, lang: 'en', mastery: '80', id: COURSE, tour: false });
@@ -116,6 +110,10 @@ async function answer(page, value) {
   await page.waitForFunction(() => document.querySelector('.ex-feedback')?.textContent !== '');
 }
 
+/** The registration's statements in the LRS, checked by cmi5's rules (fixtures/cmi5-rules.mjs), by session. */
+const checkRegistration = async (registration, activityId) =>
+  checkStatements(await lrs.statements({ registration }), { registration, activityId, actor: ACTOR, publisherId: PUBLISHER_ID });
+
 /** Waits until check() is true (within 15 s), else fails saying what(). */
 async function until(check, what) {
   const began = Date.now();
@@ -130,49 +128,6 @@ const received = (session, ...verbs) => until(() => {
   const got = session.received.map(verbName);
   return verbs.every((v) => got.filter((g) => g === v).length >= verbs.filter((w) => w === v).length);
 }, () => `waited for ${verbs.join(', ')}; the session sent ${session.received.map(verbName).join(', ')}`);
-
-/** Checks every statement of a registration in the LRS; returns them grouped by session, each sorted by timestamp. */
-async function checkRegistration(registration, activityId) {
-  const all = await lrs.statements({ registration });
-  const sessions = new Map();
-  for (const s of all) {
-    assert.deepEqual(validate(s), [], `xapi-validation accepts ${verbName(s)}`);
-    assert.equal(s.context.registration, registration);
-    const id = s.context.extensions[SESSION_ID];
-    assert.ok(id, `${verbName(s)} carries the session id`);
-    if (!sessions.has(id)) sessions.set(id, []);
-    sessions.get(id).push(s);
-  }
-  for (const list of sessions.values()) {
-    list.sort((a, b) => a.timestamp.localeCompare(b.timestamp));
-    assert.equal(verbName(list[0]), 'launched', 'the platform launched the session first');
-    const au = list.slice(1);
-    assert.equal(verbName(au[0]), 'initialized', "the AU's first statement");
-    assert.equal(verbName(au.at(-1)), 'terminated', "the AU's last statement");
-    assert.equal(new Set(au.map((s) => s.timestamp)).size, au.length, 'timestamps tell the order');
-    for (const s of au) {
-      assert.match(s.id, UUID, 'the AU gives each statement a UUID');
-      assert.deepEqual(s.actor.account, ACTOR.account);
-      const categories = (s.context.contextActivities.category ?? []).map((a) => a.id);
-      assert.ok(s.context.contextActivities.grouping.some((a) => a.id === PUBLISHER_ID), 'the context template: the publisher id');
-      const defined = verbName(s) !== 'answered';
-      assert.equal(categories.includes(`${CMI5}categories/cmi5`), defined, `${verbName(s)}: cmi5's category on cmi5's statements only`);
-      assert.equal(categories.includes(`${CMI5}categories/moveon`), ['passed', 'failed', 'completed'].includes(verbName(s)), `${verbName(s)}: moveon`);
-      if (defined) assert.equal(s.object.id, activityId);
-      if (['passed', 'failed', 'completed', 'terminated'].includes(verbName(s))) assert.match(s.result.duration, /^PT\d+(\.\d+)?S$/);
-      if (verbName(s) === 'passed' || verbName(s) === 'failed') {
-        assert.equal(s.result.success, verbName(s) === 'passed');
-        assert.equal(s.context.extensions[`${CMI5}extensions/masteryscore`], 0.8);
-        assert.equal(s.result.score.scaled >= 0.8, verbName(s) === 'passed', 'judged by the mastery score');
-      }
-      if (verbName(s) === 'completed') assert.equal(s.result.completion, true);
-      if (verbName(s) === 'initialized' || verbName(s) === 'terminated') assert.equal('score' in (s.result ?? {}), false);
-    }
-  }
-  const count = (verb) => all.filter((s) => verbName(s) === verb).length;
-  assert.ok(count('completed') <= 1 && count('passed') <= 1, 'completed and passed at most once a registration');
-  return [...sessions.values()];
-}
 
 test('cmi5.xml: one course and one AU, the page, with moveOn and the mastery score; the page may reach the platform', async () => {
   const page = await browser.newPage();
