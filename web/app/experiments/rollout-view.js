@@ -9,9 +9,9 @@ import { ROLLOUT_EN, ROLLOUT_ZH } from '../strings/rollout.js';
 
 const WORDS = Object.freeze({ en: ROLLOUT_EN, zh: ROLLOUT_ZH });
 
-/** root: the element to fill; deps: { h, morphChildren, fmt, share, translator, renderMatrix, groupLabels }.
+/** root: the element to fill; deps: { h, morphChildren, fmt, share, translator, renderMatrix, groupAt, groupLabels }.
  *  Returns { update(ctx), dispose() }. */
-export function createRolloutView(root, { h, morphChildren, fmt, share, translator, renderMatrix, groupLabels }) {
+export function createRolloutView(root, { h, morphChildren, fmt, share, translator, renderMatrix, groupAt, groupLabels }) {
   return {
     update(ctx) {
       const t = translator(WORDS[ctx.lang] ?? ROLLOUT_EN);
@@ -20,7 +20,7 @@ export function createRolloutView(root, { h, morphChildren, fmt, share, translat
       const groups = ctx.byWords ? ctx.wordsOf(ctx.where).groups : null;
       const whole = run.rollout({ words: ctx.byWords ? ctx.words : [] });
       const labels = groups ? groupLabels(tokens, groups) : tokens;
-      const at = groups ? groups.findIndex((g) => g.from <= i && i <= g.to) : i;
+      const at = groups ? groupAt(groups, i) : i;
       const row = run.rolloutRow(i);
       const layers = run.config.layers;
       const product = Array.from({ length: layers }, (_, l) => `Ã${layers - l}`).join(' · ');

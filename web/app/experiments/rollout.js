@@ -4,7 +4,7 @@ import { h, morphChildren } from '../ui/dom.js';
 import { fmt, share } from '../ui/format.js';
 import { translator } from '../strings/i18n.js';
 import { renderMatrix } from '../matrix/matrix-view.js';
-import { groupLabels } from '../shell/words.js';
+import { groupAt, groupLabels } from '../shell/words.js';
 import { lazyExperiment } from './lazy.js';
 
 export default lazyExperiment({
@@ -12,5 +12,5 @@ export default lazyExperiment({
   label: (t) => t('experiment.rollout.label'),
   words: { loading: 'experiments.loading', failed: 'experiments.loadFailed' },
   load: (ctx) => Promise.all([import('./rollout-view.js'), ctx.core.loadAfterArticle()]).then(([{ createRolloutView }]) => (element) =>
-    createRolloutView(element, { h, morphChildren, fmt, share, translator, renderMatrix, groupLabels })),
+    createRolloutView(element, { h, morphChildren, fmt, share, translator, renderMatrix, groupAt, groupLabels })),
 });

@@ -4,6 +4,7 @@
 import { h, morphChildren } from '../ui/dom.js';
 import { fmt } from '../ui/format.js';
 import { translator } from '../strings/i18n.js';
+import { labelText } from '../heads/heads-panel.js';
 import { lazyExperiment } from './lazy.js';
 import { trainingLabDeps } from './training.js';
 
@@ -13,5 +14,5 @@ export default lazyExperiment({
   words: { loading: 'experiments.loading', failed: 'experiments.loadFailed' },
   load: (ctx) => Promise.all([import('./shared-qk-view.js'), import('../training/training-lab.js'), ctx.core.loadAfterArticle()])
     .then(([{ createSharedQkView }, { createTrainingLab }]) => (element, { hooks, current }) => createSharedQkView(element, {
-      h, morphChildren, fmt, translator, trainingLab: (root) => createTrainingLab(root, trainingLabDeps(hooks, current)) })),
+      h, morphChildren, fmt, translator, labelText, trainingLab: (root) => createTrainingLab(root, trainingLabDeps(hooks, current)) })),
 });

@@ -2,13 +2,14 @@
 // token) and the step rail with the formula part the current step computes.
 import { clear, h, morphChildren } from '../ui/dom.js';
 import { STEPS } from '../steps/index.js';
+import { groupAt } from './words.js';
 
 /** The sentence's tokens as chips with their ids; onSelect(i) follows token i; a shift-click makes the
  *  tokens from the selected one to this one a word (onWord(from, to)); words: [{ from, to }] are marked
  *  (data-word: first, middle, last); t: the lab's words. */
 export function renderChips(container, { tokens, ids, selected, onSelect, onWord, words = [], t }) {
   const edge = (i) => {
-    const w = words.find((x) => x.from <= i && i <= x.to);
+    const w = words[groupAt(words, i)];
     return !w ? null : i === w.from ? 'first' : i === w.to ? 'last' : 'middle';
   };
   const chips = tokens.map((token, i) => h('li', {},

@@ -17,6 +17,9 @@ export function wordText(tokens, from, to) {
 /** The labels of the groups the core made (each word, and every other token alone). */
 export const groupLabels = (tokens, groups) => groups.map((g) => wordText(tokens, g.from, g.to));
 
+/** The index of the group (or word) that holds token i among [{ from, to }], or −1. */
+export const groupAt = (groups, i) => groups.findIndex((g) => g.from <= i && i <= g.to);
+
 /** Words as a link writes them: "2-3,4-7" (token indices, both included). */
 export const wordsParam = (words) => words.map((w) => `${w.from}-${w.to}`).join(',');
 

@@ -5,7 +5,7 @@ import { renderMatrix, TABLE_LIMIT } from '../matrix/matrix-view.js';
 import { h } from '../ui/dom.js';
 import { headGrid } from '../heads/head-grid.js';
 import { headNumber } from '../heads/head-view.js';
-import { groupLabels } from '../shell/words.js';
+import { groupAt, groupLabels } from '../shell/words.js';
 
 export function explainWeight(ctx, i, j) {
   const r = ctx.headView.softmaxRow(i);
@@ -29,51 +29,44 @@ export default {
     return ctx.heads > 1 ? `${ctx.t('step.softmax.explainHeads', { heads: ctx.heads, n: headNumber(ctx.where.head) })}${text}` : text;
   },
   async render(body, ctx) {
-    // Animated: each row first shows its plain exps e^x and their total, then
-    // turns into probabilities that add up to 1.
-    let previous;
-    let previousSums;
-    if (ctx.animate && ctx.n <= TABLE_LIMIT) {
-      const { exps, sums } = ctx.headView.expRows();
-      previous = exps;
-      previousSums = sums;
-    }
-    if (ctx.byWords) return renderByWords(body, ctx);
-    const block = renderMatrix(ctx.stage('weights'), { t: ctx.t,
-      previous,
-      previousSums,
-      scale: 'sequential',
-      rowLabels: ctx.tokens,
-      colLabels: ctx.tokens,
-      stageId: 'weights',
-      selectedRow: ctx.selected,
-      onRowLabel: ctx.select,
-      sums: ctx.headView.rowSums('weights'),
-      explain: (i, j) => explainWeight(ctx, i, j),
-    });
+    const block = ctx.byWords ? wordBlock(ctx) : tokenBlock(ctx);
     if (ctx.heads > 1) body.append(headGrid(ctx), h('h3', { class: 'head-shown' }, ctx.t('step.softmax.shown', { n: headNumber(ctx.where.head) })));
     body.append(block.element);
-    await block.reveal({ animate: ctx.animate, mode: 'rows', stagger: ctx.n > TABLE_LIMIT ? 0 : 220 });
+    await block.reveal(ctx.byWords ? { animate: false } : { animate: ctx.animate, mode: 'rows', stagger: ctx.n > TABLE_LIMIT ? 0 : 220 });
     return [{ label: ctx.t('step.softmax.legend'), scale: block.scale }];
   },
 };
 
+// The selected head's weights between tokens. Animated: each row first shows its plain exps e^x
+// and their total, then turns into probabilities that add up to 1.
+function tokenBlock(ctx) {
+  const { exps: previous, sums: previousSums } = ctx.animate && ctx.n <= TABLE_LIMIT ? ctx.headView.expRows() : {};
+  return renderMatrix(ctx.stage('weights'), { t: ctx.t,
+    previous,
+    previousSums,
+    scale: 'sequential',
+    rowLabels: ctx.tokens,
+    colLabels: ctx.tokens,
+    stageId: 'weights',
+    selectedRow: ctx.selected,
+    onRowLabel: ctx.select,
+    sums: ctx.headView.rowSums('weights'),
+    explain: (i, j) => explainWeight(ctx, i, j),
+  });
+}
+
 // The selected head's weights between the learner's words (and the tokens that are no word), by the core's rule.
-async function renderByWords(body, ctx) {
+function wordBlock(ctx) {
   const { groups, weights } = ctx.wordsOf(ctx.where);
   const labels = groupLabels(ctx.tokens, groups);
-  const block = renderMatrix(weights, { t: ctx.t,
+  return renderMatrix(weights, { t: ctx.t,
     scale: 'sequential',
     rowLabels: labels,
     colLabels: labels,
     stageId: 'word-weights',
-    selectedRow: groups.findIndex((g) => g.from <= ctx.selected && ctx.selected <= g.to),
+    selectedRow: groupAt(groups, ctx.selected),
     onRowLabel: (a) => ctx.select(groups[a].from),
     explain: (a, b) => ctx.t('step.softmax.wordCell', { a: labels[a], b: labels[b], p: fmt(weights.data[a * weights.cols + b], 3),
       from: groups[a].to - groups[a].from + 1, to: groups[b].to - groups[b].from + 1 }),
   });
-  if (ctx.heads > 1) body.append(headGrid(ctx), h('h3', { class: 'head-shown' }, ctx.t('step.softmax.shown', { n: headNumber(ctx.where.head) })));
-  body.append(block.element);
-  await block.reveal({ animate: false });
-  return [{ label: ctx.t('step.softmax.legend'), scale: block.scale }];
 }

@@ -18,10 +18,24 @@ const WORDS = Object.freeze({ en: TRAINING_EN, zh: TRAINING_ZH });
 // The held-out loss and the heads come with every EVERY-th step's report.
 const EVERY = 10;
 const RUN_CLASSES = Object.freeze({ one: 'run-one', with: 'run-with', without: 'run-without', two: 'run-two', shared: 'run-shared' });
-// Each experiment's two runs: [key, what differs]; the first is the reference its verdict compares with.
+// Each experiment's two runs: [key, what differs], the first the reference its verdict compares with;
+// its verdict's words (verdict.<worse|better|same>) and what they quote, from the two runs' final
+// held-out losses (a, b) and last reports (ref, variant), printed with fmt.
 const EXPERIMENT_RUNS = Object.freeze({
-  scaling: [['with', { scaled: true }], ['without', { scaled: false }]],
-  sharedQk: [['two', { sharedQk: false }], ['shared', { sharedQk: true }]],
+  scaling: {
+    runs: [['with', { scaled: true }], ['without', { scaled: false }]],
+    verdict: 'train.verdict',
+    quote: (fmt, a, b, ref, variant) => ({ with: fmt(a, 3), without: fmt(b, 3),
+      withShare: fmt(ref.oneHotShare, 2), withoutShare: fmt(variant.oneHotShare, 2),
+      withGrad: fmt(ref.gradWq, 3), withoutGrad: fmt(variant.gradWq, 3) }),
+  },
+  sharedQk: {
+    runs: [['two', { sharedQk: false }], ['shared', { sharedQk: true }]],
+    verdict: 'train.qkVerdict',
+    quote: (fmt, a, b, ref, variant) => ({ two: fmt(a, 3), one: fmt(b, 3),
+      twoSym: fmt(ref.symmetricShare, 2), oneSym: fmt(variant.symmetricShare, 2),
+      twoSelf: fmt(ref.selfShare, 2), oneSelf: fmt(variant.selfShare, 2) }),
+  },
 });
 
 /**
@@ -36,7 +50,7 @@ export function createTrainingLab(root, deps) {
   let ctx = null; // the page's view context, for its words, sentence and token
   let lang = null;
   let labText = null; // { text, bytes } once fetched, or { error }
-  let runs = []; // [{ key, run, info, reports, heads, headsStep, timeline: Map, error, exported }]
+  let runs = []; // [{ key, experiment (its EXPERIMENT_RUNS id, or null), run, info, reports, heads, headsStep, timeline: Map, error, exported }]
   let opened = 0; // models put on the menu so far
   let note = null; // { kind, text }
   let frame = 0; // the animation frame that draws the results, while one is asked for
@@ -115,8 +129,8 @@ export function createTrainingLab(root, deps) {
     }
     disposeRuns();
     const given = form.settings();
-    const variants = experiment ? EXPERIMENT_RUNS[experiment].map(([key, differs]) => [key, { ...given, ...differs }]) : [['one', given]];
-    runs = variants.map(([key]) => ({ key, run: null, info: null, reports: [], heads: null, headsStep: 0, timeline: new Map(), error: null }));
+    const variants = experiment ? EXPERIMENT_RUNS[experiment].runs.map(([key, differs]) => [key, { ...given, ...differs }]) : [['one', given]];
+    runs = variants.map(([key]) => ({ key, experiment, run: null, info: null, reports: [], heads: null, headsStep: 0, timeline: new Map(), error: null }));
     say('notice', t('train.loading'));
     drawControls();
     let training;
@@ -245,19 +259,9 @@ export function createTrainingLab(root, deps) {
     const a = lastHeldout(reference);
     const b = lastHeldout(variant);
     const kind = ctx.core.lossVerdict(a, b);
-    const lastOf = (r, key) => r.reports.at(-1)[key];
-    if (reference.key === 'two') {
-      return h('p', { class: 'train-verdict', dataset: { verdict: kind, experiment: 'sharedQk' } }, t(`train.qkVerdict.${kind}`, {
-        two: fmt(a, 3), one: fmt(b, 3),
-        twoSym: fmt(lastOf(reference, 'symmetricShare'), 2), oneSym: fmt(lastOf(variant, 'symmetricShare'), 2),
-        twoSelf: fmt(lastOf(reference, 'selfShare'), 2), oneSelf: fmt(lastOf(variant, 'selfShare'), 2),
-      }));
-    }
-    return h('p', { class: 'train-verdict', dataset: { verdict: kind, experiment: 'scaling' } }, t(`train.verdict.${kind}`, {
-      with: fmt(a, 3), without: fmt(b, 3),
-      withShare: fmt(lastOf(reference, 'oneHotShare'), 2), withoutShare: fmt(lastOf(variant, 'oneHotShare'), 2),
-      withGrad: fmt(lastOf(reference, 'gradWq'), 3), withoutGrad: fmt(lastOf(variant, 'gradWq'), 3),
-    }));
+    const { verdict: words, quote } = EXPERIMENT_RUNS[reference.experiment];
+    return h('p', { class: 'train-verdict', dataset: { verdict: kind, experiment: reference.experiment } },
+      t(`${words}.${kind}`, quote(fmt, a, b, reference.reports.at(-1), variant.reports.at(-1))));
   }
 
   function actions() {
