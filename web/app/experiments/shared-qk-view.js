@@ -9,9 +9,9 @@ import { SHARED_QK_EN, SHARED_QK_ZH } from '../strings/shared-qk.js';
 
 const WORDS = Object.freeze({ en: SHARED_QK_EN, zh: SHARED_QK_ZH });
 
-/** root: the element to fill; deps: { h, morphChildren, fmt, translator, trainingLab(root) → the
+/** root: the element to fill; deps: { h, morphChildren, fmt, translator, labelText (heads-panel.js), trainingLab(root) → the
  *  training lab in root }. Returns { update(ctx), dispose() }. */
-export function createSharedQkView(root, { h, morphChildren, fmt, translator, trainingLab }) {
+export function createSharedQkView(root, { h, morphChildren, fmt, translator, labelText, trainingLab }) {
   const intro = h('div', {});
   const shipped = h('div', { class: 'qk-shipped' });
   const trainIntro = h('div', {});
@@ -31,16 +31,16 @@ export function createSharedQkView(root, { h, morphChildren, fmt, translator, tr
           const label = ctx.reportOf(where).label;
           rows.push(h('tr', { dataset: { layer: String(layer), head: String(head), symmetric: String(q.symmetricShare), self: String(q.selfShare) } },
             h('td', {}, String(layer + 1)), h('td', {}, ctx.t('heads.name', { n: head + 1 })),
-            h('td', {}, ctx.t(`heads.label.${label ?? 'mixed'}`)),
+            h('td', {}, labelText(ctx.t, label)),
             h('td', {}, fmt(q.symmetricShare, 2)), h('td', {}, fmt(q.selfShare, 2))));
         }
       }
       morphChildren(shipped, h('div', {},
         h('h3', {}, t('qk.shippedTitle')),
         h('p', { class: 'hint' }, t('qk.shippedExplain', { sentence: ctx.sentence })),
-        h('table', { class: 'steps experiment-table qk-heads' },
+        h('div', { class: 'table-scroll' }, h('table', { class: 'steps experiment-table qk-heads' },
           h('thead', {}, h('tr', {}, ['qk.layer', 'qk.head', 'qk.label', 'qk.symmetric', 'qk.self'].map((k) => h('th', { scope: 'col' }, t(k))))),
-          h('tbody', {}, rows))));
+          h('tbody', {}, rows)))));
       morphChildren(trainIntro, h('div', {}, h('h3', {}, t('qk.trainTitle')), h('p', { class: 'hint' }, t('qk.trainExplain'))));
       lab.update(ctx);
     },

@@ -101,11 +101,11 @@ export function createTilesView(root, { h, morphChildren, fmt, translator }) {
       h('p', { class: 'explain' }, t('tiles.explain')),
       controls,
       h('h3', {}, t('tiles.rowTitle', { token: label(ctx.selected), b: block })),
-      h('div', { class: 'tiles-scroll' }, strip),
+      h('div', { class: 'table-scroll' }, strip),
       h('h4', { class: 'tiles-at', dataset: { k: String(shown), n: String(count) } },
         t('tiles.at', { k: shown, n: count, keys: keys(b) })),
-      h('div', { class: 'tiles-cards' }, current, h('div', { class: 'tiles-scroll' }, accTable)),
-      h('div', { class: 'tiles-scroll' }, history),
+      h('div', { class: 'tiles-cards' }, current, h('div', { class: 'table-scroll' }, accTable)),
+      h('div', { class: 'table-scroll' }, history),
     ];
     if (shown === count) {
       parts.push(h('div', { class: 'tiles-end' },
