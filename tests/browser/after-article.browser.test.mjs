@@ -181,6 +181,22 @@ test('words: a drag and a shift-click make words; the softmax step, the heads an
   await context.close();
 });
 
+test('a link with words whose module comes late: the core\'s loading line stays hidden once the core is there', async () => {
+  const context = await env.browser.newContext({ reducedMotion: 'reduce' });
+  await context.route(/attention-lab-after\.wasm$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800)); // past start-core.js's 300 ms
+    await route.continue();
+  });
+  const page = await context.newPage();
+  const problems = watchProblems(page);
+  await page.goto(`${env.origin}/?step=softmax&words=2-3`);
+  await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+  await page.waitForSelector('.word-bar .word');
+  assert.equal(await page.isHidden('#loading'), true);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('the tour\'s optional closing card opens each of them, and Finish there closes the tour', { timeout: 60_000 }, async () => {
   const { page, context, problems } = await open('?tour=article&card=10');
   await page.waitForSelector('#tour-title[data-card="end"]');

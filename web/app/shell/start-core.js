@@ -4,11 +4,12 @@
 // compiled module is handed to ../lib/attention-lab.js, which uses it when it
 // was made from the same URL and otherwise compiles on its own. The trained
 // model's file is fetched alongside, for the same reason. If the page is not
-// ready 300 ms from here, its loading message (a progress state) is shown.
+// ready 300 ms from here and its core not loaded yet, its loading message (a progress state) is shown.
 (function startCore() {
   setTimeout(() => {
     const loading = document.getElementById('loading');
-    if (loading && document.body.dataset.ready === undefined && !loading.classList.contains('error')) loading.hidden = false;
+    // Not once the lab has its core (done) or has said it failed (error), even if its first view is still to come.
+    if (loading && document.body.dataset.ready === undefined && !loading.classList.contains('error') && !loading.classList.contains('done')) loading.hidden = false;
   }, 300);
   if (typeof WebAssembly !== 'object' || typeof WebAssembly.compileStreaming !== 'function' || typeof fetch !== 'function') return;
   const url = new URL('generated/attention-lab-core.wasm', document.baseURI).href;

@@ -269,6 +269,7 @@ export function startLab(env) {
     if (signal.aborted) return; // removed while the core loaded
     mark('core-ready');
     $('loading').hidden = true;
+    $('loading').classList.add('done'); // and stays hidden (start-core.js's timer)
     // The trained model, unless its file could not be read.
     state.useCore(core, core.models.find((m) => m.trained)?.id ?? 'random');
     const { state: link, ignored } = readUrl(env.search, { sentence: DEFAULT_SENTENCE, step: STEPS[0].id, experiments: EXPERIMENT_IDS });
