@@ -19,22 +19,20 @@ const WORDS = Object.freeze({ en: TRAINING_EN, zh: TRAINING_ZH });
 const EVERY = 10;
 const RUN_CLASSES = Object.freeze({ one: 'run-one', with: 'run-with', without: 'run-without', two: 'run-two', shared: 'run-shared' });
 // Each experiment's two runs: [key, what differs], the first the reference its verdict compares with;
-// its verdict's words (verdict.<worse|better|same>) and what they quote, from the two runs' final
-// held-out losses (a, b) and last reports (ref, variant), printed with fmt.
+// its verdict's words (verdict.<worse|better|same>) and what they quote: the two final held-out losses
+// (3 decimals) as losses, and per figure [report key, decimals, its slot in the reference, in the variant].
 const EXPERIMENT_RUNS = Object.freeze({
   scaling: {
     runs: [['with', { scaled: true }], ['without', { scaled: false }]],
     verdict: 'train.verdict',
-    quote: (fmt, a, b, ref, variant) => ({ with: fmt(a, 3), without: fmt(b, 3),
-      withShare: fmt(ref.oneHotShare, 2), withoutShare: fmt(variant.oneHotShare, 2),
-      withGrad: fmt(ref.gradWq, 3), withoutGrad: fmt(variant.gradWq, 3) }),
+    losses: ['with', 'without'],
+    figures: [['oneHotShare', 2, 'withShare', 'withoutShare'], ['gradWq', 3, 'withGrad', 'withoutGrad']],
   },
   sharedQk: {
     runs: [['two', { sharedQk: false }], ['shared', { sharedQk: true }]],
     verdict: 'train.qkVerdict',
-    quote: (fmt, a, b, ref, variant) => ({ two: fmt(a, 3), one: fmt(b, 3),
-      twoSym: fmt(ref.symmetricShare, 2), oneSym: fmt(variant.symmetricShare, 2),
-      twoSelf: fmt(ref.selfShare, 2), oneSelf: fmt(variant.selfShare, 2) }),
+    losses: ['two', 'one'],
+    figures: [['symmetricShare', 2, 'twoSym', 'oneSym'], ['selfShare', 2, 'twoSelf', 'oneSelf']],
   },
 });
 
@@ -259,9 +257,11 @@ export function createTrainingLab(root, deps) {
     const a = lastHeldout(reference);
     const b = lastHeldout(variant);
     const kind = ctx.core.lossVerdict(a, b);
-    const { verdict: words, quote } = EXPERIMENT_RUNS[reference.experiment];
-    return h('p', { class: 'train-verdict', dataset: { verdict: kind, experiment: reference.experiment } },
-      t(`${words}.${kind}`, quote(fmt, a, b, reference.reports.at(-1), variant.reports.at(-1))));
+    const { verdict: words, losses, figures } = EXPERIMENT_RUNS[reference.experiment];
+    const [ref, other] = [reference.reports.at(-1), variant.reports.at(-1)];
+    const quoted = { [losses[0]]: fmt(a, 3), [losses[1]]: fmt(b, 3) };
+    for (const [key, decimals, refSlot, otherSlot] of figures) Object.assign(quoted, { [refSlot]: fmt(ref[key], decimals), [otherSlot]: fmt(other[key], decimals) });
+    return h('p', { class: 'train-verdict', dataset: { verdict: kind, experiment: reference.experiment } }, t(`${words}.${kind}`, quoted));
   }
 
   function actions() {
