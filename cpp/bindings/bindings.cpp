@@ -51,6 +51,12 @@ EMSCRIPTEN_BINDINGS(attention_lab) {
         .function("weightedRows", optional_override([](const Trace& t, double i) {
                       return guarded([&] { return weighted_rows(t, integer(i)); });
                   }))
+        .function("contributions", optional_override([](const Trace& t, double i) {
+                      return guarded([&] { return contributions(t, integer(i)); });
+                  }))
+        .function("scalingReport", optional_override([](const Trace& t) {
+                      return guarded([&] { return scaling_report(t); });
+                  }))
         .function("headReport", optional_override([](const Trace& t) {
                       return guarded([&] { return head_report(t); });
                   }))
@@ -134,8 +140,17 @@ EMSCRIPTEN_BINDINGS(attention_lab) {
                 return softmax_row(numbers(scores), {integer(d_k), temperature, jacobian});
             });
         }));
-    emscripten::function("scalingEffect", optional_override([](const val& scores, double d_k) {
-                             return guarded([&] { return scaling_effect(numbers(scores), integer(d_k)); });
+    emscripten::function("scalingEffect", optional_override([](const val& scores, double d_k, double target) {
+                             return guarded([&] { return scaling_effect(numbers(scores), integer(d_k), integer(target)); });
+                         }));
+    emscripten::function("divideByMax", optional_override([](const val& scores) {
+                             return guarded([&] { return divide_by_max(numbers(scores)); });
+                         }));
+    emscripten::function("compareRows", optional_override([](const val& a, const val& b, double self) {
+                             return guarded([&] { return compare_rows(numbers(a), numbers(b), integer(self)); });
+                         }));
+    emscripten::function("varianceGrowth", optional_override([](double from, double to, double count, double seed) {
+                             return guarded([&] { return variance_growth(integer(from), integer(to), integer(count), integer(seed)); });
                          }));
     emscripten::function(
         "crossEntropyGradient", optional_override([](const val& probs, double target) {

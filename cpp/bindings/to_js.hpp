@@ -16,6 +16,7 @@
 #include <utility>
 #include <vector>
 
+#include "attention/claims.hpp"
 #include "attention/encoder_trace.hpp"
 #include "attention/error.hpp"
 #include "attention/exercises.hpp"
@@ -151,7 +152,37 @@ inline val js(const std::vector<std::vector<Guess>>& lists) {
 }
 
 inline val js(const ScalingEffect& e) {
-    return object({{"unscaled", js(e.unscaled_max)}, {"scaled", js(e.scaled_max)}, {"shape", val(std::string(e.shape))}});
+    return object({{"unscaled", js(e.unscaled_max)}, {"scaled", js(e.scaled_max)}, {"shape", val(std::string(e.shape))},
+                   {"unscaledJacobian", js(e.unscaled_jacobian)}, {"scaledJacobian", js(e.scaled_jacobian)},
+                   {"jacobian", val(std::string(e.jacobian))},
+                   {"unscaledGradient", js(e.unscaled_gradient)}, {"scaledGradient", js(e.scaled_gradient)},
+                   {"gradient", val(std::string(e.gradient))}});
+}
+
+inline val js(const ScalingReport& r) {
+    return object({{"scoreVariance", js(r.score_variance)}, {"scaledVariance", js(r.scaled_variance)},
+                   {"variance", val(std::string(r.variance))}, {"largestWeight", js(r.largest_weight)},
+                   {"saturatedRows", js(r.saturated_rows)}, {"rows", js(r.rows)}, {"saturatedAt", js(kSaturated)},
+                   {"saturation", val(std::string(r.saturation))}});
+}
+
+inline val js(const MaxDivision& d) {
+    return object({{"values", js(d.values)}, {"sum", js(d.sum)}, {"negatives", js(d.negatives)},
+                   {"kind", val(std::string(d.kind))}});
+}
+
+inline val js(const RowComparison& c) {
+    return object({{"topA", js(c.top_a)}, {"topB", js(c.top_b)}, {"sameTop", val(c.same_top)},
+                   {"selfA", js(c.self_a)}, {"selfB", js(c.self_b)}, {"self", val(std::string(c.self))}});
+}
+
+inline val js(const VarianceGrowth& g) {
+    return object({{"fromVariance", js(g.from_variance)}, {"toVariance", js(g.to_variance)}, {"ratio", js(g.ratio)},
+                   {"growth", val(std::string(g.growth))}});
+}
+
+inline val js(const Contributions& c) {
+    return object({{"lengths", js(c.lengths)}, {"strongest", js(c.strongest)}});
 }
 
 inline val js(const SoftmaxRow& r) {

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <string>
 
+#include "attention/claims.hpp"
 #include "attention/config.hpp"
 #include "attention/error.hpp"
 #include "attention/params.hpp"
@@ -66,6 +67,15 @@ DotProductSample sample_dot_products(std::int64_t d_k, std::int64_t count, std::
     out.histogram = histogram(out.dots, static_cast<std::size_t>(bins), out.range);
     out.scaled_histogram = histogram(out.scaled, static_cast<std::size_t>(bins), out.scaled_range);
     return out;
+}
+
+VarianceGrowth variance_growth(std::int64_t from_d_k, std::int64_t to_d_k, std::int64_t count, std::int64_t seed) {
+    VarianceGrowth g;
+    g.from_variance = sample_dot_products(from_d_k, count, 1, seed).variance;
+    g.to_variance = sample_dot_products(to_d_k, count, 1, seed).variance;
+    g.ratio = g.from_variance > 0 ? g.to_variance / g.from_variance : 0;
+    g.growth = growth_kind(g.ratio);
+    return g;
 }
 
 }  // namespace attention

@@ -60,6 +60,16 @@ Matrix weighted_rows(const Trace& trace, std::int64_t i) {
     return trace.weights.row(r).transpose().asDiagonal() * trace.v;
 }
 
+Contributions contributions(const Trace& trace, std::int64_t i) {
+    const Matrix rows = weighted_rows(trace, i);
+    Contributions c;
+    for (Eigen::Index j = 0; j < rows.rows(); ++j) {
+        c.lengths.push_back(rows.row(j).norm());
+        if (c.lengths.back() > c.lengths[static_cast<std::size_t>(c.strongest)]) c.strongest = j;
+    }
+    return c;
+}
+
 std::vector<float> row_sums(const Matrix& m) {
     std::vector<float> sums;
     for (Eigen::Index i = 0; i < m.rows(); ++i) {

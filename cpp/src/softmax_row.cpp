@@ -4,10 +4,10 @@
 #include <limits>
 #include <string>
 
+#include "attention/claims.hpp"
 #include "attention/config.hpp"
 #include "attention/error.hpp"
 #include "attention/explain.hpp"
-#include "attention/stages.hpp"
 
 namespace attention {
 
@@ -108,19 +108,40 @@ SoftmaxRow softmax_row(const std::vector<float>& scores, const RowScaling& scali
     const Matrix scaled = Eigen::Map<const Matrix>(scores.data(), 1, m) / r.divisor;
     r.scaled.assign(scaled.data(), scaled.data() + m);
     r.masked = r.scaled;
-    const Matrix probs = softmax_rows(scaled);  // the reference softmax (stages.hpp)
-    r.probs.assign(probs.data(), probs.data() + m);
+    // The stable softmax in double, rounded once: a row of given scores is a worked example,
+    // whose figures (0.9999997 …) should not carry float32's rounding of the sum.
+    double shifted_sum = 0;
+    const double top = scaled.maxCoeff();
+    for (Eigen::Index j = 0; j < m; ++j) shifted_sum += std::exp(static_cast<double>(scaled(0, j)) - top);
+    for (Eigen::Index j = 0; j < m; ++j) {
+        r.probs.push_back(static_cast<float>(std::exp(static_cast<double>(scaled(0, j)) - top) / shifted_sum));
+    }
     explain(r, scaling.jacobian);
     return r;
 }
 
-ScalingEffect scaling_effect(const std::vector<float>& scores, std::int64_t d_k) {
+ScalingEffect scaling_effect(const std::vector<float>& scores, std::int64_t d_k, std::int64_t target) {
     ScalingEffect e;
-    e.unscaled_max = softmax_row(scores, {1, 1, false}).max_prob;
-    e.scaled_max = softmax_row(scores, {d_k, 1, false}).max_prob;
+    const SoftmaxRow unscaled = softmax_row(scores, {1, 1, true});
+    const SoftmaxRow scaled = softmax_row(scores, {d_k, 1, true});
+    e.unscaled_max = unscaled.max_prob;
+    e.scaled_max = scaled.max_prob;
     e.shape = e.unscaled_max > e.scaled_max + kShapeMargin   ? "peaked"
               : e.unscaled_max < e.scaled_max - kShapeMargin ? "flatter"
                                                              : "same";
+    e.unscaled_jacobian = unscaled.max_jacobian;
+    e.scaled_jacobian = scaled.max_jacobian;
+    e.jacobian = compare_size(e.unscaled_jacobian, e.scaled_jacobian);
+    if (target >= 0) {
+        const auto largest = [](const std::vector<float>& g) {
+            float m = 0;
+            for (const float v : g) m = std::fmax(m, std::fabs(v));
+            return m;
+        };
+        e.unscaled_gradient = largest(cross_entropy_gradient(unscaled.probs, target));
+        e.scaled_gradient = largest(cross_entropy_gradient(scaled.probs, target));
+        e.gradient = compare_size(e.unscaled_gradient, e.scaled_gradient);
+    }
     return e;
 }
 
@@ -129,7 +150,11 @@ std::vector<float> cross_entropy_gradient(const std::vector<float>& probs, std::
           "target " + std::to_string(target) + " is outside the row of " + std::to_string(probs.size()) +
               " probabilities");
     std::vector<float> grad = probs;
-    grad[static_cast<std::size_t>(target)] -= 1.0f;
+    double others = 0;
+    for (std::size_t j = 0; j < probs.size(); ++j) {
+        if (j != static_cast<std::size_t>(target)) others += probs[j];
+    }
+    grad[static_cast<std::size_t>(target)] = static_cast<float>(-others);
     return grad;
 }
 

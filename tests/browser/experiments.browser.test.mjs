@@ -32,7 +32,13 @@ test('textbook: the article\'s row, 42.73 and 0.40, errata from the core, editab
   assert.equal(await page.textContent('.experiment-table tfoot td.printed'), '42.73');
   assert.equal(await page.textContent('.experiment-table tfoot td[data-col="sum"]'), fmt(steps.expSum));
   assert.match(await page.textContent('.experiment-body'), /prints 42\.73; the exact sum is 42\.735/);
-  assert.equal(await page.$$eval('.errata li', (lis) => lis.length), 7);
+  assert.deepEqual(await page.$$eval('.errata li', (lis) => lis.map((li) => li.dataset.erratum)), ['E1', 'E2', 'E3', 'E4', 'E5', 'E6', 'E7', 'E8']);
+  // E4 computed exactly: 1 − 3.06e−7 rounds to 0.9999997, and the gradient's first entry is −3.06e−7.
+  assert.match(await page.textContent('[data-erratum="E4"]'), /computed exactly: \[0\.9999997, 9\.36e−14, 3\.06e−7\]; \[−3\.06e−7, 9\.36e−14, 3\.06e−7\]/);
+  // E8: the article's p − one-hot argument named; the Jacobian vanishes without scaling.
+  const e8 = core.softmaxRow([20, -10, 5], { jacobian: true });
+  assert.match(await page.textContent('[data-erratum="E8"]'), /had the third been right, it would be about −1/);
+  assert.match(await page.textContent('[data-erratum="E8"]'), new RegExp(`the Jacobian’s largest entry: ${e8.maxJacobian.toExponential(2).replace('e-', 'e−')} without scaling`));
   const e2 = core.softmaxRow(ROW.slice(0, 5), { dK: 1 });
   assert.ok((await page.textContent('[data-erratum="E2"]')).includes(Array.from(e2.probs, (p) => fmt(p, 6)).join(', ')));
   // Editing a score recomputes, and the printed column goes away.
@@ -65,6 +71,20 @@ test('scaling: opened from its step, unscaled max weight above the scaled one, t
   await page.selectOption('#experiment-target', '3');
   await page.waitForFunction((b) => document.querySelector('.experiment-side:nth-child(2) .experiment-bars:last-of-type').textContent !== b, before);
   assert.match(await page.textContent('.experiment-side:nth-child(2)'), /right answer were 欢/);
+  // Which gradient vanishes: the core's verdicts, with the answer on the peak and off it.
+  const peak = core.softmaxRow(row, { dK: 1 }).argmax;
+  // The answer on the peak, and 喜 itself (near 0 without scaling, 0.16 with it).
+  for (const target of [peak, 2]) {
+    const effect = core.scalingEffect(row, { dK: trace.config.dK, target });
+    await page.selectOption('#experiment-target', String(target));
+    await page.waitForSelector(`.experiment-verdicts p[data-verdict="${effect.gradient}"]`);
+    const said = await page.textContent('.experiment-verdicts');
+    assert.match(said, new RegExp(`largest entry is ${effect.unscaledJacobian.toFixed(4)} without scaling against ${effect.scaledJacobian.toFixed(4)}`));
+    assert.equal(effect.jacobian, 'smaller', 'this head’s unscaled row is saturated');
+    assert.equal(effect.gradient, target === peak ? 'smaller' : 'larger');
+    assert.match(said, target === peak ? /is smaller without scaling/ : /is larger without scaling/);
+    assert.doesNotMatch(said, /every gradient is close to 0/);
+  }
   // Another token row: the lab follows the selection.
   await page.click('#token-chips .chip >> text=我');
   await page.waitForFunction(() => /row 我/.test(document.querySelector('.experiment-body .explain').textContent));

@@ -177,19 +177,19 @@ test('the detail panel for 喜 reproduces its row at every step and sums to 1', 
   const foot = await page.$$eval('#detail-body tfoot td', (tds) => tds.map((td) => td.textContent));
   assert.equal(foot[3], fmt(r.expSum));
   assert.equal(foot[5], '1.00');
-  // The column of the current stage is marked, header and every row, and the mark moves with a step.
+  // The column of the current stage is marked, header, every row and the sums, and the mark moves with a step.
   const marked = () => page.$$eval('#detail-body tr', (trs) => trs.map((tr) => [...tr.cells].findIndex((c) => c.classList.contains('current'))));
-  assert.deepEqual(await marked(), [5, 5, 5, 5, 5, 5, 5, 5, 5, 5, -1]);
+  assert.deepEqual(await marked(), Array(11).fill(5));
   await page.click('#prev');
   await page.waitForSelector('body[data-step="scaled"]', { state: 'attached' });
-  assert.deepEqual(await marked(), [2, 2, 2, 2, 2, 2, 2, 2, 2, 2, -1]);
+  assert.deepEqual(await marked(), Array(11).fill(2));
   await page.click('#prev');
   await page.click('#prev');
   await page.waitForSelector('body[data-step="qkv"]', { state: 'attached' });
   assert.deepEqual(await marked(), Array(11).fill(-1));
   await page.click('#next');
   await page.waitForSelector('body[data-step="scores"]', { state: 'attached' });
-  assert.deepEqual(await marked(), [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, -1]);
+  assert.deepEqual(await marked(), Array(11).fill(1));
   // Clicking another token's row label moves the panel to it.
   await page.click('figure.stage-scores th.row-label >> text=欢');
   assert.equal(await page.textContent('#detail-title'), 'Row 欢 through softmax · Head 1');
@@ -197,7 +197,7 @@ test('the detail panel for 喜 reproduces its row at every step and sums to 1', 
   const r3 = trace.softmaxRow(3);
   assert.deepEqual(await page.$$eval('#detail-body tbody td[data-col="scores"]', (tds) => tds.map((td) => td.textContent)),
     Array.from(r3.scores, (v) => fmt(v)));
-  assert.deepEqual(await marked(), [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, -1]);
+  assert.deepEqual(await marked(), Array(11).fill(1));
   // An edit recomputes the row: the panel shows the new sentence's numbers.
   await page.fill('#sentence', '我喜欢数学');
   await page.waitForFunction(() => document.querySelectorAll('#detail-body tbody tr').length === 7);
@@ -206,5 +206,46 @@ test('the detail panel for 喜 reproduces its row at every step and sums to 1', 
     Array.from(edited.softmaxRow(3).scores, (v) => fmt(v)));
   edited.dispose();
   trace.dispose();
+  await context.close();
+});
+
+test('the ÷√d_k step says what scaling did to the head shown, from the core: saturating or not, variance far from 1 or not', async () => {
+  const trace = core.run('我喜欢人工智能');
+  for (const [where, lang] of [[{ layer: 1, head: 0 }, 'en'], [{ layer: 0, head: 0 }, 'en'], [{ layer: 1, head: 0 }, 'zh']]) {
+    const report = trace.scalingReport(where);
+    const { page, context, problems } = await open(`?step=scaled&layer=${where.layer}&head=${where.head}&lang=${lang}`);
+    const said = await page.textContent('#step-explain');
+    assert.doesNotMatch(said, /will not saturate|不会饱和，|就不会饱和/);
+    if (lang === 'zh') {
+      assert.match(said, report.saturation === 'saturates' ? new RegExp(`${report.rows} 行中有 ${report.saturatedRows} 行`) : /没有饱和/);
+    } else {
+      assert.match(said, new RegExp(`variance goes from ${fmt(report.scoreVariance)} to ${fmt(report.scaledVariance)}`));
+      assert.match(said, report.saturation === 'saturates' ? new RegExp(`${report.saturatedRows} of the ${report.rows} rows give one key at least 0\\.9`) : /softmax does not saturate here/);
+      assert.match(said, report.variance === 'above' ? /Still far above 1/ : /about 1/);
+    }
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+  trace.dispose();
+});
+
+test('the first screen shows only tokens: the side panel fills in from Q·Kᵀ; the embedding step at layer 2 says what x is', async () => {
+  const { page, context, problems } = await open('');
+  assert.equal(await page.getAttribute('body', 'data-step'), 'tokens');
+  const visible = (col) => page.$$eval(`#detail-body td[data-col="${col}"]`, (tds) => tds.filter((td) => td.offsetParent !== null).length);
+  assert.equal(await visible('scaled'), 0, 'no ÷√d_k on the first screen');
+  assert.equal(await visible('probs'), 0, 'no weights on the first screen');
+  assert.equal(await page.isVisible('.detail-before'), true);
+  assert.match(await page.textContent('#step-explain'), /The article’s numbers \(ids 101, 2769, 4263 …, d_k = 64\) illustrate BERT-base.*2 layers of 4 heads, d_k = 32/);
+  await page.click('#next');
+  await page.waitForSelector('body[data-step="embedding"]', { state: 'attached' });
+  assert.match(await page.textContent('#step-explain'), /Layer 2, whose head the next steps show, reads layer 1’s output instead/);
+  await page.click('#next');
+  await page.click('#next');
+  await page.waitForSelector('body[data-step="scores"]', { state: 'attached' });
+  assert.equal(await visible('scores'), 9);
+  assert.equal(await visible('scaled'), 0);
+  assert.equal(await page.isVisible('.detail-before'), false);
+  assert.deepEqual(problems, []);
   await context.close();
 });

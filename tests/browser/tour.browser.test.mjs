@@ -1,5 +1,5 @@
 // The guided tour of the article (?tour=article): its cards drive the lab to
-// the article's sentence, 喜 and the head where 喜 looks at 欢; its predict-first
+// the article's sentence, 喜 and the core's article head; its predict-first
 // questions are answered with the core's numbers; Back, Next, Leave, a link
 // that reopens a card, Chinese, the element's attribute and a host's message.
 import { test } from 'node:test';
@@ -28,7 +28,7 @@ function articleHead() {
   return best;
 }
 
-test('the tour goes through the article card by card, on 喜 and the head that looks at 欢', { timeout: 90_000 }, async () => {
+test('the tour goes through the article\'s three points card by card, each answer hidden until predicted', { timeout: 90_000 }, async () => {
   const head = articleHead();
   const { page, context, problems } = await openPage(env, '?s=hello%20world&model=random&step=softmax');
   assert.equal(await page.isHidden('#tour'), true, 'no tour unless asked');
@@ -39,35 +39,83 @@ test('the tour goes through the article card by card, on 喜 and the head that l
   assert.equal(await page.inputValue('#opt-model'), 'trained', 'on the trained model');
   await waitForParam(page, 'tour', 'article');
 
+  const tokens = ['[CLS]', '我', '喜', '欢', '人', '工', '智', '能', '[SEP]'];
   for (let k = 1; k < CARDS.length; k += 1) {
     await page.click('.tour-next');
     const card = CARDS[k];
     await page.waitForSelector(`#tour-title[data-card="${card.id}"]`);
     await page.waitForSelector(`body[data-step="${card.step}"]`, { state: 'attached' });
     assert.match(await page.textContent('.tour-of'), new RegExp(`${k + 1} of ${CARDS.length}`));
+    const text = await page.textContent('#tour');
+    assert.doesNotMatch(text, /below|as the article describes/, 'no "below", no claim the article describes this head');
     if (card.follow) {
       assert.equal(await page.textContent('#token-chips .chip[aria-pressed="true"] .text'), '喜');
-      assert.match(await page.textContent('#tour'), card.id === 'scores' ? new RegExp(`head ${head.head + 1} of layer ${head.layer + 1}`) : /./);
+      if (card.id === 'scores') assert.match(text, new RegExp(`head ${head.head + 1} of layer ${head.layer + 1}`));
+    }
+    if (card.predict) {
+      // The answer is not on screen before the learner answers: not in the card, not in the side panel.
+      assert.equal(await page.$('.tour-feedback'), null);
+      assert.equal(await page.$('.tour-open'), null, 'the experiment waits for the prediction');
+      const probs = await page.$$eval('#detail-body td[data-col="probs"]', (tds) => tds.filter((td) => td.offsetParent !== null).length);
+      if (card.step === 'scores') assert.equal(probs, 0, 'the side panel shows no weights before softmax');
     }
     if (card.predict === 'attend') {
+      assert.doesNotMatch(await page.textContent('.tour-text'), /欢/, 'the card does not name the answer');
       const wrong = head.argmax === 1 ? 4 : 1; // a token the row does not peak at
       await page.click(`.tour-choice[data-choice="${wrong}"]`);
       await page.waitForSelector('.tour-feedback.wrong');
-      assert.match(await page.textContent('.tour-feedback'), new RegExp(`gives ${['[CLS]', '我', '喜', '欢', '人', '工', '智', '能', '[SEP]'][head.argmax]} the largest weight, ${head.maxProb.toFixed(2)}`));
+      assert.match(await page.textContent('.tour-feedback'), new RegExp(`gives ${tokens[head.argmax]} the largest weight, ${head.maxProb.toFixed(2)}`));
       await page.click(`.tour-choice[data-choice="${head.argmax}"]`);
       await page.waitForSelector('.tour-feedback.right');
     }
+    if (card.predict === 'growth') {
+      const g = core.varianceGrowth(32, 64);
+      await page.click(`.tour-choice[data-choice="${g.growth}"]`);
+      await page.waitForSelector('.tour-feedback.right');
+      assert.match(await page.textContent('.tour-feedback'), new RegExp(`variance ${g.fromVariance.toFixed(2)} at d_k = 32, ${g.toVariance.toFixed(2)} at d_k = 64`));
+    }
     if (card.predict === 'unscaled') {
-      assert.equal(await page.isHidden('.experiment-sides'), true, 'the answer waits for the prediction');
       const unscaled = core.softmaxRow(head.scores, { dK: 1 }).maxProb;
       const scaled = core.softmaxRow(head.scores, { dK: 32 }).maxProb;
       const right = unscaled > scaled + 0.01 ? 'peaked' : unscaled < scaled - 0.01 ? 'flatter' : 'same';
       await page.click(`.tour-choice[data-choice="${right}"]`);
       await page.waitForSelector('.tour-feedback.right');
       assert.match(await page.textContent('.tour-feedback'), new RegExp(`${unscaled.toFixed(3)} without scaling and ${scaled.toFixed(3)} with it`));
-      await page.waitForSelector('.experiment-sides');
     }
-    if (card.experiment && !card.predict) await page.waitForSelector(`#experiment-tabs button[data-experiment="${card.experiment}"][aria-pressed="true"]`);
+    if (card.id === 'jacobian') {
+      const e = core.scalingEffect(head.scores, { dK: 32 });
+      assert.equal(await page.getAttribute('.tour-verdict', 'data-verdict'), e.jacobian);
+      assert.match(text, new RegExp(`${e.unscaledJacobian.toFixed(4)} without scaling`));
+    }
+    if (card.predict === 'maxdiv') {
+      const scaled = core.softmaxRow(head.scores, { dK: 32 }).scaled;
+      const d = core.divideByMax(scaled);
+      await page.click(`.tour-choice[data-choice="${d.kind === 'distribution' ? 'distribution' : 'not'}"]`);
+      await page.waitForSelector('.tour-feedback.right');
+      assert.match(await page.textContent('.tour-feedback'), new RegExp(`adds up to ${d.sum.toFixed(2)}`));
+    }
+    if (card.predict === 'strongest') {
+      const trace = core.run('我喜欢人工智能');
+      const c = trace.contributions(2, head);
+      trace.dispose();
+      await page.click(`.tour-choice[data-choice="${c.strongest}"]`);
+      await page.waitForSelector('.tour-feedback.right');
+      assert.match(await page.textContent('.tour-feedback'), new RegExp(`${tokens[c.strongest]}’s term is the longest: \\|p · v\\| = ${c.lengths[c.strongest].toFixed(2)}`));
+    }
+    if (card.id === 'end') {
+      assert.equal(await page.$$eval('.tour-questions li', (lis) => lis.length), 3, 'the article\'s three questions');
+      assert.match(text, /Question 3: whose information is in 喜’s new vector\?/);
+      // The article's 喜 row beside this head's: the article keeps 0.40 on 喜 itself.
+      assert.match(await page.textContent('.tour-compare'), /喜0\.40/);
+    }
+    if (card.experiment) {
+      await page.click(`.tour-open[data-experiment="${card.experiment}"]`);
+      await page.waitForSelector(`#experiment-tabs button[data-experiment="${card.experiment}"][aria-pressed="true"]`);
+      await page.waitForFunction(() => {
+        const r = document.getElementById('experiment-body')?.getBoundingClientRect();
+        return r && r.top < innerHeight && r.bottom > 0;
+      }, null, { timeout: 5000 });
+    }
   }
   await page.click('.tour-back');
   await page.waitForSelector(`#tour-title[data-card="${CARDS.at(-2).id}"]`);
@@ -115,7 +163,7 @@ test('a course page opens the tour: the element\'s tour attribute, and a framed 
   assert.equal(await page.isHidden('#first #tour'), true, 'only the second takes the tour');
   await page.locator('#second .tour-next').click();
   await page.waitForFunction(() => window.tours.some((t) => t.card === 'embedding'));
-  assert.deepEqual(await page.evaluate(() => window.tours.at(-1)), { id: 'second', tour: 'article', card: 'embedding', index: 1, count: 11, finished: false });
+  assert.deepEqual(await page.evaluate(() => window.tours.at(-1)), { id: 'second', tour: 'article', card: 'embedding', index: 1, count: CARDS.length, finished: false });
   await page.evaluate(() => document.getElementById('second').removeAttribute('tour'));
   await page.waitForSelector('#second #tour', { state: 'hidden' });
 

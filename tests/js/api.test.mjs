@@ -228,6 +228,46 @@ test('scalingEffect: the largest weight without ÷√d_k and with it, as softmax
   assert.throws(() => core.scalingEffect('1,2'), { code: 'invalid_argument' });
 });
 
+test('the claims the page makes, decided by the core on both sides of each threshold', () => {
+  const row = [15.3, 22.7, 18.2, 2.1, 1.8];
+  // Which gradient vanishes: the Jacobian's (through softmax), not p − one-hot's off the peak.
+  const off = core.scalingEffect(row, { dK: 64, target: 0 });
+  assert.equal(off.jacobian, 'smaller');
+  assert.equal(off.gradient, 'larger');
+  assert.equal(off.unscaledJacobian, core.softmaxRow(row, { jacobian: true }).maxJacobian);
+  assert.equal(core.scalingEffect(row, { dK: 64, target: 1 }).gradient, 'smaller');
+  assert.equal(core.scalingEffect(row, { dK: 64 }).gradient, '');
+  assert.throws(() => core.scalingEffect(row, { dK: 64, target: -1 }), { code: 'invalid_argument' });
+  assert.throws(() => core.scalingEffect(row, { dK: 64, target: 9 }), { code: 'invalid_argument', message: /outside the row/ });
+  // ÷ the maximum: not a distribution with a negative score, one without.
+  assert.equal(core.divideByMax([2.5, -1.25, 0.625]).kind, 'not');
+  assert.equal(core.divideByMax([1, 0]).kind, 'distribution');
+  assert.equal(core.divideByMax([-1, -2]).kind, 'undefined');
+  // The variance of q·k when d_k doubles, measured.
+  assert.equal(core.varianceGrowth(32, 64).growth, 'doubles');
+  assert.equal(core.varianceGrowth(32, 32).growth, 'same');
+  assert.equal(core.varianceGrowth(16, 64).growth, 'quadruples');
+  // The article's row beside another.
+  const c = core.compareRows([0.16, 0.40, 0.23], [0.1, 0.12, 0.78], 1);
+  assert.deepEqual({ ...c, selfA: Math.round(c.selfA * 100), selfB: Math.round(c.selfB * 100) },
+    { topA: 1, topB: 2, sameTop: false, selfA: 40, selfB: 12, self: 'smaller' });
+  assert.throws(() => core.compareRows([0.5, 0.5], [1], 0), { code: 'invalid_argument' });
+  // A trained head: saturating rows and scores far from unit variance (layer 2, head 1); one that does not (layer 1, head 1).
+  const trace = core.run('我喜欢人工智能');
+  const hot = trace.scalingReport({ layer: 1, head: 0 });
+  assert.equal(hot.saturation, 'saturates');
+  assert.ok(hot.saturatedRows >= 1 && hot.largestWeight >= 0.9);
+  assert.equal(hot.variance, 'above');
+  const calm = trace.scalingReport({ layer: 0, head: 0 });
+  assert.equal(calm.saturation, 'spread');
+  assert.ok(calm.largestWeight < 0.9);
+  assert.ok(Math.abs(hot.scoreVariance / hot.scaledVariance - trace.config.dK) < 1e-3 * trace.config.dK, 'the variance divides by d_k');
+  const strongest = trace.contributions(2, { layer: 1, head: 2 });
+  assert.equal(strongest.lengths.length, 9);
+  assert.equal(strongest.strongest, strongest.lengths.indexOf(Math.max(...strongest.lengths)));
+  trace.dispose();
+});
+
 test('expRows: every row\'s exps and totals as one matrix, the trace\'s own softmaxRow numbers, of any head', () => {
   for (const [options, where] of [[{ model: 'random', causal: true }, {}], [{}, { layer: 1, head: 2 }]]) {
     const trace = core.run('我喜欢人工智能', options);

@@ -235,12 +235,39 @@ export function createCore(core, trained, loadAfter) {
       return freezeRow(unwrap(core.softmaxRow(scores, dK, temperature, jacobian)));
     },
 
-    /** What ÷√d_k does to a row's largest weight: { unscaled (max probability at d_k = 1), scaled (at dK),
-     *  shape: 'peaked' (the largest weight higher without ÷√d_k), 'flatter' or 'same' (within 0.01) }. */
-    scalingEffect(scores, { dK = 1 } = {}) {
+    /** What ÷√d_k does to a row (cpp/include/attention/softmax_row.hpp, scaling_effect): { unscaled, scaled (the
+     *  largest probability at d_k = 1 and at dK), shape: 'peaked' (higher without ÷√d_k), 'flatter' or 'same'
+     *  (within 0.01); unscaledJacobian, scaledJacobian (the largest |∂p_i/∂s_j|), jacobian; and with a target,
+     *  unscaledGradient, scaledGradient (the largest |p − one-hot(target)|), gradient: each 'smaller', 'larger' or
+     *  'same' (within 10 %) without ÷√d_k against with it; gradient is '' without a target }. */
+    scalingEffect(scores, { dK = 1, target } = {}) {
       checkNumbers(scores);
       checkIndex('dK', dK);
-      return Object.freeze(unwrap(core.scalingEffect(scores, dK)));
+      if (target !== undefined) {
+        checkIndex('target', target);
+        if (target < 0) fail(`target must be an index (an integer from 0), got ${target}`, 'invalid_argument');
+      }
+      return Object.freeze(unwrap(core.scalingEffect(scores, dK, target ?? -1)));
+    },
+    /** The article's "why not divide by the maximum?": scores ÷ their largest. { values (Float32Array), sum,
+     *  negatives, kind: 'distribution' (none negative, sum 1), 'not', or 'undefined' (the largest is 0 or below) }. */
+    divideByMax(scores) {
+      checkNumbers(scores);
+      return Object.freeze(unwrap(core.divideByMax(scores)));
+    },
+    /** Two rows of weights over the same keys (the article's 喜 row beside a head's): { topA, topB, sameTop,
+     *  selfA, selfB (each row's weight on token `self`), self: 'smaller', 'larger' or 'same' (b's against a's) }. */
+    compareRows(a, b, self) {
+      checkNumbers(a);
+      checkNumbers(b);
+      checkIndex('self', self);
+      return Object.freeze(unwrap(core.compareRows(a, b, self)));
+    },
+    /** The variance of q·k for N(0, 1) entries at two widths: { fromVariance, toVariance, ratio,
+     *  growth: 'same', 'doubles' or 'quadruples' (the nearest on a log scale) }. */
+    varianceGrowth(fromDK, toDK, { count = 2000, seed = 42 } = {}) {
+      for (const [name, v] of Object.entries({ fromDK, toDK, count, seed })) checkIndex(name, v);
+      return Object.freeze(unwrap(core.varianceGrowth(fromDK, toDK, count, seed)));
     },
     /** ∂L/∂s of cross-entropy after softmax: probs − one_hot(target) (Float32Array). */
     crossEntropyGradient(probs, target) {

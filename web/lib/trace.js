@@ -107,6 +107,21 @@ export class Trace {
     return wrapMatrix(unwrap(this.#head(where).weightedRows(i)));
   }
 
+  /** How much each token's value adds to output i: { lengths (|p_ij · v_j| for each j, Float32Array),
+   *  strongest (the token whose term is longest) }. */
+  contributions(i, where = {}) {
+    checkIndex('row', i);
+    return Object.freeze(unwrap(this.#head(where).contributions(i)));
+  }
+
+  /** What ÷√d_k did to a head's scores (cpp/include/attention/claims.hpp): { scoreVariance, scaledVariance
+   *  (over the cells softmax sees), variance ('below', 'unit' or 'above': the scaled variance against 1, a
+   *  factor of 2 either way), largestWeight, saturatedRows (rows whose largest weight is at least 0.9), rows,
+   *  saturation ('saturates' when any row does, else 'spread') }. */
+  scalingReport(where = {}) {
+    return Object.freeze(unwrap(this.#head(where).scalingReport()));
+  }
+
   /** "Your turn": what the learner is given for exercise `name` on cell
    *  { row, col } of a head, and what the core expects. name: 'dot' (q_i·k_j),
    *  'scaled' (÷√d_k), 'exp' (e^x), 'softmax' (a probability) or 'output'

@@ -254,6 +254,14 @@ export interface Trace {
   rolloutRow(i: number): RolloutRow;
   dotTerms(id: 'scores' | 'output', i: number, j: number, where?: Where): DotTerms;
   weightedRows(i: number, where?: Where): Matrix;
+  /** How much each token's value adds to output i: |p_ij · v_j|, and the longest term's token. */
+  contributions(i: number, where?: Where): { readonly lengths: Float32Array; readonly strongest: number };
+  /** What ÷√d_k did to a head's scores: variances before and after, and whether rows saturate (≥ saturatedAt). */
+  scalingReport(where?: Where): {
+    readonly scoreVariance: number; readonly scaledVariance: number; readonly variance: 'below' | 'unit' | 'above';
+    readonly largestWeight: number; readonly saturatedRows: number; readonly rows: number; readonly saturatedAt: number;
+    readonly saturation: 'saturates' | 'spread';
+  };
   rowSums(id: StageId, where?: Where): Float32Array;
   headReport(where?: Where): HeadReport;
   /** The head to open on for token i (see ArticleHead). */
@@ -289,7 +297,22 @@ export interface Core {
   softmaxRow(scores: ArrayLike<number>, options?: { dK?: number; temperature?: number; jacobian?: boolean }): SoftmaxRow;
   /** what ÷√d_k does to a row's largest weight: its max probability without and with it, and the row's shape
    *  without it ('peaked': that weight more than 0.01 higher; 'flatter': lower; else 'same') */
-  scalingEffect(scores: ArrayLike<number>, options?: { dK?: number }): { readonly unscaled: number; readonly scaled: number; readonly shape: 'peaked' | 'flatter' | 'same' };
+  scalingEffect(scores: ArrayLike<number>, options?: { dK?: number; target?: number }): {
+    readonly unscaled: number; readonly scaled: number; readonly shape: 'peaked' | 'flatter' | 'same';
+    readonly unscaledJacobian: number; readonly scaledJacobian: number; readonly jacobian: 'smaller' | 'larger' | 'same';
+    readonly unscaledGradient: number; readonly scaledGradient: number; readonly gradient: 'smaller' | 'larger' | 'same' | '';
+  };
+  /** The article's "why not divide by the maximum?": scores ÷ their largest, and whether that is a distribution. */
+  divideByMax(scores: ArrayLike<number>): { readonly values: Float32Array; readonly sum: number; readonly negatives: number; readonly kind: 'distribution' | 'not' | 'undefined' };
+  /** Two rows of weights over the same keys: each one's largest, and their weights on token `self`. */
+  compareRows(a: ArrayLike<number>, b: ArrayLike<number>, self: number): {
+    readonly topA: number; readonly topB: number; readonly sameTop: boolean; readonly selfA: number; readonly selfB: number;
+    readonly self: 'smaller' | 'larger' | 'same';
+  };
+  /** The variance of q·k for N(0, 1) entries at two widths, and what its ratio says. */
+  varianceGrowth(fromDK: number, toDK: number, options?: { count?: number; seed?: number }): {
+    readonly fromVariance: number; readonly toVariance: number; readonly ratio: number; readonly growth: 'same' | 'doubles' | 'quadruples';
+  };
   crossEntropyGradient(probs: ArrayLike<number>, target: number): Float32Array;
   sampleDotProducts(dK: number, options?: { count?: number; bins?: number; seed?: number }): DotProductSample;
   memoryUsage(): { heapBytesInUse: number; wasmMemoryBytes: number; liveTraces: number; liveHandles: number };

@@ -25,4 +25,13 @@ struct DotProductSample {
 DotProductSample sample_dot_products(std::int64_t d_k, std::int64_t count, std::int64_t bins,
                                      std::int64_t seed);
 
+// The variance of q·k at two widths (the same count and seed for each), its ratio, and what the
+// ratio says: claims.hpp's growth_kind ("same", "doubles", "quadruples"). Throws as
+// sample_dot_products does.
+struct VarianceGrowth {
+    double from_variance = 0, to_variance = 0, ratio = 0;
+    const char* growth = "same";
+};
+VarianceGrowth variance_growth(std::int64_t from_d_k, std::int64_t to_d_k, std::int64_t count, std::int64_t seed);
+
 }  // namespace attention

@@ -36,6 +36,14 @@ DotTerms dot_terms(const Trace& trace, std::string_view stage, std::int64_t i, s
 // column sums are output row i.
 Matrix weighted_rows(const Trace& trace, std::int64_t i);
 
+// How much each token's value adds to output i: the length |p_ij · v_j| of each row of
+// weighted_rows, and the token whose term is longest (the first on ties). Throws as weighted_rows.
+struct Contributions {
+    std::vector<float> lengths;  // n
+    std::int64_t strongest = 0;
+};
+Contributions contributions(const Trace& trace, std::int64_t i);
+
 // Σ of each row of a stage (n × 1), accumulated in double; −∞ entries count as 0.
 std::vector<float> row_sums(const Matrix& m);
 

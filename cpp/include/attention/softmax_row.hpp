@@ -65,21 +65,31 @@ ExpRows exp_rows(const Trace& trace);
 // 1 … 1024 or a temperature that is not a finite number above 0.
 SoftmaxRow softmax_row(const std::vector<float>& scores, const RowScaling& scaling = {});
 
-// What ÷√d_k does to a row's largest weight: the softmax's largest probability without the
-// division (d_k = 1) and with it, and the row's shape without it against with it: "peaked" when
-// the largest weight is more than kShapeMargin higher without ÷√d_k, "flatter" when that much
-// lower, else the "same" (the tour's predict-first question, and its answer). Throws as
-// softmax_row does.
+// What ÷√d_k does to a row: the softmax's largest probability without the division (d_k = 1)
+// and with it, and the row's shape without it against with it: "peaked" when the largest
+// weight is more than kShapeMargin higher without ÷√d_k, "flatter" when that much lower, else
+// the "same" (the tour's predict-first question, and its answer). Then the two gradients the
+// article's "vanishing gradient" may mean: the largest entry of the softmax's Jacobian
+// diag(p) − p·pᵀ (the gradient *through* softmax, whatever the loss), and, for a target key,
+// the largest |p − one-hot| (the cross-entropy gradient if that key were the right answer);
+// each "smaller", "larger" or the "same" without ÷√d_k against with it (claims.hpp's
+// compare_size). target −1: no cross-entropy gradient (its fields stay 0 and ""). Throws as
+// softmax_row does, and for a target outside the row.
 inline constexpr float kShapeMargin = 0.01f;
 struct ScalingEffect {
     float unscaled_max = 0;  // max_prob at d_k = 1
     float scaled_max = 0;    // max_prob at d_k
     const char* shape = "same";
+    float unscaled_jacobian = 0, scaled_jacobian = 0;  // max_jacobian at d_k = 1 and at d_k
+    const char* jacobian = "same";
+    float unscaled_gradient = 0, scaled_gradient = 0;  // max |p − one_hot(target)|
+    const char* gradient = "";
 };
-ScalingEffect scaling_effect(const std::vector<float>& scores, std::int64_t d_k);
+ScalingEffect scaling_effect(const std::vector<float>& scores, std::int64_t d_k, std::int64_t target = -1);
 
 // ∂L/∂s for the cross-entropy loss L = −log p_target after a softmax:
-// p − one_hot(target). Throws attention::Error ("invalid_argument") when target
+// p − one_hot(target), its target entry written −Σ_{j≠target} p_j (the same when Σ p = 1, and
+// exact where 1 − p_target would round away: p_target = 0.9999997 gives −3.06e−7, not −3.6e−7). Throws attention::Error ("invalid_argument") when target
 // is outside the row.
 std::vector<float> cross_entropy_gradient(const std::vector<float>& probs, std::int64_t target);
 

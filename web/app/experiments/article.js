@@ -14,11 +14,17 @@ export const ARTICLE_ROW = Object.freeze({
 });
 
 // Each erratum: the inputs the article used, what it printed, and how the page
-// recomputes it with the core (softmaxRow with this dK; gradient target).
+// recomputes it with the core (softmaxRow with this dK; gradient target); 'text': words only.
 export const ERRATA = Object.freeze([
   { id: 'E1', scores: ARTICLE_ROW.scores, dK: 64, printed: { sum: 42.73 }, show: 'sum' },
   { id: 'E2', scores: [15.3, 22.7, 18.2, 2.1, 1.8], dK: 1, printed: { probs: [0.001, 0.997, 0.002, 0, 0] }, show: 'probs' },
   { id: 'E3', scores: [15.3, 22.7, 18.2, 2.1, 1.8], dK: 64, printed: { probs: [0.187, 0.473, 0.270, 0.036, 0.035] }, show: 'probs' },
   { id: 'E4', scores: [20, -10, 5], dK: 1, printed: { probs: [0.9999, 0.0000, 0.0001], gradient: [-0.0001, 0, 0] }, show: 'gradient' },
   { id: 'E5', scores: [20, -10, 5], dK: 64, printed: { probs: [0.76, 0.02, 0.22], gradient: [-0.24, 0.02, 0.22] }, show: 'gradient' },
+  // Not figures: its code (E6) and one head's width (E7).
+  { id: 'E6', show: 'text' },
+  { id: 'E7', show: 'text' },
+  // Its reason, not a figure: p − one-hot vanishes only with the peak on the right answer (here the third is
+  // taken as the right one); the gradient through softmax, its Jacobian, vanishes whatever the answer.
+  { id: 'E8', scores: [20, -10, 5], dK: 64, target: 2, printed: { gradient: [-0.0001, 0, 0] }, show: 'jacobian' },
 ]);

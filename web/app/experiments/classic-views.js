@@ -13,7 +13,7 @@ import variance from './variance.js';
 
 const WORDS = Object.freeze({ en: EXPERIMENTS_EN, zh: EXPERIMENTS_ZH });
 
-/** deps: { clear, h, fmt, translator, renderMatrix, headNumber, referenceNote } (the page's).
+/** deps: { clear, h, fmt, sig, translator, renderMatrix, headNumber, referenceNote } (the page's).
  *  Every view by experiment id: { render(body, ctx) }, its words looked up first in this chunk's
  *  table of ctx.lang, then in the lab's (ctx.t). */
 export function classicViews(deps) {

@@ -3,7 +3,7 @@
 // example): their tabs are on the page from the start; their code and words
 // are one chunk (classic-views.js), loaded when the first of them opens.
 import { clear, h } from '../ui/dom.js';
-import { fmt } from '../ui/format.js';
+import { fmt, sig } from '../ui/format.js';
 import { translator } from '../strings/i18n.js';
 import { renderMatrix } from '../matrix/matrix-view.js';
 import { headNumber } from '../heads/head-view.js';
@@ -16,7 +16,7 @@ const classic = (id, words = id) => lazyRendered({
   id,
   label: (t) => t(`experiment.${words}.label`),
   load: () => import('./classic-views.js')
-    .then(({ classicViews }) => classicViews({ clear, h, fmt, translator, renderMatrix, headNumber, referenceNote })[id]),
+    .then(({ classicViews }) => classicViews({ clear, h, fmt, sig, translator, renderMatrix, headNumber, referenceNote })[id]),
 });
 
 export const variance = classic('variance');

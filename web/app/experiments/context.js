@@ -21,7 +21,9 @@ export default function view({ clear, h, fmt, headNumber, referenceNote }) {
     const heads = Array.from({ length: ctx.heads }, (_, head) => ({ layer: ctx.where.layer, head }));
     const rows = [
       ['embeddings', ctx.t('experiment.context.embedding'), run.cosineWith(b, 'embeddings', i, 'embeddings', j)],
-      ['x', ctx.t('experiment.context.x'), run.cosineWith(b, 'x', i, 'x', j)],
+      // Past the first layer x is the layer before's output, not embedding + position.
+      ['x', ctx.where.layer > 0 ? ctx.t('experiment.context.xLater', { before: ctx.where.layer }) : ctx.t('experiment.context.x'),
+        run.cosineWith(b, 'x', i, 'x', j, ctx.where)],
       ...heads.map((where) => [`head-${where.head}`, ctx.t('experiment.context.headOutput', { n: headNumber(where.head) }), run.cosineWith(b, 'output', i, 'output', j, where)]),
     ];
     return [
@@ -75,7 +77,8 @@ export default function view({ clear, h, fmt, headNumber, referenceNote }) {
         if (note) result.append(note);
       };
       other.addEventListener('change', draw);
-      body.append(h('p', { class: 'explain' }, ctx.t('experiment.context.explain', { token })),
+      const explain = ctx.trained && ctx.where.layer > 0 ? 'experiment.context.explainLater' : 'experiment.context.explain';
+      body.append(h('p', { class: 'explain' }, ctx.t(explain, { token, layer: ctx.where.layer + 1, before: ctx.where.layer })),
         h('label', { class: 'experiment-control' }, ctx.t('experiment.context.other'), ' ', other), result);
       draw();
     },

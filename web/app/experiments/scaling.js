@@ -1,6 +1,7 @@
 // Experiment: the selected query row with and without ÷√d_k, side by side — weights,
 // their largest value and entropy, the softmax Jacobian, and the cross-entropy
-// gradient p − one_hot(target). All computed by the core.
+// gradient p − one_hot(target), and which of the two gradients ÷√d_k protects
+// (core.scalingEffect's verdicts). All computed by the core.
 // A chunk (experiments/classic.js loads it): what it draws with comes from the page.
 
 /** The experiment's view: { render(body, ctx) }. */
@@ -36,9 +37,17 @@ export default function view({ clear, h, fmt, renderMatrix }) {
       const targetSelect = h('select', { id: 'experiment-target' }, ctx.tokens.map((tok, j) => h('option', { value: String(j) }, tok)));
       targetSelect.value = String(i);
       const sides = h('div', { class: 'experiment-sides' });
+      const verdicts = h('div', { class: 'experiment-verdicts' });
       const draw = () => {
         const target = Number(targetSelect.value);
         const bound = Math.max(unscaled.maxJacobian, scaled.maxJacobian);
+        // Which gradient vanishes, and which does not: the core's verdicts on this row.
+        const effect = ctx.core.scalingEffect(raw, { dK: ctx.config.dK, target });
+        const figures = { token: ctx.tokens[i], target: ctx.tokens[target], dK: ctx.config.dK,
+          uj: fmt(effect.unscaledJacobian, 4), sj: fmt(effect.scaledJacobian, 4), ug: fmt(effect.unscaledGradient, 4), sg: fmt(effect.scaledGradient, 4) };
+        clear(verdicts).append(
+          h('p', { class: 'explain', dataset: { verdict: effect.jacobian } }, ctx.t(`experiment.scaling.jacobian.${effect.jacobian}`, figures)),
+          h('p', { class: 'explain', dataset: { verdict: effect.gradient } }, ctx.t(`experiment.scaling.gradient.${effect.gradient}`, figures)));
         clear(sides).append(
           side(ctx, unscaled, ctx.t('experiment.scaling.without'), target, bound),
           side(ctx, scaled, ctx.t('experiment.scaling.with', { dK: ctx.config.dK }), target, bound));
@@ -47,6 +56,7 @@ export default function view({ clear, h, fmt, renderMatrix }) {
       body.append(
         h('p', { class: 'explain' }, ctx.t('experiment.scaling.explain', { token: ctx.tokens[i], dK: ctx.config.dK })),
         h('label', { class: 'experiment-control' }, ctx.t('experiment.scaling.target'), ' ', targetSelect),
+        verdicts,
         sides);
       draw();
     },

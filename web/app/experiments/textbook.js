@@ -4,7 +4,7 @@
 import { ARTICLE_ROW, ERRATA } from './article.js';
 
 /** The experiment's view: { render(body, ctx) }. */
-export default function view({ clear, h, fmt }) {
+export default function view({ clear, h, fmt, sig }) {
   function numberInput(value, label, onChange) {
     return h('input', { type: 'number', step: 'any', value: String(value), 'aria-label': label, class: 'num', onchange: onChange });
   }
@@ -27,8 +27,11 @@ export default function view({ clear, h, fmt }) {
   }
 
   function erratumCard(ctx, e) {
+    if (e.show === 'text') return h('li', { dataset: { erratum: e.id } }, h('strong', {}, `${e.id}. `), ctx.t(`experiment.textbook.${e.id}`));
     const steps = ctx.core.softmaxRow(e.scores, { dK: e.dK });
     const list = (values, digits) => `[${Array.from(values, (v) => fmt(v, digits)).join(', ')}]`;
+    // Values that span many orders: near 1 to seven decimals, the rest to three significant digits.
+    const exactList = (values) => `[${Array.from(values, (v) => (Math.abs(v) >= 0.5 ? fmt(v, 7) : sig(v))).join(', ')}]`;
     let printed;
     let exact;
     if (e.show === 'sum') {
@@ -37,10 +40,17 @@ export default function view({ clear, h, fmt }) {
     } else if (e.show === 'probs') {
       printed = list(e.printed.probs, 3);
       exact = list(steps.probs, 6);
-    } else {
+    } else if (e.show === 'gradient') {
       const gradient = ctx.core.crossEntropyGradient(steps.probs, 0);
       printed = `${list(e.printed.probs, 4)}; ${list(e.printed.gradient, 4)}`;
-      exact = `${list(steps.probs, 7)}; ${list(gradient, 7)}`;
+      exact = `${exactList(steps.probs)}; ${exactList(gradient)}`;
+    } else {
+      // Unscaled, p − one-hot with the third score as the right answer; and both rows' largest Jacobian entry.
+      const unscaled = ctx.core.softmaxRow(e.scores, { jacobian: true });
+      const scaled = ctx.core.softmaxRow(e.scores, { dK: e.dK, jacobian: true });
+      printed = list(e.printed.gradient, 4);
+      exact = ctx.t('experiment.textbook.E8.exact', { gradient: exactList(ctx.core.crossEntropyGradient(unscaled.probs, e.target)),
+        unscaled: sig(unscaled.maxJacobian), scaled: sig(scaled.maxJacobian), divisor: fmt(scaled.divisor, 0) });
     }
     return h('li', { dataset: { erratum: e.id } },
       h('strong', {}, `${e.id}. `), ctx.t(`experiment.textbook.${e.id}`),
@@ -74,9 +84,7 @@ export default function view({ clear, h, fmt }) {
         h('div', { class: 'score-inputs' }, inputs, dkInput),
         result,
         h('h3', {}, ctx.t('experiment.textbook.errata')),
-        h('ol', { class: 'errata' }, ERRATA.map((e) => erratumCard(ctx, e)),
-          h('li', { dataset: { erratum: 'E6' } }, h('strong', {}, 'E6. '), ctx.t('experiment.textbook.E6')),
-          h('li', { dataset: { erratum: 'E7' } }, h('strong', {}, 'E7. '), ctx.t('experiment.textbook.E7'))),
+        h('ol', { class: 'errata' }, ERRATA.map((e) => erratumCard(ctx, e))),
       );
       update();
     },

@@ -19,6 +19,8 @@ export function headView(trace, where) {
     softmaxRow: (i, options = {}) => trace.softmaxRow(i, { ...options, ...where }),
     dotTerms: (id, i, j) => trace.dotTerms(id, i, j, where),
     weightedRows: (i) => trace.weightedRows(i, where),
+    contributions: (i) => trace.contributions(i, where),
+    scalingReport: () => trace.scalingReport(where),
     rowSums: (id) => trace.rowSums(id, where),
     expRows: () => trace.expRows(where),
     tiledRow: (i, block) => trace.tiledRow(i, { block, ...where }),

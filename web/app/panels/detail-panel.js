@@ -5,8 +5,16 @@ import { h, morphChildren, setText } from '../ui/dom.js';
 import { fmt } from '../ui/format.js';
 import { headName } from '../heads/head-view.js';
 
-// The table's columns; a step's panelColumn (steps/index.js) is marked as it is shown.
+// The table's columns; a step's panelColumn (steps/index.js) is marked as it is shown, and the
+// columns after it stay hidden until their step (the first steps show only the keys). A step
+// without one (after softmax) shows them all.
 const COLUMNS = ['key', 'scores', 'scaled', 'exps', 'shares', 'probs'];
+
+// Cell c's classes at a step whose column is `current` (undefined: every column, none marked).
+function mark(cell, c, current) {
+  cell.classList.toggle('current', c === current && c > 0);
+  cell.classList.toggle('later', current !== undefined && c > current);
+}
 
 /** One lab's side panel (its body and title): render(ctx, step) draws the
  *  selected row for step. A step to another step changes only which column is
@@ -20,10 +28,13 @@ function renderDetail(container, titleEl, ctx, step, shown) {
   const i = ctx.selected;
   const current = step.panelColumn ? COLUMNS.indexOf(step.panelColumn) : undefined;
   const drawn = container.querySelector('table.steps');
+  const before = current === 0; // no number of the row has been computed yet
   if (drawn && shown && shown.table === drawn && shown.trace === ctx.headView && shown.selected === i && shown.language === ctx.lang) {
-    for (const tr of [...drawn.tHead.rows, ...drawn.tBodies[0].rows]) {
-      [...tr.cells].forEach((cell, c) => cell.classList.toggle('current', c === current));
+    for (const tr of [...drawn.tHead.rows, ...drawn.tBodies[0].rows, ...drawn.tFoot.rows]) {
+      [...tr.cells].forEach((cell, c) => mark(cell, c, current));
     }
+    container.querySelector('.detail-before').hidden = !before;
+    for (const note of container.querySelectorAll('.detail-notes')) note.hidden = before;
     return shown;
   }
   const r = ctx.headView.softmaxRow(i);
@@ -31,7 +42,7 @@ function renderDetail(container, titleEl, ctx, step, shown) {
   setText(titleEl, ctx.heads > 1 ? `${title} · ${headName(ctx.t, ctx.where.head)}` : title);
   const divisor = fmt(r.divisor, r.divisor % 1 ? 3 : 0);
   const headers = [ctx.t('detail.key'), ctx.t('detail.raw'), ctx.t('detail.divided', { d: divisor }), ctx.t('detail.exp'), ctx.t('detail.share'), ctx.t('detail.prob')];
-  const head = h('tr', {}, headers.map((text, c) => h('th', { scope: 'col', class: c === current ? 'current' : undefined }, text)));
+  const head = h('tr', {}, headers.map((text) => h('th', { scope: 'col' }, text)));
   const rows = ctx.tokens.map((token, j) => {
     const masked = r.masked[j] === -Infinity;
     const bar = h('span', { class: 'bar' });
@@ -43,7 +54,6 @@ function renderDetail(container, titleEl, ctx, step, shown) {
       h('td', { dataset: { col: 'exps' } }, fmt(r.exps[j])),
       h('td', { dataset: { col: 'shares' } }, fmt(r.shares[j])),
       h('td', { class: 'bar-cell', dataset: { col: 'probs' } }, fmt(r.probs[j]), ' ', bar));
-    if (current !== undefined) row.cells[current].classList.add('current');
     return row;
   });
   const foot = h('tr', {},
@@ -56,8 +66,10 @@ function renderDetail(container, titleEl, ctx, step, shown) {
     notes.push(ctx.t('detail.overflow'));
   }
   notes.push(ctx.t('detail.note'));
+  for (const tr of [head, ...rows, foot]) [...tr.cells].forEach((cell, c) => mark(cell, c, current));
   morphChildren(container, h('div', {},
+    h('p', { class: 'note detail-before', hidden: !before }, ctx.t('detail.before', { token: ctx.tokens[i] })),
     h('table', { class: 'steps' }, h('thead', {}, head), h('tbody', {}, rows), h('tfoot', {}, foot)),
-    notes.map((n) => h('p', { class: 'note' }, n))));
+    h('div', { class: 'detail-notes', hidden: before }, notes.map((n) => h('p', { class: 'note' }, n)))));
   return { table: container.querySelector('table.steps'), trace: ctx.headView, selected: i, language: ctx.lang };
 }

@@ -141,7 +141,8 @@ export function startLab(env) {
     setText($('step-title'), `${state.step + 1}. ${view.title(ctx)}`);
     const links = (view.experiments ?? []).map((name) => [' ', h('button', { type: 'button', class: 'why-link', dataset: { experiment: name },
       onclick: () => experiments.open(name, true) }, t('experiments.open', { name: EXPERIMENTS[experimentIndex(name)].label(t) }))]);
-    morphChildren($('step-explain'), h('p', {}, view.explain(ctx), links.flat()));
+    const note = view.note?.(ctx);
+    morphChildren($('step-explain'), h('div', {}, h('p', {}, view.explain(ctx), links.flat()), note ? h('p', { class: 'step-note' }, note) : null));
     tour.render(ctx);
     detail.render(ctx, view);
     heads.render(ctx, { onKnockOut: controls.knockOut });

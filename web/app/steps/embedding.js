@@ -1,4 +1,5 @@
-// Step 2: token embedding rows, plus positional encoding rows, make x.
+// Step 2: token embedding rows, plus positional encoding rows, make x: the first layer's input
+// (a later layer reads the layer before's output, which the explanation says).
 import { makeScale } from '../matrix/colors.js';
 import { h, sleep } from '../ui/dom.js';
 import { fmt } from '../ui/format.js';
@@ -19,15 +20,18 @@ export default {
   id: 'embedding',
   label: (t) => t('step.embedding.label'),
   inFormula: false, // its part of the formula is marked (index.html: data-step)
+  panelColumn: 'key', // the side panel shows only the keys: the row's numbers come from Q·Kᵀ on
   matrices: ['embeddings', 'positional', 'x'], // the core stages it shows, and exports
   title: (ctx) => ctx.t('step.embedding.title'),
   explain(ctx) {
-    return ctx.t(ctx.config.positional ? 'step.embedding.explain' : 'step.embedding.explainOff', { d: ctx.config.dModel });
+    const text = ctx.t(ctx.config.positional ? 'step.embedding.explain' : 'step.embedding.explainOff', { d: ctx.config.dModel });
+    // Past the first layer, attention reads the layer before's output, not embedding + position.
+    return ctx.where.layer > 0 ? `${text} ${ctx.t('step.embedding.laterLayer', { layer: ctx.where.layer + 1, before: ctx.where.layer })}` : text;
   },
   async render(body, ctx) {
     const e = ctx.stage('embeddings');
     const p = ctx.stage('positional');
-    const x = ctx.stage('x');
+    const x = ctx.stageOf('x', { layer: 0, head: 0 }); // embedding + position: the first layer's input
     const scale = makeScale('diverging', Math.min(e.min, p.min, x.min), Math.max(e.max, p.max, x.max));
     const explain = (i, j) => ctx.t('step.embedding.cell', {
       token: ctx.tokens[i], j: j + 1,

@@ -6,11 +6,12 @@
 //
 // Each step is one descriptor that owns everything the page knows about it:
 //   id           the public name (?step=…, host messages, data-step, exports)
-//   label(t)     its button on the rail (t: the lab's words); title(ctx), explain(ctx) its texts
+//   label(t)     its button on the rail (t: the lab's words); title(ctx), explain(ctx) its texts; note(ctx) an optional line under them
 //   inFormula    whether index.html's formula has a part marked data-step=id
 //   matrices     the core stages it shows, exported as CSV and LaTeX (the last as PNG)
 //   ofLayer      its matrices are the selected layer's (a trained model's), not one head's
-//   panelColumn  the side panel's column it computes ('scores', 'scaled', 'probs'), if any
+//   panelColumn  the side panel's column it computes ('scores', 'scaled', 'probs'; 'key' before Q·Kᵀ:
+//                only the keys); the columns after it stay hidden. None: every column
 //   experiments  the Why? experiments that explain it (their buttons)
 //   render(body, ctx)  draws it; resolves to its legends
 import tokens from './tokens.js';

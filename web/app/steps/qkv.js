@@ -20,6 +20,7 @@ export default {
   id: 'qkv',
   label: (t) => t('step.qkv.label'),
   inFormula: true, // its part of the formula is marked (index.html: data-step)
+  panelColumn: 'key', // the side panel shows only the keys: the row's numbers come from Q·Kᵀ on
   matrices: ['q', 'k', 'v'], // the core stages it shows, and exports
   title: (ctx) => ctx.t('step.qkv.title'),
   explain: (ctx) => ctx.t('step.qkv.explain', { n: ctx.n, dModel: ctx.config.dModel, dK: ctx.config.dK }),

@@ -23,11 +23,16 @@ export default {
     const s = ctx.stage('scores');
     const m = ctx.stage('masked');
     const { divisor } = ctx.headView;
+    // What ÷√d_k did to this head's scores, and whether its rows still saturate: the core's verdicts.
+    const report = ctx.headView.scalingReport();
+    const figures = { dK: ctx.config.dK, divisor: fmt(divisor, divisor % 1 ? 3 : 0), min: fmt(s.min), max: fmt(s.max), min2: fmt(m.min), max2: fmt(m.max),
+      v1: fmt(report.scoreVariance), v2: fmt(report.scaledVariance), k: report.saturatedRows, n: report.rows, at: fmt(report.saturatedAt, 1) };
     const scaling = ctx.config.scale
-      ? ctx.t('step.scaled.explain', { dK: ctx.config.dK, divisor: fmt(divisor, divisor % 1 ? 3 : 0), min: fmt(s.min), max: fmt(s.max), min2: fmt(m.min), max2: fmt(m.max) })
-      : ctx.t('step.scaled.explainOff', { min: fmt(s.min), max: fmt(s.max) });
+      ? `${ctx.t('step.scaled.explain', figures)} ${ctx.t(`step.scaled.variance.${report.variance}`, figures)}`
+      : ctx.t('step.scaled.explainOff', figures);
+    const saturation = ctx.t(`step.scaled.${report.saturation}`, figures);
     const mask = ctx.config.causal ? ctx.t('step.scaled.explainMask') : '';
-    return scaling + mask;
+    return `${scaling} ${saturation}${mask}`;
   },
   async render(body, ctx) {
     const block = renderMatrix(ctx.stage('masked'), { t: ctx.t,

@@ -15,9 +15,12 @@ export default {
   id: 'tokens',
   label: (t) => t('step.tokens.label'),
   inFormula: false, // its part of the formula is marked (index.html: data-step)
+  panelColumn: 'key', // the side panel shows only the keys: the row's numbers come from Q·Kᵀ on
   matrices: [], // the core stages it shows, and exports
   title: (ctx) => ctx.t('step.tokens.title'),
   explain: (ctx) => `${ctx.t('step.tokens.explain', { n: ctx.n })}${ctx.trained ? ctx.t('step.tokens.explainHide') : ''}`,
+  // The article's numbers beside this model's: one line under the explanation, on a trained model.
+  note: (ctx) => (ctx.trained ? ctx.t('step.tokens.article', { layers: ctx.layers, heads: ctx.heads, dK: ctx.config.dK }) : ''),
   async render(body, ctx) {
     const chips = ctx.tokens.map((token, i) => {
       const { title, onclick } = chipAction(ctx, token, i);

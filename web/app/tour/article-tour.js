@@ -1,13 +1,20 @@
 // The guided tour of the article (?tour=article): its cards in the article's
-// order, one descriptor each, as steps/index.js lists the steps:
+// order, one descriptor each, as steps/index.js lists the steps. The article's
+// three points come in its order: why scale (the variance of q·k, then
+// saturation, then the gradient through softmax), softmax as exp then
+// normalise, and the weighted sum as fusion; the last card poses its three
+// questions and answers them with this page's numbers.
 //   id          the card's name (its words: tour.<id>.title and tour.<id>.text)
 //   step        the step the lab shows with it
-//   follow      true: the lab follows 喜 on the core's article head for it (trace.articleHead():
-//               on the shipped model the head where 喜 looks at 欢, as the article says)
-//   experiment  the Why? experiment it opens, if any
-//   predict     a question asked before the lab shows the answer: 'attend' (which token
-//               will 喜 attend to most?) or 'unscaled' (its weights without ÷√d_k)
-// Every number a card quotes comes from the core, through the lab's view context.
+//   follow      true: the lab follows 喜 on the core's article head for it (trace.articleHead())
+//   experiment  the Why? experiment it offers (a button opens it and scrolls to it)
+//   predict     a question asked before the lab shows the answer: 'attend' (which token will 喜
+//               attend to most?), 'growth' (the variance of q·k when d_k doubles), 'unscaled' (its
+//               weights without ÷√d_k), 'maxdiv' (would dividing by the largest score make weights?)
+//               or 'strongest' (whose value leaves the longest term in the output?)
+// Every number and every verdict a card states comes from the core, through the lab's view context.
+import { ARTICLE_ROW } from '../experiments/article.js';
+
 export const TOUR_ID = 'article';
 export const TOUR_SENTENCE = '我喜欢人工智能';
 const FOLLOWED = '喜';
@@ -17,13 +24,14 @@ export const CARDS = Object.freeze([
   { id: 'embedding', step: 'embedding' },
   { id: 'qkv', step: 'qkv' },
   { id: 'scores', step: 'scores', follow: true, predict: 'attend' },
+  { id: 'variance', step: 'scores', follow: true, predict: 'growth', experiment: 'variance' },
+  { id: 'unscaled', step: 'scaled', follow: true, predict: 'unscaled', experiment: 'temperature' },
+  { id: 'jacobian', step: 'scaled', follow: true, experiment: 'scaling' },
   { id: 'scaled', step: 'scaled', follow: true, experiment: 'textbook' },
-  { id: 'unscaled', step: 'scaled', follow: true, predict: 'unscaled', experiment: 'scaling' },
-  { id: 'softmax', step: 'softmax', follow: true },
-  { id: 'weighted-sum', step: 'weighted-sum', follow: true },
+  { id: 'softmax', step: 'softmax', follow: true, predict: 'maxdiv', experiment: 'stability' },
+  { id: 'weighted-sum', step: 'weighted-sum', follow: true, predict: 'strongest' },
   { id: 'output', step: 'output', follow: true, experiment: 'context' },
-  { id: 'variance', step: 'scores', follow: true, experiment: 'variance' },
-  { id: 'end', step: 'concat', follow: true },
+  { id: 'end', step: 'softmax', follow: true },
 ].map(Object.freeze));
 
 // After the last card, one more the learner may open (the tour is finished without it): where
@@ -46,17 +54,59 @@ export function followedToken(tokens) {
   return at >= 0 ? at : 1;
 }
 
-/** The card's answer to its question, from the core's numbers: for 'attend' the
- *  token index the followed row's weights peak at; for 'unscaled' 'peaked',
- *  'flatter' or 'same' (the largest weight without ÷√d_k against with it: core.scalingEffect). */
-export function answerOf(card, ctx) {
-  const row = ctx.headView.softmaxRow(ctx.selected);
-  if (card.predict === 'attend') return { answer: row.argmax, figures: { best: ctx.tokens[row.argmax], p: row.maxProb } };
-  const { unscaled, scaled, shape } = ctx.core.scalingEffect(row.scores, { dK: ctx.config.dK });
-  return { answer: shape, figures: { unscaled, scaled } };
+// The article's 喜 row in this run's token order (its CLS and SEP are the run's [CLS] and [SEP]),
+// or null when the run's tokens are not the article's.
+function articleRow(tokens) {
+  const order = tokens.map((t) => ARTICLE_ROW.tokens.indexOf(t.replace(/^\[(CLS|SEP)\]$/, '$1')));
+  return order.every((k) => k >= 0) && order.length === ARTICLE_ROW.tokens.length ? order.map((k) => ARTICLE_ROW.printed.probs[k]) : null;
 }
 
-/** The choices a card's question offers: token indices (not [CLS], [SEP]) or the three shapes. */
-export const choicesOf = (card, tokens) => (card.predict === 'attend'
-  ? tokens.map((_, k) => k).slice(1, -1)
-  : ['peaked', 'flatter', 'same']);
+// Two widths a doubling apart for the variance question: d_k and 2·d_k, within the core's 1 … 1024.
+export const doubling = (dK) => (2 * dK <= 1024 ? [dK, 2 * dK] : [Math.floor(dK / 2), dK]);
+
+/** The card's answer to its question, from the core's numbers: { answer (the right choice), kind (which
+ *  feedback sentence: the core's verdict where there is one), figures (the numbers it quotes) }. */
+export function answerOf(card, ctx) {
+  const row = ctx.headView.softmaxRow(ctx.selected);
+  switch (card.predict) {
+    case 'attend':
+      return { answer: row.argmax, kind: ctx.run.articleHead(ctx.selected).found ? 'rule' : 'noRule', figures: { best: ctx.tokens[row.argmax], p: row.maxProb } };
+    case 'growth': {
+      const g = ctx.core.varianceGrowth(...doubling(ctx.config.dK));
+      return { answer: g.growth, kind: g.growth, figures: { v1: g.fromVariance, v2: g.toVariance } };
+    }
+    case 'maxdiv': {
+      const d = ctx.core.divideByMax(row.scaled);
+      return { answer: d.kind === 'distribution' ? 'distribution' : 'not', kind: d.kind, figures: { sum: d.sum, negatives: d.negatives, max: row.max } };
+    }
+    case 'strongest': {
+      const c = ctx.headView.contributions(ctx.selected);
+      return { answer: c.strongest, kind: 'is', figures: { best: ctx.tokens[c.strongest], length: c.lengths[c.strongest], p: row.probs[c.strongest] } };
+    }
+    default: {
+      const e = ctx.core.scalingEffect(row.scores, { dK: ctx.config.dK });
+      return { answer: e.shape, kind: e.shape, figures: { unscaled: e.unscaled, scaled: e.scaled } };
+    }
+  }
+}
+
+/** The numbers and verdicts a card's own text quotes (beyond the sentence, token, head and row). */
+export function figuresOf(card, ctx) {
+  const row = ctx.headView.softmaxRow(ctx.selected);
+  if (card.id === 'jacobian' || card.id === 'end') {
+    const effect = ctx.core.scalingEffect(row.scores, { dK: ctx.config.dK });
+    const growth = ctx.core.varianceGrowth(...doubling(ctx.config.dK));
+    const article = articleRow(ctx.tokens);
+    const compared = article ? ctx.core.compareRows(article, row.probs, ctx.selected) : null;
+    return { effect, growth, row, article, compared };
+  }
+  return { row };
+}
+
+/** The choices a card's question offers: token indices, or the names of its answers. */
+export function choicesOf(card, tokens) {
+  if (card.predict === 'attend' || card.predict === 'strongest') return tokens.map((_, k) => k);
+  if (card.predict === 'growth') return ['same', 'doubles', 'quadruples'];
+  if (card.predict === 'maxdiv') return ['distribution', 'not'];
+  return ['peaked', 'flatter', 'same'];
+}

@@ -11,7 +11,7 @@ import { CARDS, TOUR_SENTENCE, cardAt, followedToken } from './article-tour.js';
  * body) tells the host; stepIndex(id): a step's index (steps/index.js, handed
  * over so that the tour's chunk imports none of the page's modules: tour-panel.js);
  * wordsChanged(): the learner's words changed (the chips and the views follow).
- * Returns { open(card), go(k), leave(finished), answer(cardId, choice), tryAfter(id) }.
+ * Returns { open(card), go(k), leave(finished), answer(cardId, choice), tryAfter(id), showExperiment(id) }.
  */
 export function createTourControl(state, { compute, experiments, show, showSentence, showSettings, announce, stepIndex, wordsChanged }) {
   // The article's sentence, on the trained model when there is one.
@@ -67,6 +67,8 @@ export function createTourControl(state, { compute, experiments, show, showSente
       show(false);
     },
     tryAfter,
+    /** Opens a card's experiment and scrolls it into view. */
+    showExperiment: (id) => experiments.open(id, true),
     answer(cardId, choice) {
       state.answerTour(cardId, choice);
       const card = cardAt(state.tour.card);

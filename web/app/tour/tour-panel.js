@@ -6,11 +6,12 @@
 // first load carries none of it, it imports nothing of the page's modules: what
 // it draws with (page: { h, morphChildren, fmt, headNumber, translator }) is handed to it.
 import { TOUR_EN, TOUR_ZH } from '../strings/tour.js';
-import { CARDS, answerOf, cardAt, choicesOf } from './article-tour.js';
+import { CARDS, answerOf, cardAt, choicesOf, doubling, figuresOf } from './article-tour.js';
 
 /** el: the tour's section; go(k) shows card k; leave(); answer(cardId, choice); tryAfter(id) opens what
- *  lies past the article (from the card after the tour); page: see above. */
-export function createTourPanel(el, { go, leave, answer, tryAfter }, page) {
+ *  lies past the article (from the card after the tour); showExperiment(id) opens an experiment and
+ *  scrolls to it; page: see above. */
+export function createTourPanel(el, { go, leave, answer, tryAfter, showExperiment }, page) {
   const { h, morphChildren, translator } = page;
   const draw = { ...page, words: { en: translator(TOUR_EN), zh: translator(TOUR_ZH) } };
   let drawnFor = null;
@@ -26,32 +27,67 @@ export function createTourPanel(el, { go, leave, answer, tryAfter }, page) {
       if (drawnFor && key.every((v, k) => v === drawnFor[k])) return;
       drawnFor = key;
       el.hidden = false;
-      morphChildren(el, h('div', {}, card(draw, ctx, tour, { go, leave, answer, tryAfter })));
+      morphChildren(el, h('div', {}, card(draw, ctx, tour, { go, leave, answer, tryAfter, showExperiment })));
     },
   };
 }
 
-function card(draw, ctx, tour, { go, leave, answer, tryAfter }) {
+function card(draw, ctx, tour, { go, leave, answer, tryAfter, showExperiment }) {
   const { h, fmt, headNumber } = draw;
   const t = draw.words[ctx.lang];
   const at = tour.card;
   const current = cardAt(at);
   if (current.optional) return afterCard(draw, ctx, at, { go, leave, tryAfter });
-  const row = ctx.headView.softmaxRow(ctx.selected);
+  const { row, ...more } = figuresOf(current, ctx);
+  const [d1, d2] = doubling(ctx.config.dK);
   const words = { n: ctx.n, d: ctx.config.dModel, dK: ctx.config.dK, divisor: fmt(row.divisor, row.divisor % 1 ? 3 : 0),
-    token: ctx.tokens[ctx.selected], head: headNumber(ctx.where.head), layer: ctx.where.layer + 1, best: ctx.tokens[row.argmax], p: fmt(row.maxProb) };
+    layers: ctx.layers, heads: ctx.heads, d1, d2,
+    token: ctx.tokens[ctx.selected], head: headNumber(ctx.where.head), layer: ctx.where.layer + 1, before: ctx.where.layer };
   const last = at === CARDS.length - 1;
+  const answered = !current.predict || tour.answers[current.id] !== undefined;
   return [
     h('p', { class: 'tour-of' }, t('tour.of', { k: at + 1, n: CARDS.length })),
     h('h2', { id: 'tour-title', dataset: { card: current.id } }, t(`tour.${current.id}.title`)),
-    h('p', { class: 'tour-text' }, t(current.id === 'scaled' && ctx.config.dK === ctx.core.defaults.dK ? 'tour.scaled.textArticle' : `tour.${current.id}.text`, words)),
+    h('p', { class: 'tour-text' }, t(`tour.${current.id}.text`, words)),
+    ...extra(draw, ctx, current, words, { row, ...more }),
     current.predict ? question(draw, ctx, current, tour.answers[current.id], words, answer) : null,
+    current.experiment && answered ? h('p', { class: 'tour-experiment' }, h('button', { type: 'button', class: 'tour-open', dataset: { experiment: current.experiment },
+      onclick: () => showExperiment(current.experiment) }, t('tour.open', { name: ctx.t(`experiment.${current.experiment}.label`) }))) : null,
     h('p', { class: 'tour-actions' },
       h('button', { type: 'button', class: 'tour-back', disabled: at === 0, onclick: () => go(at - 1) }, t('tour.back')), ' ',
       h('button', { type: 'button', class: 'tour-next', onclick: () => (last ? leave(true) : go(at + 1)) }, t(last ? 'tour.finish' : 'tour.next')), ' ',
       last ? h('button', { type: 'button', class: 'tour-after', onclick: () => go(at + 1) }, t('tour.after.open')) : null, last ? ' ' : null,
       h('button', { type: 'button', class: 'tour-leave', onclick: () => leave(false) }, t('tour.leave'))),
   ];
+}
+
+// What a card says past its text, from the core's numbers and verdicts: the gradient through softmax
+// (jacobian), and the article's three questions answered with this run (end).
+function extra(draw, ctx, current, words, { effect, growth, row, article, compared } = {}) {
+  const { h, fmt } = draw;
+  const t = draw.words[ctx.lang];
+  if (current.id === 'jacobian') {
+    return [h('p', { class: 'tour-verdict', dataset: { verdict: effect.jacobian } },
+      t(`tour.jacobian.${effect.jacobian}`, { ...words, uj: fmt(effect.unscaledJacobian, 4), sj: fmt(effect.scaledJacobian, 4) }))];
+  }
+  if (current.id !== 'end') return [];
+  const self = ctx.selected;
+  const q3 = compared
+    ? [t(`tour.end.a3.${compared.sameTop ? 'same' : 'differ'}`, { ...words, best: ctx.tokens[compared.topB], p: fmt(row.probs[compared.topB]),
+      articleBest: ctx.tokens[compared.topA], articleP: fmt(article[compared.topA]), self: fmt(compared.selfB), articleSelf: fmt(compared.selfA) })
+      + ' ' + t(`tour.end.self.${compared.self}`, { ...words, self: fmt(compared.selfB), articleSelf: fmt(compared.selfA) }),
+    h('table', { class: 'steps tour-compare' },
+      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('tour.end.key')), h('th', { scope: 'col' }, t('tour.end.article')), h('th', { scope: 'col' }, t('tour.end.model', words)))),
+      h('tbody', {}, ctx.tokens.map((token, j) => h('tr', { class: j === self ? 'self' : undefined }, h('td', {}, token), h('td', {}, fmt(article[j])), h('td', {}, fmt(Math.abs(row.probs[j]) < 0.005 ? 0 : row.probs[j]))))))]
+    : [t('tour.end.a3.other', { ...words, best: ctx.tokens[row.argmax], p: fmt(row.maxProb) })];
+  const items = [
+    ['q1', t('tour.end.a1', { ...words, v1: fmt(growth.fromVariance), v2: fmt(growth.toVariance), growth: t(`tour.variance.choice.${growth.growth}`),
+      unscaled: fmt(effect.unscaled, 3), scaled: fmt(effect.scaled, 3) }) + ' ' + t(`tour.jacobian.${effect.jacobian}`, { ...words, uj: fmt(effect.unscaledJacobian, 4), sj: fmt(effect.scaledJacobian, 4) })],
+    ['q2', t('tour.end.a2', { ...words, sum: fmt(row.expSum), probSum: fmt(row.probSum) })],
+    ['q3', ...q3],
+  ];
+  return [h('ol', { class: 'tour-questions' }, items.map(([q, ...answerParts]) => h('li', { dataset: { question: q } },
+    h('strong', {}, t(`tour.end.${q}`, words)), ' ', answerParts)))];
 }
 
 // The card after the tour: what lies past the article, a button each.
@@ -83,10 +119,11 @@ function question(draw, ctx, current, chosen, words, answer) {
   }, typeof choice === 'number' ? ctx.tokens[choice] : t(`tour.${current.id}.choice.${choice}`)));
   let said = null;
   if (chosen !== undefined) {
-    const { answer: right, figures } = answerOf(current, ctx);
-    const shown = { ...words, ...figures, best: figures.best ?? words.best, p: fmt(figures.p ?? 0), unscaled: fmt(figures.unscaled ?? 0, 3), scaled: fmt(figures.scaled ?? 0, 3) };
+    const { answer: right, kind, figures } = answerOf(current, ctx);
+    const shown = { ...words, ...figures, best: figures.best, p: fmt(figures.p ?? 0), unscaled: fmt(figures.unscaled ?? 0, 3), scaled: fmt(figures.scaled ?? 0, 3),
+      v1: fmt(figures.v1 ?? 0), v2: fmt(figures.v2 ?? 0), sum: fmt(figures.sum ?? 0), max: fmt(figures.max ?? 0), negatives: figures.negatives, length: fmt(figures.length ?? 0) };
     said = h('p', { class: `tour-feedback ${chosen === right ? 'right' : 'wrong'}`, role: 'status' },
-      t(`tour.${current.id}.${chosen === right ? 'right' : 'wrong'}`, shown));
+      `${t(chosen === right ? 'tour.right' : 'tour.wrong')} ${t(`tour.${current.id}.answer.${kind}`, shown)}`);
   }
   return h('div', { class: 'tour-question' },
     h('p', {}, h('strong', {}, t(`tour.${current.id}.question`, words))),
