@@ -221,7 +221,7 @@ test('the ÷√d_k step says what scaling did to the head shown, from the core: 
     } else {
       assert.match(said, new RegExp(`variance goes from ${fmt(report.scoreVariance)} to ${fmt(report.scaledVariance)}`));
       assert.match(said, report.saturation === 'saturates' ? new RegExp(`${report.saturatedRows} of the ${report.rows} rows give one key at least 0\\.9`) : /softmax does not saturate here/);
-      assert.match(said, report.variance === 'above' ? /Still far above 1/ : /about 1/);
+      assert.match(said, report.variance === 'above' ? /Above 1: ÷√d_k brings q·k to variance 1 only for independent entries/ : /about 1/);
     }
     assert.deepEqual(problems, []);
     await context.close();

@@ -24,7 +24,8 @@ export default {
   matrices: ['embeddings', 'positional', 'x'], // the core stages it shows, and exports
   title: (ctx) => ctx.t('step.embedding.title'),
   explain(ctx) {
-    const text = ctx.t(ctx.config.positional ? 'step.embedding.explain' : 'step.embedding.explainOff', { d: ctx.config.dModel });
+    const plain = ctx.t(ctx.config.positional ? 'step.embedding.explain' : 'step.embedding.explainOff', { d: ctx.config.dModel });
+    const text = ctx.trained ? `${plain} ${ctx.t('step.embedding.norm')}` : plain; // a trained encoder's x is LayerNorm(e + p)
     // Past the first layer, attention reads the layer before's output, not embedding + position.
     return ctx.where.layer > 0 ? `${text} ${ctx.t('step.embedding.laterLayer', { layer: ctx.where.layer + 1, before: ctx.where.layer })}` : text;
   },
@@ -33,7 +34,7 @@ export default {
     const p = ctx.stage('positional');
     const x = ctx.stageOf('x', { layer: 0, head: 0 }); // embedding + position: the first layer's input
     const scale = makeScale('diverging', Math.min(e.min, p.min, x.min), Math.max(e.max, p.max, x.max));
-    const explain = (i, j) => ctx.t('step.embedding.cell', {
+    const explain = (i, j) => ctx.t(ctx.trained ? 'step.embedding.cellNorm' : 'step.embedding.cell', {
       token: ctx.tokens[i], j: j + 1,
       e: fmt(e.data[i * e.cols + j], 3), p: fmt(p.data[i * p.cols + j], 3), x: fmt(x.data[i * x.cols + j], 3),
     });
