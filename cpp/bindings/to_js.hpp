@@ -192,7 +192,9 @@ inline val js(const Rollout& r) {
 
 inline val js(const RolloutRow& r) {
     return object({{"row", js(r.row)}, {"rollout", js(r.rollout)}, {"last", js(r.last)}, {"rolloutTop", js(r.rollout_top)},
-                   {"lastTop", js(r.last_top)}, {"rolloutSelf", js(r.rollout_self)}, {"lastSelf", js(r.last_self)}});
+                   {"lastTop", js(r.last_top)}, {"rolloutSelf", js(r.rollout_self)}, {"lastSelf", js(r.last_self)},
+                   {"rolloutSelfFirst", val(r.rollout_self_first)}, {"lastSelfFirst", val(r.last_self_first)},
+                   {"topsDiffer", val(r.tops_differ)}});
 }
 
 inline val js(const TiledAttention& a) {

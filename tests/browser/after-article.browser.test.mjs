@@ -86,16 +86,29 @@ test('tile by tile in Chinese, from its link', async () => {
 });
 
 test('through both layers: from Heads → W_O\'s Why?, the rollout and the last layer\'s average, the row in both, what they say', { timeout: 60_000 }, async () => {
-  const { page, context, problems } = await openFromWhy('?step=concat&t=4', 'rollout');
+  const { page, context, problems } = await openFromWhy('?step=concat&t=2', 'rollout');
   const trace = core.run('我喜欢人工智能');
-  const row = trace.rolloutRow(4);
+  const row = trace.rolloutRow(2);
   const column = (col) => page.$$eval(`.rollout-row td[data-col="${col}"]`, (tds) => tds.map((td) => td.textContent.trim()));
   assert.deepEqual(await column('rollout'), Array.from(row.rollout, (x) => share(x)));
   assert.deepEqual(await column('last'), Array.from(row.last, (x) => share(x)));
   assert.equal(await page.$eval('.rollout-row td.top[data-col="rollout"]', (td) => td.parentElement.dataset.j), String(row.rolloutTop));
-  const sayings = await page.$$eval('.rollout-saying', (ps) => ps.map((p) => p.textContent));
-  assert.match(sayings[0], row.rolloutTop === row.lastTop ? /also comes from/ : new RegExp(`to ${trace.tokens[row.lastTop]} .* from ${trace.tokens[row.rolloutTop]}`));
-  assert.match(sayings[1], new RegExp(`${fmt(row.rolloutSelf)} of output 人 is still 人 itself`));
+  assert.match(await page.textContent('.experiment-rollout .explain'), /^Attention rollout \(Abnar & Zuidema, 2020\) follows every input token through all the layers and says how much of it ends up in each output/);
+  // 喜: in the last layer 我 (0.35) gets more than 喜 itself (0.12); through both layers 喜 itself keeps the most (0.30), more than 我 (0.17).
+  assert.deepEqual([row.lastSelfFirst, trace.tokens[row.lastTop], row.rolloutSelfFirst, trace.tokens[row.rolloutTop], row.topsDiffer], [false, '我', true, '我', false]);
+  const sayings = () => page.$$eval('.rollout-saying', (ps) => ps.map((p) => p.textContent));
+  assert.deepEqual(await sayings(), [
+    `In the last layer (its heads averaged), 喜’s largest share goes to 我 (${fmt(row.last[1])}); its own is ${fmt(row.lastSelf)}.`,
+    `Through every layer, the largest part of output 喜 is 喜 itself (${fmt(row.rolloutSelf)}): at each layer the residual carries half of it past; among the others, 我 gives the most (${fmt(row.rollout[1])}).`,
+  ]);
+  assert.deepEqual([fmt(row.last[1]), fmt(row.lastSelf), fmt(row.rolloutSelf), fmt(row.rollout[1])], ['0.35', '0.12', '0.30', '0.17']);
+  // 人: the last layer favours 欢, the rollout 工; the view says they differ.
+  const ren = trace.rolloutRow(4);
+  await page.click('#token-chips .chip >> nth=4');
+  await page.waitForFunction(() => document.querySelectorAll('.rollout-saying').length === 3);
+  assert.equal((await sayings())[2], 'Among the others the two disagree: in the last layer alone 人 gives the most to 欢, through every layer the most comes from 工. '
+    + 'The earlier layers had already mixed 工 into the tokens the last layer takes in.');
+  assert.deepEqual([trace.tokens[ren.lastTop], trace.tokens[ren.rolloutTop]], ['欢', '工']);
   const maps = await page.$$eval('.experiment-rollout figure', (fs) => fs.map((f) => f.querySelectorAll('td[data-j]').length));
   assert.deepEqual(maps, [81, 81], 'R and the last layer\'s average, 9 × 9 each');
   // A knocked-out head is left out of its layer's average, and the view says so.

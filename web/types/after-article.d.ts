@@ -79,4 +79,9 @@ export interface RolloutRow {
   /** the share on the token itself */
   readonly rolloutSelf: number;
   readonly lastSelf: number;
+  /** the token's own share is larger than the top other token's (a tie is not) */
+  readonly rolloutSelfFirst: boolean;
+  readonly lastSelfFirst: boolean;
+  /** rolloutTop is not lastTop */
+  readonly topsDiffer: boolean;
 }
