@@ -183,7 +183,9 @@ inline val js(const TiledRow& r) {
 }
 
 inline val js(const QkSymmetry& q) {
-    return object({{"symmetricShare", js(q.symmetric_share)}, {"selfShare", js(q.self_share)}});
+    return object({{"symmetricShare", js(q.symmetric_share)}, {"antisymmetricShare", js(q.antisymmetric_share)},
+                   {"selfShare", js(q.self_share)}, {"oneWay", q.one_way.empty() ? val::null() : val(q.one_way)},
+                   {"oneWayShare", js(q.one_way_share)}});
 }
 
 inline val js(const Rollout& r) {

@@ -123,12 +123,25 @@ test('one matrix or two: from Q·Kᵀ\'s Why?, how symmetric each head of the la
   const { page, context, problems } = await openFromWhy('?step=scores', 'shared-qk');
   const trace = core.run('我喜欢人工智能');
   const rows = await page.$$eval('.qk-heads tbody tr', (trs) => trs.map((tr) => ({ layer: Number(tr.dataset.layer), head: Number(tr.dataset.head),
-    symmetric: Number(tr.dataset.symmetric), self: Number(tr.dataset.self), text: tr.cells[3].textContent })));
+    symmetric: Number(tr.dataset.symmetric), self: Number(tr.dataset.self), text: tr.cells[3].textContent, selfText: tr.cells[4].textContent })));
   assert.equal(rows.length, trace.config.layers * trace.config.heads);
   for (const row of rows) {
     const q = trace.qkSymmetry(row);
     assert.deepEqual([row.symmetric, row.self, row.text], [q.symmetricShare, q.selfShare, fmt(q.symmetricShare, 2)]);
+    // The weight on itself is the number “What each head does” shows for the head: over the real tokens as queries.
+    assert.equal(row.selfText, fmt(trace.headReport(row).shares.self, 2));
   }
+  assert.equal(await page.textContent('.qk-heads th:nth-child(5)'), 'weight on itself (mean over the real tokens)');
+  // Layer 2's previous- and next-token heads: mostly symmetric scores, and why they still look one way.
+  const notes = await page.$$eval('.qk-one-way', (ps) => ps.map((p) => [p.dataset.layer, p.dataset.head, p.textContent]));
+  const note = (head, way) => {
+    const q = trace.qkSymmetry({ layer: 1, head });
+    assert.ok(q.symmetricShare > 0.75);
+    return ['1', String(head), `Layer 2, head ${head + 1} looks at the ${way} token (${fmt(q.oneWayShare, 2)} of its weight), although its scores are mostly symmetric (${fmt(q.symmetricShare, 2)}). `
+      + `The part that is not symmetric is small (${fmt(q.antisymmetricShare, 2)}), but it is enough to pick one direction: softmax raises e to each score, and that turns small differences between scores into large differences between weights.`];
+  };
+  assert.deepEqual(notes, [note(0, 'previous'), note(2, 'next')]);
+  assert.match(notes[1][2], /\(0\.74 of its weight\), although its scores are mostly symmetric \(0\.88\)\. The part that is not symmetric is small \(0\.12\)/);
   // A short Q/K experiment: two runs, one with a single matrix, and a verdict from their numbers.
   await page.fill('.experiment-shared-qk #train-steps', '40');
   await page.dispatchEvent('.experiment-shared-qk #train-steps', 'change');

@@ -151,6 +151,33 @@ test('rolloutRow: whether the token\'s own share comes first, in the last layer 
   trace.dispose();
 });
 
+test('qkSymmetry: the weight on itself is the heads\' report\'s (over the real tokens as queries); a one-way head whose scores are mostly symmetric is named', async () => {
+  await core.loadAfterArticle();
+  const trace = core.run('我喜欢人工智能');
+  const named = [];
+  for (let layer = 0; layer < trace.config.layers; layer += 1) {
+    for (let head = 0; head < trace.config.heads; head += 1) {
+      const q = trace.qkSymmetry({ layer, head });
+      const report = trace.headReport({ layer, head });
+      assert.equal(q.selfShare, report.shares.self, `layer ${layer} head ${head}: one number for the weight on itself`);
+      assert.ok(Math.abs(q.symmetricShare + q.antisymmetricShare - 1) < 1e-12);
+      if (q.oneWay) {
+        assert.equal(q.oneWay, report.label);
+        assert.equal(q.oneWayShare, report.shares[report.label]);
+        named.push(`${layer} ${head} ${q.oneWay}`);
+      } else {
+        assert.equal(q.oneWayShare, 0);
+      }
+    }
+  }
+  // Layer 2's next-token head (head 3) and previous-token head (head 1): scores 0.88 and 0.83 symmetric.
+  assert.deepEqual(named, ['1 0 previous', '1 2 next']);
+  const weights = trace.stage('weights', { layer: 1, head: 2 });
+  const all = Array.from({ length: 9 }, (_, i) => weights.data[i * 9 + i]).reduce((a, b) => a + b) / 9;
+  assert.ok(Math.abs(trace.qkSymmetry({ layer: 1, head: 2 }).selfShare - all) > 0.05, 'not the mean over every row, [CLS] and [SEP] included');
+  trace.dispose();
+});
+
 test('wordAttention: to a word the sum over its tokens, from a word the mean over its tokens; rows add up to 1; bad words named', async () => {
   await core.loadAfterArticle(); // for the rollout by words
   const trace = core.run('我喜欢人工智能');
