@@ -36,6 +36,11 @@ async function openFromWhy(step, id) {
 
 test('tile by tile: from ×V\'s Why?, block by block to the core\'s output row; every block size over the matrix', { timeout: 60_000 }, async () => {
   const { page, context, problems } = await openFromWhy('?step=weighted-sum', 'tiles');
+  const explain = await page.textContent('.experiment-tiles .explain');
+  assert.match(explain, /^FlashAttention \(Dao et al\., 2022\) and the GPU kernels after it compute attention block by block/);
+  assert.match(explain, /without ever storing the n × n matrix of weights in the GPU’s main memory/);
+  assert.match(explain, /the “online softmax”: a softmax computed while the scores arrive block by block/);
+  assert.doesNotMatch(explain, /never hold a whole row/);
   const trace = core.run('我喜欢人工智能');
   const head = await shownHead(page);
   const row = trace.tiledRow(2, { block: 2, ...head });
