@@ -221,8 +221,8 @@ export class Trace {
 
   /** Row i of rollout() beside the same row of the last layer's average: { row, rollout, last,
    *  rolloutTop, lastTop (the other token with the largest share in each), rolloutSelf, lastSelf
-   *  (the share on token i itself), rolloutSelfFirst, lastSelfFirst (token i's own share is larger
-   *  than that top other token's: the row's largest share stays on i), topsDiffer (rolloutTop is
+   *  (the share on token i itself), rolloutSelfFirst, lastSelfFirst (token i's own share is at least
+   *  that top other token's: the row's largest share stays on i), topsDiffer (rolloutTop is
    *  not lastTop) }. */
   rolloutRow(i) {
     checkIndex('row', i);

@@ -79,7 +79,7 @@ export interface RolloutRow {
   /** the share on the token itself */
   readonly rolloutSelf: number;
   readonly lastSelf: number;
-  /** the token's own share is larger than the top other token's (a tie is not) */
+  /** the token's own share is at least the top other token's (else that token gets strictly more) */
   readonly rolloutSelfFirst: boolean;
   readonly lastSelfFirst: boolean;
   /** rolloutTop is not lastTop */
