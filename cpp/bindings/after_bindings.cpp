@@ -93,7 +93,10 @@ EMSCRIPTEN_BINDINGS(attention_lab_after) {
                                  return object({{"groups", js(groups)}, {"weights", js(word_attention(matrix(weights, n, n), groups))}});
                              });
                          }));
-    emscripten::function("qkSymmetry", optional_override([](const val& scores, const val& weights, double n) {
-                             return guarded([&] { return qk_symmetry(matrix(scores, n, n), matrix(weights, n, n)); });
+    emscripten::function("qkSymmetry", optional_override([](const val& scores, const val& weights, const val& ids, double n) {
+                             return guarded([&] {
+                                 return qk_symmetry(matrix(scores, n, n), matrix(weights, n, n),
+                                                    emscripten::convertJSArrayToNumberVector<std::int32_t>(ids));
+                             });
                          }));
 }

@@ -214,7 +214,9 @@ inline val js(const TiledRow& r) {
 }
 
 inline val js(const QkSymmetry& q) {
-    return object({{"symmetricShare", js(q.symmetric_share)}, {"selfShare", js(q.self_share)}});
+    return object({{"symmetricShare", js(q.symmetric_share)}, {"antisymmetricShare", js(q.antisymmetric_share)},
+                   {"selfShare", js(q.self_share)}, {"oneWay", q.one_way.empty() ? val::null() : val(q.one_way)},
+                   {"oneWayShare", js(q.one_way_share)}});
 }
 
 inline val js(const Rollout& r) {
@@ -223,7 +225,9 @@ inline val js(const Rollout& r) {
 
 inline val js(const RolloutRow& r) {
     return object({{"row", js(r.row)}, {"rollout", js(r.rollout)}, {"last", js(r.last)}, {"rolloutTop", js(r.rollout_top)},
-                   {"lastTop", js(r.last_top)}, {"rolloutSelf", js(r.rollout_self)}, {"lastSelf", js(r.last_self)}});
+                   {"lastTop", js(r.last_top)}, {"rolloutSelf", js(r.rollout_self)}, {"lastSelf", js(r.last_self)},
+                   {"rolloutSelfFirst", val(r.rollout_self_first)}, {"lastSelfFirst", val(r.last_self_first)},
+                   {"topsDiffer", val(r.tops_differ)}});
 }
 
 inline val js(const TiledAttention& a) {

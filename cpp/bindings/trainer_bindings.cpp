@@ -104,7 +104,7 @@ val heads_on(const TrainingSession& session, const std::string& sentence) {
             const HeadReport report = head_report(w, ids);
             const auto dk = cache.layers[l].q.cols() / h;
             const auto cols = Eigen::seqN(static_cast<Eigen::Index>(j) * dk, dk);
-            const QkSymmetry qk = qk_symmetry(Matrix(cache.layers[l].q(Eigen::all, cols) * cache.layers[l].k(Eigen::all, cols).transpose()), w);
+            const QkSymmetry qk = qk_symmetry(Matrix(cache.layers[l].q(Eigen::all, cols) * cache.layers[l].k(Eigen::all, cols).transpose()), w, ids);
             // Each row's largest weight and where it is: what a query attends to most.
             std::vector<std::int32_t> argmax(static_cast<std::size_t>(n));
             std::vector<float> max_prob(static_cast<std::size_t>(n));

@@ -8,6 +8,14 @@
 
 namespace attention {
 
+float mean_self_weight(const Mat<float>& weights) {
+    const Eigen::Index n = weights.rows();
+    if (n < 3 || weights.cols() != n) throw Error("invalid_argument", "the weight on itself needs a head's n × n weights for n ≥ 3 tokens");
+    float sum = 0;
+    for (Eigen::Index i = 1; i <= n - 2; ++i) sum += weights(i, i);  // the real tokens, without [CLS] and [SEP]
+    return sum / static_cast<float>(n - 2);
+}
+
 HeadReport head_report(const Mat<float>& weights, const std::vector<std::int32_t>& ids) {
     const auto n = static_cast<Eigen::Index>(ids.size());
     if (n < 3 || weights.rows() != n || weights.cols() != n) {
@@ -16,7 +24,6 @@ HeadReport head_report(const Mat<float>& weights, const std::vector<std::int32_t
     HeadShares s;
     const Eigen::Index first = 1, last = n - 2;  // the real tokens, without [CLS] and [SEP]
     for (Eigen::Index i = first; i <= last; ++i) {
-        s.self += weights(i, i);
         s.previous += weights(i, i - 1);  // i − 1 ≥ 0: [CLS] before the first
         s.next += weights(i, i + 1);      // i + 1 ≤ n − 1: [SEP] after the last
         s.special += weights(i, 0) + weights(i, n - 1);
@@ -25,7 +32,8 @@ HeadReport head_report(const Mat<float>& weights, const std::vector<std::int32_t
         }
     }
     const auto queries = static_cast<float>(last - first + 1);
-    for (float* share : {&s.self, &s.previous, &s.next, &s.special, &s.same}) *share /= queries;
+    for (float* share : {&s.previous, &s.next, &s.special, &s.same}) *share /= queries;
+    s.self = mean_self_weight(weights);
     HeadReport report{s, ""};
     const std::pair<float, const char*> kinds[] = {
         {s.self, "self"}, {s.previous, "previous"}, {s.next, "next"}, {s.special, "special"}, {s.same, "same"}};

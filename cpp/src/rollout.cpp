@@ -70,6 +70,13 @@ RolloutRow rollout_row(const Rollout& r, std::int64_t i) {
     };
     out.rollout_top = top(out.rollout);
     out.last_top = top(out.last);
+    // Itself against the top other token (a row of one token has no other: its own share is first).
+    const auto self_first = [&](const std::vector<float>& row, std::int64_t other) {
+        return n < 2 || row[static_cast<std::size_t>(i)] >= row[static_cast<std::size_t>(other)];
+    };
+    out.rollout_self_first = self_first(out.rollout, out.rollout_top);
+    out.last_self_first = self_first(out.last, out.last_top);
+    out.tops_differ = out.rollout_top != out.last_top;
     return out;
 }
 

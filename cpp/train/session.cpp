@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "attention/error.hpp"
+#include "attention/heads.hpp"
 #include "attention/model_file.hpp"
 #include "attention/symmetry.hpp"
 #include "attention/utf8.hpp"
@@ -107,9 +108,9 @@ ScoreMeasures measure_scores(const EncoderCache<float>& cache, int sequences, in
                 const auto rows = Eigen::seqN(static_cast<Eigen::Index>(b) * length, length);
                 const auto cols = Eigen::seqN(static_cast<Eigen::Index>(j) * dk, dk);
                 const Matrix scores = layer.q(rows, cols) * layer.k(rows, cols).transpose();
-                const QkSymmetry q = qk_symmetry(scores, layer.weights[static_cast<std::size_t>(b * heads + j)]);
-                m.symmetric_share += q.symmetric_share;
-                m.self_share += q.self_share;
+                m.symmetric_share += symmetric_share(scores);
+                // Every sequence of a batch is [CLS] … [SEP]: the weight on itself over its real tokens, as the heads show it.
+                m.self_share += static_cast<double>(mean_self_weight(layer.weights[static_cast<std::size_t>(b * heads + j)]));
                 count += 1;
             }
         }

@@ -56,10 +56,10 @@ struct SoftmaxMeasures {
 SoftmaxMeasures measure_softmax(const std::vector<Mat<float>>& weights);
 
 // What the scores of a forward looked like (attention/symmetry.hpp), over every head of every
-// sequence: how symmetric Q·Kᵀ is, and how much of each row's weight stays on its own token.
+// sequence: how symmetric Q·Kᵀ is, and how much weight a real token keeps on itself.
 struct ScoreMeasures {
     double symmetric_share = 0;  // mean of ‖(S + Sᵀ)/2‖² ÷ ‖S‖²: 1 with one matrix for queries and keys
-    double self_share = 0;       // mean weight on the diagonal
+    double self_share = 0;       // mean of mean_self_weight() (heads.hpp): over each sequence's real tokens
 };
 ScoreMeasures measure_scores(const EncoderCache<float>& cache, int sequences, int length, int heads);
 

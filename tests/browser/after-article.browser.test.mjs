@@ -36,6 +36,11 @@ async function openFromWhy(step, id) {
 
 test('tile by tile: from ×V\'s Why?, block by block to the core\'s output row; every block size over the matrix', { timeout: 60_000 }, async () => {
   const { page, context, problems } = await openFromWhy('?step=weighted-sum', 'tiles');
+  const explain = await page.textContent('.experiment-tiles .explain');
+  assert.match(explain, /^FlashAttention \(Dao et al\., 2022\) and the GPU kernels after it compute attention block by block/);
+  assert.match(explain, /without ever storing the n × n matrix of weights in the GPU’s main memory/);
+  assert.match(explain, /the “online softmax”: a softmax computed while the scores arrive block by block/);
+  assert.doesNotMatch(explain, /never hold a whole row/);
   const trace = core.run('我喜欢人工智能');
   const head = await shownHead(page);
   const row = trace.tiledRow(2, { block: 2, ...head });
@@ -86,16 +91,29 @@ test('tile by tile in Chinese, from its link', async () => {
 });
 
 test('through both layers: from Heads → W_O\'s Why?, the rollout and the last layer\'s average, the row in both, what they say', { timeout: 60_000 }, async () => {
-  const { page, context, problems } = await openFromWhy('?step=concat&t=4', 'rollout');
+  const { page, context, problems } = await openFromWhy('?step=concat&t=2', 'rollout');
   const trace = core.run('我喜欢人工智能');
-  const row = trace.rolloutRow(4);
+  const row = trace.rolloutRow(2);
   const column = (col) => page.$$eval(`.rollout-row td[data-col="${col}"]`, (tds) => tds.map((td) => td.textContent.trim()));
   assert.deepEqual(await column('rollout'), Array.from(row.rollout, (x) => share(x)));
   assert.deepEqual(await column('last'), Array.from(row.last, (x) => share(x)));
   assert.equal(await page.$eval('.rollout-row td.top[data-col="rollout"]', (td) => td.parentElement.dataset.j), String(row.rolloutTop));
-  const sayings = await page.$$eval('.rollout-saying', (ps) => ps.map((p) => p.textContent));
-  assert.match(sayings[0], row.rolloutTop === row.lastTop ? /also comes from/ : new RegExp(`to ${trace.tokens[row.lastTop]} .* from ${trace.tokens[row.rolloutTop]}`));
-  assert.match(sayings[1], new RegExp(`${fmt(row.rolloutSelf)} of output 人 is still 人 itself`));
+  assert.match(await page.textContent('.experiment-rollout .explain'), /^Attention rollout \(Abnar & Zuidema, 2020\) follows every input token through all the layers and says how much of it ends up in each output/);
+  // 喜: in the last layer 我 (0.35) gets more than 喜 itself (0.12); through both layers 喜 itself keeps the most (0.30), more than 我 (0.17).
+  assert.deepEqual([row.lastSelfFirst, trace.tokens[row.lastTop], row.rolloutSelfFirst, trace.tokens[row.rolloutTop], row.topsDiffer], [false, '我', true, '我', false]);
+  const sayings = () => page.$$eval('.rollout-saying', (ps) => ps.map((p) => p.textContent));
+  assert.deepEqual(await sayings(), [
+    `In the last layer (its heads averaged), 喜’s largest share goes to 我 (${fmt(row.last[1])}); its own is ${fmt(row.lastSelf)}.`,
+    `Through every layer, the largest part of output 喜 is 喜 itself (${fmt(row.rolloutSelf)}): at each layer the residual carries half of it past; among the others, 我 gives the most (${fmt(row.rollout[1])}).`,
+  ]);
+  assert.deepEqual([fmt(row.last[1]), fmt(row.lastSelf), fmt(row.rolloutSelf), fmt(row.rollout[1])], ['0.35', '0.12', '0.30', '0.17']);
+  // 人: the last layer favours 欢, the rollout 工; the view says they differ.
+  const ren = trace.rolloutRow(4);
+  await page.click('#token-chips .chip >> nth=4');
+  await page.waitForFunction(() => document.querySelectorAll('.rollout-saying').length === 3);
+  assert.equal((await sayings())[2], 'Among the others the two disagree: in the last layer alone 人 gives the most to 欢, through every layer the most comes from 工. '
+    + 'The earlier layers had already mixed 工 into the tokens the last layer takes in.');
+  assert.deepEqual([trace.tokens[ren.lastTop], trace.tokens[ren.rolloutTop]], ['欢', '工']);
   const maps = await page.$$eval('.experiment-rollout figure', (fs) => fs.map((f) => f.querySelectorAll('td[data-j]').length));
   assert.deepEqual(maps, [81, 81], 'R and the last layer\'s average, 9 × 9 each');
   // A knocked-out head is left out of its layer's average, and the view says so.
@@ -110,12 +128,25 @@ test('one matrix or two: from Q·Kᵀ\'s Why?, how symmetric each head of the la
   const { page, context, problems } = await openFromWhy('?step=scores', 'shared-qk');
   const trace = core.run('我喜欢人工智能');
   const rows = await page.$$eval('.qk-heads tbody tr', (trs) => trs.map((tr) => ({ layer: Number(tr.dataset.layer), head: Number(tr.dataset.head),
-    symmetric: Number(tr.dataset.symmetric), self: Number(tr.dataset.self), text: tr.cells[3].textContent })));
+    symmetric: Number(tr.dataset.symmetric), self: Number(tr.dataset.self), text: tr.cells[3].textContent, selfText: tr.cells[4].textContent })));
   assert.equal(rows.length, trace.config.layers * trace.config.heads);
   for (const row of rows) {
     const q = trace.qkSymmetry(row);
     assert.deepEqual([row.symmetric, row.self, row.text], [q.symmetricShare, q.selfShare, fmt(q.symmetricShare, 2)]);
+    // The weight on itself is the number “What each head does” shows for the head: over the real tokens as queries.
+    assert.equal(row.selfText, fmt(trace.headReport(row).shares.self, 2));
   }
+  assert.equal(await page.textContent('.qk-heads th:nth-child(5)'), 'weight on itself (mean over the real tokens)');
+  // Layer 2's previous- and next-token heads: mostly symmetric scores, and why they still look one way.
+  const notes = await page.$$eval('.qk-one-way', (ps) => ps.map((p) => [p.dataset.layer, p.dataset.head, p.textContent]));
+  const note = (head, way) => {
+    const q = trace.qkSymmetry({ layer: 1, head });
+    assert.ok(q.symmetricShare > 0.75);
+    return ['1', String(head), `Layer 2, head ${head + 1} looks at the ${way} token (${fmt(q.oneWayShare, 2)} of its weight), although its scores are mostly symmetric (${fmt(q.symmetricShare, 2)}). `
+      + `The part that is not symmetric is small (${fmt(q.antisymmetricShare, 2)}), but it is enough to pick one direction: softmax raises e to each score, and that turns small differences between scores into large differences between weights.`];
+  };
+  assert.deepEqual(notes, [note(0, 'previous'), note(2, 'next')]);
+  assert.match(notes[1][2], /\(0\.74 of its weight\), although its scores are mostly symmetric \(0\.88\)\. The part that is not symmetric is small \(0\.12\)/);
   // A short Q/K experiment: two runs, one with a single matrix, and a verdict from their numbers.
   await page.fill('.experiment-shared-qk #train-steps', '40');
   await page.dispatchEvent('.experiment-shared-qk #train-steps', 'change');

@@ -124,6 +124,60 @@ test('rollout: ½·mean + ½·I a layer, multiplied last layer first; rows sum t
   seeded.dispose();
 });
 
+test('rolloutRow: whether the token\'s own share comes first, in the last layer and through every layer, and whether the two tops differ', async () => {
+  await core.loadAfterArticle();
+  const trace = core.run('我喜欢人工智能');
+  // 喜: in the last layer 我 gets more than 喜 itself; through both layers 喜 itself keeps the most, and 我 leads the others in both.
+  const xi = trace.rolloutRow(2);
+  assert.deepEqual([xi.lastSelfFirst, xi.lastTop, xi.rolloutSelfFirst, xi.rolloutTop, xi.topsDiffer], [false, 1, true, 1, false]);
+  assert.ok(xi.last[1] > xi.lastSelf && xi.rolloutSelf > xi.rollout[1]);
+  // 人: the last layer favours 欢, the rollout 工.
+  const ren = trace.rolloutRow(4);
+  assert.deepEqual([trace.tokens[ren.lastTop], trace.tokens[ren.rolloutTop], ren.topsDiffer], ['欢', '工', true]);
+  const seen = new Set();
+  // On 你好 output [CLS] holds more of [SEP] than of itself; the seeded model's one head keeps most on itself in some rows of 猫喜欢鱼.
+  for (const [sentence, options] of [['我喜欢人工智能', {}], ['你好', {}], ['我喜欢人工智能', { model: 'random' }], ['猫喜欢鱼', { model: 'random' }]]) {
+    const run = core.run(sentence, options);
+    for (let i = 0; i < run.tokens.length; i += 1) {
+      const row = run.rolloutRow(i);
+      assert.equal(row.rolloutSelfFirst, row.rolloutSelf >= row.rollout[row.rolloutTop], `${sentence} row ${i}, rollout`);
+      assert.equal(row.lastSelfFirst, row.lastSelf >= row.last[row.lastTop], `${sentence} row ${i}, last layer`);
+      assert.equal(row.topsDiffer, row.rolloutTop !== row.lastTop);
+      seen.add(`last ${row.lastSelfFirst}`).add(`rollout ${row.rolloutSelfFirst}`);
+    }
+    run.dispose();
+  }
+  assert.deepEqual([...seen].sort(), ['last false', 'last true', 'rollout false', 'rollout true'], 'a case on each side of both fields');
+  trace.dispose();
+});
+
+test('qkSymmetry: the weight on itself is the heads\' report\'s (over the real tokens as queries); a one-way head whose scores are mostly symmetric is named', async () => {
+  await core.loadAfterArticle();
+  const trace = core.run('我喜欢人工智能');
+  const named = [];
+  for (let layer = 0; layer < trace.config.layers; layer += 1) {
+    for (let head = 0; head < trace.config.heads; head += 1) {
+      const q = trace.qkSymmetry({ layer, head });
+      const report = trace.headReport({ layer, head });
+      assert.equal(q.selfShare, report.shares.self, `layer ${layer} head ${head}: one number for the weight on itself`);
+      assert.ok(Math.abs(q.symmetricShare + q.antisymmetricShare - 1) < 1e-12);
+      if (q.oneWay) {
+        assert.equal(q.oneWay, report.label);
+        assert.equal(q.oneWayShare, report.shares[report.label]);
+        named.push(`${layer} ${head} ${q.oneWay}`);
+      } else {
+        assert.equal(q.oneWayShare, 0);
+      }
+    }
+  }
+  // Layer 2's next-token head (head 3) and previous-token head (head 1): scores 0.88 and 0.83 symmetric.
+  assert.deepEqual(named, ['1 0 previous', '1 2 next']);
+  const weights = trace.stage('weights', { layer: 1, head: 2 });
+  const all = Array.from({ length: 9 }, (_, i) => weights.data[i * 9 + i]).reduce((a, b) => a + b) / 9;
+  assert.ok(Math.abs(trace.qkSymmetry({ layer: 1, head: 2 }).selfShare - all) > 0.05, 'not the mean over every row, [CLS] and [SEP] included');
+  trace.dispose();
+});
+
 test('wordAttention: to a word the sum over its tokens, from a word the mean over its tokens; rows add up to 1; bad words named', async () => {
   await core.loadAfterArticle(); // for the rollout by words
   const trace = core.run('我喜欢人工智能');

@@ -210,12 +210,15 @@ export class Trace {
 
   /** How far a head's scores Q·Kᵀ are from symmetric on this sentence, and how much weight stays on
    *  each token itself (cpp/include/attention/symmetry.hpp): { symmetricShare: ‖(S + Sᵀ)/2‖² ÷ ‖S‖²
-   *  (1 with one matrix for queries and keys, about ½ when S_ij and S_ji are unrelated), selfShare:
-   *  the mean of the weights' diagonal }. */
+   *  of the scores double-centred (1 with one matrix for queries and keys, about ½ when S_ij and
+   *  S_ji are unrelated), antisymmetricShare: 1 − symmetricShare, selfShare: the weight on itself
+   *  averaged over the real tokens as queries (headReport's shares.self), oneWay: 'next' or
+   *  'previous' when headReport labels the head so and yet symmetricShare is above 0.75, else null,
+   *  oneWayShare: that direction's share (0 when oneWay is null) }. */
   qkSymmetry(where = {}) {
     const after = this.#owner.after('qkSymmetry');
     const [scores, weights] = this.#headStages(where, ['scores', 'weights']);
-    return Object.freeze(unwrap(after.qkSymmetry(scores.data, weights.data, scores.rows)));
+    return Object.freeze(unwrap(after.qkSymmetry(scores.data, weights.data, this.ids, scores.rows)));
   }
 
   /** Attention rollout (Abnar & Zuidema, 2020; cpp/include/attention/rollout.hpp) through every
@@ -233,7 +236,9 @@ export class Trace {
 
   /** Row i of rollout() beside the same row of the last layer's average: { row, rollout, last,
    *  rolloutTop, lastTop (the other token with the largest share in each), rolloutSelf, lastSelf
-   *  (the share on token i itself) }. */
+   *  (the share on token i itself), rolloutSelfFirst, lastSelfFirst (token i's own share is at least
+   *  that top other token's: the row's largest share stays on i), topsDiffer (rolloutTop is
+   *  not lastTop) }. */
   rolloutRow(i) {
     checkIndex('row', i);
     const after = this.#owner.after('rolloutRow');

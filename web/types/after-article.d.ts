@@ -79,4 +79,23 @@ export interface RolloutRow {
   /** the share on the token itself */
   readonly rolloutSelf: number;
   readonly lastSelf: number;
+  /** the token's own share is at least the top other token's (else that token gets strictly more) */
+  readonly rolloutSelfFirst: boolean;
+  readonly lastSelfFirst: boolean;
+  /** rolloutTop is not lastTop */
+  readonly topsDiffer: boolean;
+}
+
+/** How far a head's scores Q·Kᵀ are from symmetric on a sentence, and its weight on itself. */
+export interface QkSymmetry {
+  /** ‖(C + Cᵀ)/2‖² ÷ ‖C‖² of the double-centred scores: 1 with one matrix for queries and keys */
+  readonly symmetricShare: number;
+  /** 1 − symmetricShare: the antisymmetric part's share */
+  readonly antisymmetricShare: number;
+  /** the weight a token keeps on itself, averaged over the real tokens as queries (headReport's shares.self) */
+  readonly selfShare: number;
+  /** 'next' or 'previous' when the head's report labels it so and yet symmetricShare is above 0.75; else null */
+  readonly oneWay: 'next' | 'previous' | null;
+  /** that direction's share in the head's report (0 when oneWay is null) */
+  readonly oneWayShare: number;
 }

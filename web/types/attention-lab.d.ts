@@ -2,8 +2,8 @@
 // TypeScript course code:  import { loadAttentionLab } from 'attention-lab';
 // Every number comes from the C++ core; every array returned is a copy the
 // caller owns. Only a Trace holds wasm memory: call trace.dispose().
-import type { TileBlock, TiledRow, TiledAttention, WordSpan, Rollout, RolloutRow } from './after-article.js';
-export type { TileBlock, TiledRow, TiledAttention, WordSpan, Rollout, RolloutRow } from './after-article.js';
+import type { TileBlock, TiledRow, TiledAttention, WordSpan, Rollout, RolloutRow, QkSymmetry } from './after-article.js';
+export type { TileBlock, TiledRow, TiledAttention, WordSpan, Rollout, RolloutRow, QkSymmetry } from './after-article.js';
 
 /** A stage id of one head: 'embeddings', 'positional', 'x', 'wq', 'wk', 'wv',
  *  'bq', 'bk', 'bv', 'q', 'k', 'v', 'scores', 'scaled', 'masked', 'weights',
@@ -245,8 +245,8 @@ export interface Trace {
   tiledRow(i: number, options: Where & { block: number }): TiledRow;
   /** every row block by block, against the whole computation */
   tiledAttention(options: Where & { block: number }): TiledAttention;
-  /** how far a head's Q·Kᵀ is from symmetric (1: symmetric), and its weights' mean on the diagonal */
-  qkSymmetry(where?: Where): { readonly symmetricShare: number; readonly selfShare: number };
+  /** how far a head's Q·Kᵀ is from symmetric (1: symmetric), its weight on itself over the real tokens, and whether it looks one way though mostly symmetric */
+  qkSymmetry(where?: Where): QkSymmetry;
   /** a head's attention between words (to a word: the sum over its tokens; from a word: the mean) */
   wordAttention(words: ReadonlyArray<WordSpan>, where?: Where): { readonly groups: readonly WordSpan[]; readonly weights: Matrix };
   /** attention rollout through every layer, beside the last layer's head-averaged attention (between words, if given) */

@@ -24,6 +24,11 @@ struct HeadShares {
     float same = 0;      // the same token elsewhere in the sentence
 };
 
+// HeadShares::self alone: the weight each real token (rows 1 … n − 2: not [CLS] or [SEP]) keeps on
+// itself, averaged over them; the one rule for "weight on itself" wherever it is shown. Throws
+// attention::Error ("invalid_argument") unless weights is n × n with n ≥ 3.
+float mean_self_weight(const Mat<float>& weights);
+
 struct HeadReport {
     HeadShares shares;
     // The kind whose share dominates (at least kDominant): "self", "previous",

@@ -41,6 +41,10 @@ struct RolloutRow {
     std::int64_t rollout_top = 0;         // the other token (not i) with the largest share in the rollout
     std::int64_t last_top = 0;            // …and in the last layer's average
     float rollout_self = 0, last_self = 0;  // the row's share on token i itself
+    // Token i's own share is at least the top other token's: then the row's largest share stays on
+    // i itself (a tie too), else it goes to that other token, strictly more than i keeps.
+    bool rollout_self_first = false, last_self_first = false;
+    bool tops_differ = false;  // rollout_top is not last_top: the two give the most to different other tokens
 };
 
 // Throws attention::Error ("invalid_argument") for a row outside the matrix.

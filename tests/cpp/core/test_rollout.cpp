@@ -78,6 +78,33 @@ TEST_CASE("rollout_row: the row in both, each one's largest share on another tok
     CHECK(contains(error_from([&] { rollout_row(r, 3); }).what(), "row 3 is outside"));
 }
 
+TEST_CASE("rollout_row: whether the token's own share is at least the top other token's, in the rollout and in the last layer; whether their tops differ") {
+    // Row 1 of constructed matrices (rows need not come from attention here: the rule only compares).
+    // Self first in the rollout (0.5 against 0.3), not in the last layer (0.1 against 0.6).
+    const Rollout one{make(3, 3, {1, 0, 0, 0.2f, 0.5f, 0.3f, 0, 0, 1}), make(3, 3, {1, 0, 0, 0.6f, 0.1f, 0.3f, 0, 0, 1}), {1, 1}};
+    const RolloutRow a = rollout_row(one, 1);
+    CHECK(a.rollout_top == 2);
+    CHECK(a.rollout_self_first);
+    CHECK(a.last_top == 0);
+    CHECK_FALSE(a.last_self_first);
+    // The other way round: the last layer keeps most on itself (0.7 against 0.2), the rollout does not (0.3 against 0.4).
+    const Rollout two{make(3, 3, {1, 0, 0, 0.4f, 0.3f, 0.3f, 0, 0, 1}), make(3, 3, {1, 0, 0, 0.1f, 0.7f, 0.2f, 0, 0, 1}), {1, 1}};
+    const RolloutRow b = rollout_row(two, 1);
+    CHECK_FALSE(b.rollout_self_first);
+    CHECK(b.rollout_top == 0);
+    CHECK(b.last_self_first);
+    CHECK(b.last_top == 2);
+    CHECK(a.tops_differ);  // 2 against 0
+    CHECK(b.tops_differ);  // 0 against 2
+    // The same other token on top of both (0): they agree.
+    const Rollout same{make(3, 3, {1, 0, 0, 0.5f, 0.2f, 0.3f, 0, 0, 1}), make(3, 3, {1, 0, 0, 0.6f, 0.1f, 0.3f, 0, 0, 1}), {1, 1}};
+    CHECK_FALSE(rollout_row(same, 1).tops_differ);
+    // A tie with the top other token counts as first: "goes to another token" then says strictly more.
+    const Rollout tie{make(3, 3, {1, 0, 0, 0.4f, 0.4f, 0.2f, 0, 0, 1}), make(3, 3, {1, 0, 0, 0.2f, 0.4f, 0.4f, 0, 0, 1}), {1, 1}};
+    CHECK(rollout_row(tie, 1).rollout_self_first);
+    CHECK(rollout_row(tie, 1).last_self_first);
+}
+
 TEST_CASE("a run's rollout: the seeded head's, and a trained model's over its layers' heads, knock-outs left out") {
     const Trace t = run_attention("我喜欢人工智能");
     require_close(attention_rollout(t).rollout, 0.5f * t.weights + 0.5f * Matrix(Matrix::Identity(9, 9)));

@@ -41,10 +41,13 @@ export function createRolloutView(root, { h, morphChildren, fmt, share, translat
           h('td', { class: `bar-cell${j === row.rolloutTop ? ' top' : ''}`, dataset: { col: 'rollout' } }, share(row.rollout[j]), ' ', bar(row.rollout[j]))))));
       const sayings = [];
       if (layers > 1) {
-        const names = { token: tokens[i], last: fmt(row.last[row.lastTop]), rollout: fmt(row.rollout[row.rolloutTop]) };
-        sayings.push(row.lastTop === row.rolloutTop ? t('rollout.same', { ...names, top: tokens[row.lastTop] })
-          : t('rollout.differ', { ...names, lastTop: tokens[row.lastTop], rolloutTop: tokens[row.rolloutTop] }));
-        sayings.push(t('rollout.self', { token: tokens[i], self: fmt(row.rolloutSelf), lastSelf: fmt(row.lastSelf) }));
+        // Which sentences are the core's: rolloutRow's lastSelfFirst, rolloutSelfFirst and topsDiffer.
+        const token = tokens[i];
+        sayings.push(t(row.lastSelfFirst ? 'rollout.lastSelf' : 'rollout.lastOther',
+          { token, top: tokens[row.lastTop], share: fmt(row.last[row.lastTop]), self: fmt(row.lastSelf) }));
+        sayings.push(t(row.rolloutSelfFirst ? 'rollout.throughSelf' : 'rollout.throughOther',
+          { token, top: tokens[row.rolloutTop], share: fmt(row.rollout[row.rolloutTop]), self: fmt(row.rolloutSelf) }));
+        if (row.topsDiffer) sayings.push(t('rollout.differ', { token, lastTop: tokens[row.lastTop], rolloutTop: tokens[row.rolloutTop] }));
       }
       if (run.knockOut.length) sayings.push(t('rollout.knocked', { counts: Array.from(whole.averaged).join(', ') }));
       if (groups) sayings.push(t('rollout.byWords'));

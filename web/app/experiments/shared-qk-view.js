@@ -24,6 +24,7 @@ export function createSharedQkView(root, { h, morphChildren, fmt, translator, la
       const t = translator(WORDS[ctx.lang] ?? SHARED_QK_EN);
       morphChildren(intro, h('div', {}, h('p', { class: 'explain' }, t('qk.explain'))));
       const rows = [];
+      const notes = []; // a one-way head whose scores are mostly symmetric: the core's oneWay says which
       for (let layer = 0; layer < ctx.layers; layer += 1) {
         for (let head = 0; head < ctx.heads; head += 1) {
           const where = { layer, head };
@@ -33,6 +34,11 @@ export function createSharedQkView(root, { h, morphChildren, fmt, translator, la
             h('td', {}, String(layer + 1)), h('td', {}, ctx.t('heads.name', { n: head + 1 })),
             h('td', {}, labelText(ctx.t, label)),
             h('td', {}, fmt(q.symmetricShare, 2)), h('td', {}, fmt(q.selfShare, 2))));
+          if (q.oneWay) {
+            notes.push(h('p', { class: 'hint qk-one-way', dataset: { layer: String(layer), head: String(head), oneWay: q.oneWay } },
+              t(`qk.oneWay.${q.oneWay}`, { layer: layer + 1, head: head + 1, share: fmt(q.oneWayShare, 2),
+                symmetric: fmt(q.symmetricShare, 2), anti: fmt(q.antisymmetricShare, 2) })));
+          }
         }
       }
       morphChildren(shipped, h('div', {},
@@ -40,7 +46,7 @@ export function createSharedQkView(root, { h, morphChildren, fmt, translator, la
         h('p', { class: 'hint' }, t('qk.shippedExplain', { sentence: ctx.sentence })),
         h('div', { class: 'table-scroll' }, h('table', { class: 'steps experiment-table qk-heads' },
           h('thead', {}, h('tr', {}, ['qk.layer', 'qk.head', 'qk.label', 'qk.symmetric', 'qk.self'].map((k) => h('th', { scope: 'col' }, t(k))))),
-          h('tbody', {}, rows)))));
+          h('tbody', {}, rows))), notes));
       morphChildren(trainIntro, h('div', {}, h('h3', {}, t('qk.trainTitle')), h('p', { class: 'hint' }, t('qk.trainExplain'))));
       lab.update(ctx);
     },

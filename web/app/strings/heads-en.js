@@ -41,7 +41,7 @@ export const HEADS_EN = {
   'step.concat.legendProjected': 'attention output',
 
   'heads.title': 'What each head does',
-  'heads.explain': 'The {heads} heads of a layer of the trained model on your sentence: where each one’s attention goes, averaged over the real tokens, and what {token} does in it.',
+  'heads.explain': 'The {heads} heads of a layer of the trained model on your sentence: where each one’s attention goes, averaged over the real tokens as queries ([CLS] and [SEP] left out), and what {token} does in it.',
   'heads.random': 'The seeded random model has one head with random parameters: it has learned nothing. Choose the trained model in Settings to see what trained heads do.',
   'heads.layer': 'layer {n}',
   'heads.layerPicker': 'Layer:',

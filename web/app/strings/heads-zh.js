@@ -41,7 +41,7 @@ export const HEADS_ZH = {
   'step.concat.legendProjected': '注意力输出',
 
   'heads.title': '每个头在做什么',
-  'heads.explain': '训练好的模型一层里的 {heads} 个头在你的句子上：每个头的注意力平均落在哪里（只算真实的词元），以及“{token}”在这个头里看向哪里。',
+  'heads.explain': '训练好的模型一层里的 {heads} 个头在你的句子上：每个头的注意力平均落在哪里（只对真实的词元作为查询取平均，不算 [CLS] 和 [SEP]），以及“{token}”在这个头里看向哪里。',
   'heads.random': '带种子的随机模型只有一个参数随机的头：它什么也没学到。在设置里选择训练好的模型，就能看到训练过的头在做什么。',
   'heads.layer': '第 {n} 层',
   'heads.layerPicker': '层：',

@@ -1,7 +1,7 @@
 // The words of the tile-by-tile experiment (experiments/tiles-view.js), in
 // English and Chinese: a chunk with the view, loaded when it opens.
 export const TILES_EN = Object.freeze({
-  'tiles.explain': 'Large models since FlashAttention (2022) never hold a whole row of weights: they go through the keys a block of B at a time. It is the article’s stable softmax carried one step further (the “online softmax”): keep a running maximum m, a running sum ℓ of e^(s − m) and an accumulator of e^(s − m)·v. When a block brings a larger maximum, everything so far is multiplied by e^(m_old − m_new), as if it had been shifted by the new maximum from the start. After the last block, accumulator ÷ ℓ is the output row.',
+  'tiles.explain': 'FlashAttention (Dao et al., 2022) and the GPU kernels after it compute attention block by block, a block of B keys at a time, without ever storing the n × n matrix of weights in the GPU’s main memory. It is the article’s stable softmax carried one step further, the “online softmax”: a softmax computed while the scores arrive block by block, correcting what was summed so far whenever a larger score turns up. Keep a running maximum m, a running sum ℓ of e^(s − m) and an accumulator of e^(s − m)·v. When a block brings a larger maximum, everything so far is multiplied by e^(m_old − m_new), as if it had been shifted by the new maximum from the start. After the last block, accumulator ÷ ℓ is the output row.',
   'tiles.block': 'Block size B',
   'tiles.allKeys': '{b} (all keys at once)',
   'tiles.start': '⏮ First block',
@@ -45,7 +45,7 @@ export const TILES_EN = Object.freeze({
 });
 
 export const TILES_ZH = Object.freeze({
-  'tiles.explain': '自 FlashAttention（2022）以来，大模型从不一次拿着一整行权重：它们每次只处理 B 个键组成的一块。这是文章里“数值稳定的 softmax”再往前走一步（“在线 softmax”）：记住到目前为止的最大值 m、e^(s − m) 的累计和 ℓ，以及 e^(s − m)·v 的累加器。某一块带来更大的最大值时，把之前的一切乘以 e^(m_旧 − m_新)，就像一开始就减去了新的最大值一样。最后一块算完，累加器 ÷ ℓ 就是输出行。',
+  'tiles.explain': 'FlashAttention（Dao 等，2022）以及之后的 GPU 内核都分块计算注意力，每次处理 B 个键组成的一块，从不把 n × n 的权重矩阵整个存进 GPU 的显存。这是文章里“数值稳定的 softmax”再往前走一步，叫作“在线 softmax”：分数一块一块地到来，softmax 边到边算，一旦出现更大的分数，就把之前累计的结果修正一下。做法是记住到目前为止的最大值 m、e^(s − m) 的累计和 ℓ，以及 e^(s − m)·v 的累加器。某一块带来更大的最大值时，把之前的一切乘以 e^(m_旧 − m_新)，就像一开始就减去了新的最大值一样。最后一块算完，累加器 ÷ ℓ 就是输出行。',
   'tiles.block': '块大小 B',
   'tiles.allKeys': '{b}（一次算完所有键）',
   'tiles.start': '⏮ 第一块',
