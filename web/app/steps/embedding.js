@@ -25,9 +25,10 @@ export default {
   title: (ctx) => ctx.t('step.embedding.title'),
   explain(ctx) {
     const plain = ctx.t(ctx.config.positional ? 'step.embedding.explain' : 'step.embedding.explainOff', { d: ctx.config.dModel });
-    const text = ctx.trained ? `${plain} ${ctx.t('step.embedding.norm')}` : plain; // a trained encoder's x is LayerNorm(e + p)
+    const space = ctx.lang === 'zh' ? '' : ' '; // Chinese sentences follow one another without a space
+    const text = ctx.trained ? `${plain}${space}${ctx.t('step.embedding.norm')}` : plain; // a trained encoder's x is LayerNorm(e + p)
     // Past the first layer, attention reads the layer before's output, not embedding + position.
-    return ctx.where.layer > 0 ? `${text} ${ctx.t('step.embedding.laterLayer', { layer: ctx.where.layer + 1, before: ctx.where.layer })}` : text;
+    return ctx.where.layer > 0 ? `${text}${space}${ctx.t('step.embedding.laterLayer', { layer: ctx.where.layer + 1, before: ctx.where.layer })}` : text;
   },
   async render(body, ctx) {
     const e = ctx.stage('embeddings');

@@ -27,12 +27,13 @@ export default {
     const report = ctx.headView.scalingReport();
     const figures = { dK: ctx.config.dK, divisor: fmt(divisor, divisor % 1 ? 3 : 0), min: fmt(s.min), max: fmt(s.max), min2: fmt(m.min), max2: fmt(m.max),
       v1: fmt(report.scoreVariance), v2: fmt(report.scaledVariance), k: report.saturatedRows, n: report.rows, at: fmt(report.saturatedAt, 1) };
+    const space = ctx.lang === 'zh' ? '' : ' '; // Chinese sentences follow one another without a space
     const scaling = ctx.config.scale
-      ? `${ctx.t('step.scaled.explain', figures)} ${ctx.t(`step.scaled.variance.${report.variance}`, figures)}`
+      ? `${ctx.t('step.scaled.explain', figures)}${space}${ctx.t(`step.scaled.variance.${report.variance}`, figures)}`
       : ctx.t('step.scaled.explainOff', figures);
     const saturation = ctx.t(`step.scaled.${report.saturation}`, figures);
     const mask = ctx.config.causal ? ctx.t('step.scaled.explainMask') : '';
-    return `${scaling} ${saturation}${mask}`;
+    return `${scaling}${space}${saturation}${mask}`;
   },
   async render(body, ctx) {
     const block = renderMatrix(ctx.stage('masked'), { t: ctx.t,

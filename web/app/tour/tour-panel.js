@@ -75,14 +75,14 @@ function extra(draw, ctx, current, words, { effect, growth, row, article, compar
   const q3 = compared
     ? [t(`tour.end.a3.${compared.sameTop ? 'same' : 'differ'}`, { ...words, best: ctx.tokens[compared.topB], p: fmt(row.probs[compared.topB]),
       articleBest: ctx.tokens[compared.topA], articleP: fmt(article[compared.topA]), self: fmt(compared.selfB), articleSelf: fmt(compared.selfA) })
-      + ' ' + t(`tour.end.self.${compared.self}`, { ...words, self: fmt(compared.selfB), articleSelf: fmt(compared.selfA) }),
+      + (ctx.lang === 'zh' ? '' : ' ') + t(`tour.end.self.${compared.self}`, { ...words, self: fmt(compared.selfB), articleSelf: fmt(compared.selfA) }),
     h('table', { class: 'steps tour-compare' },
       h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('tour.end.key')), h('th', { scope: 'col' }, t('tour.end.article')), h('th', { scope: 'col' }, t('tour.end.model', words)))),
       h('tbody', {}, ctx.tokens.map((token, j) => h('tr', { class: j === self ? 'self' : undefined }, h('td', {}, token), h('td', {}, fmt(article[j])), h('td', {}, fmt(Math.abs(row.probs[j]) < 0.005 ? 0 : row.probs[j]))))))]
     : [t('tour.end.a3.other', { ...words, best: ctx.tokens[row.argmax], p: fmt(row.maxProb) })];
   const items = [
     ['q1', t('tour.end.a1', { ...words, v1: fmt(growth.fromVariance), v2: fmt(growth.toVariance), growth: t(`tour.variance.choice.${growth.growth}`),
-      unscaled: fmt(effect.unscaled, 3), scaled: fmt(effect.scaled, 3) }) + ' ' + t(`tour.jacobian.${effect.jacobian}`, { ...words, uj: fmt(effect.unscaledJacobian, 4), sj: fmt(effect.scaledJacobian, 4) })],
+      unscaled: fmt(effect.unscaled, 3), scaled: fmt(effect.scaled, 3) }) + (ctx.lang === 'zh' ? '' : ' ') + t(`tour.jacobian.${effect.jacobian}`, { ...words, uj: fmt(effect.unscaledJacobian, 4), sj: fmt(effect.scaledJacobian, 4) })],
     ['q2', t('tour.end.a2', { ...words, sum: fmt(row.expSum), probSum: fmt(row.probSum) })],
     ['q3', ...q3],
   ];
