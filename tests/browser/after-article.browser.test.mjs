@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { loadAttentionLab } from 'attention-lab';
 import { fmt, share } from '../../web/app/ui/format.js';
 import { blockSizes } from '../../web/app/experiments/tiles-view.js';
+import { CARDS } from '../../web/app/tour/article-tour.js';
 import { useServedChromium, waitForParam, watchProblems } from './chromium.mjs';
 import { axeViolations, shownHead } from './page-helpers.mjs';
 
@@ -229,7 +230,7 @@ test('a link with words whose module comes late: the core\'s loading line stays 
 });
 
 test('the tour\'s optional closing card opens each of them, and Finish there closes the tour', { timeout: 60_000 }, async () => {
-  const { page, context, problems } = await open('?tour=article&card=10');
+  const { page, context, problems } = await open(`?tour=article&card=${CARDS.length - 1}`);
   await page.waitForSelector('#tour-title[data-card="end"]');
   await page.click('.tour-after');
   await page.waitForSelector('#tour-title[data-card="after"]');
