@@ -1,12 +1,12 @@
 // Builds the offline single script: usage
 //   node scripts/bundle-single.mjs <glue.js> <glue.wasm> <out.js>
 // The output is one classic script (no modules, no fetch, the wasm inlined as
-// and the trained model as base64 of their gzip, see packFile) that works from
+// and the trained model as basE91 text of their gzip, see packFile) that works from
 // file:// and defines only window.AttentionLab. web/lib/'s API files are
 // included as they are, minus their sibling imports and `export` words.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { MODEL_FILE, packFile } from './pack-file.mjs';
+import { MODEL_FILE, packedLiteral } from './pack-file.mjs';
 
 const [glueFile, wasmFile, outFile] = process.argv.slice(2);
 if (!glueFile || !wasmFile || !outFile) {
@@ -19,7 +19,7 @@ const strip = (source) => source
   .replace(/^import \{[^}\n]*\} from '\.\/[\w-]+\.js';\n/gm, '')
   .replace(/^export \{[^}\n]*\};\n/gm, '')
   .replace(/^export (?=(class|function|const|let|async) )/gm, '');
-const api = ['checks.js', 'trace.js', 'core.js'].map((name) => {
+const api = ['base91.js', 'checks.js', 'trace.js', 'core.js'].map((name) => {
   const source = strip(lib(name));
   if (/^\s*(export|import)\b/m.test(source)) {
     throw new Error(`${name} must import only its siblings on one line each and export only declarations`);
@@ -34,8 +34,8 @@ const bundle = `/*! Attention Lab — offline single script. Exposes window.Atte
 var exports, module, define;
 ${readFileSync(glueFile, 'utf8')}
 ${api}
-var ATTENTION_LAB_WASM = ${JSON.stringify(packFile(wasmFile))};
-var ATTENTION_LAB_MODEL = ${JSON.stringify(packFile(MODEL_FILE))};
+var ATTENTION_LAB_WASM = ${packedLiteral(wasmFile)};
+var ATTENTION_LAB_MODEL = ${packedLiteral(MODEL_FILE)};
 ${lib('single-entry.js')}
 })();
 `;

@@ -8,7 +8,7 @@ import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MODEL_FILE, packFile } from './pack-file.mjs';
+import { MODEL_FILE, packedLiteral } from './pack-file.mjs';
 
 // What the one-file builds' training lab says, in the lab's two languages (only they carry it).
 const OFFLINE_EN = "The training lab needs the served page (npm start): training needs the served page’s Web Worker and the trainer’s own wasm, which this one-file copy does not carry. Everything else here works.";
@@ -63,7 +63,7 @@ export function offlineApi(glueFile, wasmFile) {
           return { update(ctx) { note.textContent = words[ctx.lang] ?? words.en; }, dispose() {} };
         }` }));
       b.onLoad({ filter: /.*/, namespace: 'packed' }, ({ path }) => ({
-        contents: `export default ${JSON.stringify(packFile(path === 'wasm' ? wasmFile : MODEL_FILE))};`, loader: 'js' }));
+        contents: `export default ${packedLiteral(path === 'wasm' ? wasmFile : MODEL_FILE)};`, loader: 'js' }));
     },
   };
 }

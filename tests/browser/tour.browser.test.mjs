@@ -100,7 +100,7 @@ test('the tour goes through the article\'s three points card by card, each answe
       trace.dispose();
       await page.click(`.tour-choice[data-choice="${c.strongest}"]`);
       await page.waitForSelector('.tour-feedback.right');
-      assert.match(await page.textContent('.tour-feedback'), new RegExp(`${tokens[c.strongest]}’s term is the longest: \\|p · v\\| = ${c.lengths[c.strongest].toFixed(2)}`));
+      assert.match(await page.textContent('.tour-feedback'), new RegExp(`${tokens[c.strongest]}’s term is the longest: \\|p·v\\| = ${c.lengths[c.strongest].toFixed(2)}`));
     }
     if (card.id === 'end') {
       assert.equal(await page.$$eval('.tour-questions li', (lis) => lis.length), 3, 'the article\'s three questions');

@@ -11,6 +11,7 @@
 // Only a Trace holds wasm memory; trace.dispose() frees it.
 import { AttentionLabError, checkFlag, checkIndex, checkKnockOut, checkNumbers, checkSentence, describe, fail, freezeRow, unwrap } from './checks.js';
 import { Trace, freeWasm } from './trace.js';
+import { decode91 } from './base91.js';
 
 export { AttentionLabError };
 
@@ -297,14 +298,13 @@ export function createCore(core, trained, loadAfter) {
   });
 }
 
-/** Bytes from base64 of their gzip (how the offline files carry the wasm and
- *  the model: the wasm at a third of the size of Emscripten's plain base64),
- *  unpacked by the browser's own DecompressionStream: nothing is fetched. */
-export async function unpackGzipBase64(base64) {
+/** Bytes from the basE91 text of their gzip (how the one-file builds carry the wasm and the
+ *  model: base91.js), unpacked by the browser's own DecompressionStream: nothing is fetched. */
+export async function unpackGzip91(text) {
   if (typeof DecompressionStream !== 'function') {
     throw new Error('this browser is too old to unpack the built-in files (it has no DecompressionStream)');
   }
-  const packed = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+  const packed = decode91(text);
   const stream = new Blob([packed]).stream().pipeThrough(new DecompressionStream('gzip'));
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }

@@ -1,13 +1,13 @@
 // The tail of the offline single script (web/generated/attention-lab.single.js):
 // scripts/bundle-single.mjs places it after the classic glue, web/lib/'s API
 // files and the packed wasm and model (ATTENTION_LAB_WASM, ATTENTION_LAB_MODEL:
-// gzip, base64), all inside one function, and it publishes the API as
+// gzip, basE91 text), all inside one function, and it publishes the API as
 // window.AttentionLab.
-/* global createAttentionCore, createCore, unpackGzipBase64, makeLoader, AttentionLabError, TRAINED_MODEL, ATTENTION_LAB_WASM, ATTENTION_LAB_MODEL */
+/* global createAttentionCore, createCore, unpackGzip91, makeLoader, AttentionLabError, TRAINED_MODEL, ATTENTION_LAB_WASM, ATTENTION_LAB_MODEL */
 globalThis.AttentionLab = Object.freeze({
   loadAttentionLab: makeLoader(async () => {
-    const model = unpackGzipBase64(ATTENTION_LAB_MODEL).catch((error) => error);
-    const core = await createAttentionCore({ wasmBinary: await unpackGzipBase64(ATTENTION_LAB_WASM) });
+    const model = unpackGzip91(ATTENTION_LAB_MODEL).catch((error) => error);
+    const core = await createAttentionCore({ wasmBinary: await unpackGzip91(ATTENTION_LAB_WASM) });
     return createCore(core, await model, async () => core); // the classic core carries the after-the-article functions
   }),
   AttentionLabError,

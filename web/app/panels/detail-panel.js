@@ -29,17 +29,19 @@ function renderDetail(container, titleEl, ctx, step, shown) {
   const current = step.panelColumn ? COLUMNS.indexOf(step.panelColumn) : undefined;
   const drawn = container.querySelector('table.steps');
   const before = current === 0; // no number of the row has been computed yet
+  const withExps = current === undefined || current >= COLUMNS.indexOf('exps'); // the note explains exp and share
+  // The head is named once the row's numbers (a head's) are shown.
+  const title = ctx.t('detail.title', { token: ctx.tokens[i] });
+  setText(titleEl, ctx.heads > 1 && !before ? `${title} · ${headName(ctx.t, ctx.where.head)}` : title);
   if (drawn && shown && shown.table === drawn && shown.trace === ctx.headView && shown.selected === i && shown.language === ctx.lang) {
     for (const tr of [...drawn.tHead.rows, ...drawn.tBodies[0].rows, ...drawn.tFoot.rows]) {
       [...tr.cells].forEach((cell, c) => mark(cell, c, current));
     }
     container.querySelector('.detail-before').hidden = !before;
-    for (const note of container.querySelectorAll('.detail-notes')) note.hidden = before;
+    for (const note of container.querySelectorAll('.detail-notes')) note.hidden = !withExps;
     return shown;
   }
   const r = ctx.headView.softmaxRow(i);
-  const title = ctx.t('detail.title', { token: ctx.tokens[i] });
-  setText(titleEl, ctx.heads > 1 ? `${title} · ${headName(ctx.t, ctx.where.head)}` : title);
   const divisor = fmt(r.divisor, r.divisor % 1 ? 3 : 0);
   const headers = [ctx.t('detail.key'), ctx.t('detail.raw'), ctx.t('detail.divided', { d: divisor }), ctx.t('detail.exp'), ctx.t('detail.share'), ctx.t('detail.prob')];
   const head = h('tr', {}, headers.map((text) => h('th', { scope: 'col' }, text)));
@@ -70,6 +72,6 @@ function renderDetail(container, titleEl, ctx, step, shown) {
   morphChildren(container, h('div', {},
     h('p', { class: 'note detail-before', hidden: !before }, ctx.t('detail.before', { token: ctx.tokens[i] })),
     h('table', { class: 'steps' }, h('thead', {}, head), h('tbody', {}, rows), h('tfoot', {}, foot)),
-    h('div', { class: 'detail-notes', hidden: before }, notes.map((n) => h('p', { class: 'note' }, n)))));
+    h('div', { class: 'detail-notes', hidden: !withExps }, notes.map((n) => h('p', { class: 'note' }, n)))));
   return { table: container.querySelector('table.steps'), trace: ctx.headView, selected: i, language: ctx.lang };
 }
