@@ -130,6 +130,8 @@ test('variance: measured Var(q·k) within 10% of d_k, ≈ 1 after scaling; d_k c
 
 test('temperature and stable softmax labs respond to their controls', async () => {
   const { page, context, problems } = await open('?step=scaled&lab=temperature');
+  await page.waitForSelector('#experiment-temperature');
+  assert.match(await page.textContent('.experiment-body .explain'), /in nats \(natural-log units\): 0 when one-hot/, 'nats said where first shown');
   const maxAt = () => page.$eval('.experiment-figures', (p) => Number(p.dataset.maxProb));
   const normal = await maxAt();
   await page.fill('#experiment-temperature', '-2');
@@ -165,6 +167,11 @@ test('context on the trained model: every head’s output and neighbours in the 
   const j = b.tokens.indexOf('喜');
   assert.ok(Math.abs((await cos('embeddings')) - 1) < 1e-6, 'same embedding row');
   const { layer } = await shownHead(page); // the layer the lab shows: the experiment compares its heads
+  // Past the first layer x is the layer before's output, and the text says so; its cosine is of that x.
+  assert.equal(layer, 1);
+  assert.match(await page.textContent('.experiment-body .explain'), /Layer 2 reads layer 1’s output, in which every token has already mixed in its neighbours/);
+  assert.match(await page.textContent('.experiment-table tr[data-compare="x"]'), /x = layer 1’s output/);
+  assert.equal(await cos('x'), a.cosineWith(b, 'x', 2, 'x', j, { layer, head: 0 }));
   for (let head = 0; head < a.config.heads; head += 1) {
     assert.equal(await cos(`head-${head}`), a.cosineWith(b, 'output', 2, 'output', j, { layer, head }));
     const mine = a.softmaxRow(2, { layer, head });
