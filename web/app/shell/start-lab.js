@@ -161,7 +161,15 @@ export function startLab(env) {
     const fresh = h('div');
     const drawing = view.render(fresh, ctx);
     morphChildren($('step-body'), fresh);
-    const scales = await drawing;
+    let scales;
+    try {
+      scales = await drawing;
+    } catch (error) {
+      // A drawing that a newer one replaced (another run, step or head) may find its run freed
+      // after one of its awaits: it stops there, and what it drew is gone already.
+      if (id !== renderId || signal.aborted) return;
+      throw error;
+    }
     if (id === renderId) {
       renderLegend($('legend'), scales, t);
       env.frame.dataset.rendered = String(id);
