@@ -2,8 +2,7 @@
 // clicked, typing, the menus, keys), quickly, without waiting for anything to finish, as a learner
 // clicking everywhere at once would. No page error, no console error may follow. A seed that fails
 // is printed with the actions before it, so the run can be repeated (RESTLESS_SEEDS, RESTLESS_ACTIONS;
-// RESTLESS_STACKS=1 prints each page error's stack). Seed 3 found a drawing that went on after its
-// run was freed (start-lab.js show()).
+// RESTLESS_STACKS=1 prints each page error's stack).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
