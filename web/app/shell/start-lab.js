@@ -129,6 +129,8 @@ export function startLab(env) {
     if (animate && !prefersReducedMotion()) {
       // A step (its script, then its first frame) is over a frame's time: begun late in a frame it makes
       // the next one late. Begun right after a paint, it has the interval and the next frame is its own.
+      // Till then the old view may stand over a freed run: it takes no pointer or focus.
+      $('step-body').inert = true;
       await afterNextPaint();
       if (id !== renderId || signal.aborted) return;
       mark('step'); // where a step's own script starts (the benchmark times it from here)
@@ -161,6 +163,7 @@ export function startLab(env) {
     const fresh = h('div');
     const drawing = view.render(fresh, ctx);
     morphChildren($('step-body'), fresh);
+    $('step-body').inert = false;
     let scales;
     try {
       scales = await drawing;

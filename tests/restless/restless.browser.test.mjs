@@ -2,11 +2,12 @@
 // clicked, typing, the menus, keys), quickly, without waiting for anything to finish, as a learner
 // clicking everywhere at once would. No page error, no console error may follow. A seed that fails
 // is printed with the actions before it, so the run can be repeated (RESTLESS_SEEDS, RESTLESS_ACTIONS;
-// RESTLESS_STACKS=1 prints each page error's stack).
+// RESTLESS_STACKS=1 prints each page error's stack). `npm run test:restless`; not part of `npm test`:
+// what it finds depends on timing, so a pass proves little and a failure is a lead for a lifetime bug.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
-import { useServedChromium, watchProblems } from './chromium.mjs';
+import { useServedChromium, watchProblems } from '../browser/chromium.mjs';
 
 const WEB = fileURLToPath(new URL('../../web/', import.meta.url));
 const env = useServedChromium(WEB);
