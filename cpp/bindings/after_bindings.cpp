@@ -12,7 +12,7 @@
 #include "attention/symmetry.hpp"
 #include "attention/tiled.hpp"
 #include "attention/words.hpp"
-#include "to_js.hpp"
+#include "guarded.hpp"
 
 using emscripten::val;
 using namespace attention;          // NOLINT: this file only translates the core's names

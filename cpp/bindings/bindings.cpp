@@ -7,7 +7,7 @@
 #include <malloc.h>
 
 #include "attention/model_shelf.hpp"
-#include "to_js.hpp"
+#include "guarded.hpp"
 
 using emscripten::val;
 using namespace attention;          // NOLINT: this file only translates the core's names

@@ -1,7 +1,7 @@
 // The binding's two rules (bindings.cpp is the registration table that uses
 // them): numbers coming in go through integer() or small(); core types going out
 // through one js() per type, each a table of its fields. No C++ exception
-// crosses into JS: guarded() hands back a value or {error, code, params}.
+// crosses into JS (guarded.hpp runs a call and hands back its value or {error, code, params}).
 // Included by bindings.cpp and after_bindings.cpp (built only with Emscripten); its functions are inline, as one module may link both.
 #pragma once
 
@@ -16,7 +16,6 @@
 #include <utility>
 #include <vector>
 
-#include "attention/claims.hpp"
 #include "attention/encoder_trace.hpp"
 #include "attention/error.hpp"
 #include "attention/exercises.hpp"
@@ -157,32 +156,6 @@ inline val js(const ScalingEffect& e) {
                    {"jacobian", val(std::string(e.jacobian))},
                    {"unscaledGradient", js(e.unscaled_gradient)}, {"scaledGradient", js(e.scaled_gradient)},
                    {"gradient", val(std::string(e.gradient))}});
-}
-
-inline val js(const ScalingReport& r) {
-    return object({{"scoreVariance", js(r.score_variance)}, {"scaledVariance", js(r.scaled_variance)},
-                   {"variance", val(std::string(r.variance))}, {"largestWeight", js(r.largest_weight)},
-                   {"saturatedRows", js(r.saturated_rows)}, {"rows", js(r.rows)}, {"saturatedAt", js(kSaturated)},
-                   {"saturation", val(std::string(r.saturation))}});
-}
-
-inline val js(const MaxDivision& d) {
-    return object({{"values", js(d.values)}, {"sum", js(d.sum)}, {"negatives", js(d.negatives)},
-                   {"kind", val(std::string(d.kind))}});
-}
-
-inline val js(const RowComparison& c) {
-    return object({{"topA", js(c.top_a)}, {"topB", js(c.top_b)}, {"sameTop", val(c.same_top)},
-                   {"selfA", js(c.self_a)}, {"selfB", js(c.self_b)}, {"self", val(std::string(c.self))}});
-}
-
-inline val js(const VarianceGrowth& g) {
-    return object({{"fromVariance", js(g.from_variance)}, {"toVariance", js(g.to_variance)}, {"ratio", js(g.ratio)},
-                   {"growth", val(std::string(g.growth))}});
-}
-
-inline val js(const Contributions& c) {
-    return object({{"lengths", js(c.lengths)}, {"strongest", js(c.strongest)}});
 }
 
 inline val js(const SoftmaxRow& r) {
@@ -334,20 +307,6 @@ inline val js(const Verdict& v) {
 
 inline val js(const std::pair<std::int64_t, std::int64_t>& cell) {
     return object({{"row", js(cell.first)}, {"col", js(cell.second)}});
-}
-
-// Runs body and hands back its value as JS, or its error as {error, code, params}.
-template <class F>
-inline val guarded(F&& body) {
-    try {
-        return js(body());
-    } catch (const Error& e) {
-        return error_value(e.code(), e.what(), e.params());
-    } catch (const std::bad_alloc&) {
-        return error_value("out_of_memory", "the computation ran out of memory");
-    } catch (const std::exception& e) {
-        return error_value("internal", std::string("internal error: ") + e.what());
-    }
 }
 
 inline val js(const EncoderTrace& t) {

@@ -11,7 +11,7 @@
 
 #include "attention/heads.hpp"
 #include "attention/symmetry.hpp"
-#include "to_js.hpp"
+#include "guarded.hpp"
 #include "train/session.hpp"
 
 using emscripten::val;

@@ -93,14 +93,13 @@ export function answerOf(card, ctx) {
 /** The numbers and verdicts a card's own text quotes (beyond the sentence, token, head and row). */
 export function figuresOf(card, ctx) {
   const row = ctx.headView.softmaxRow(ctx.selected);
-  if (card.id === 'jacobian' || card.id === 'end') {
-    const effect = ctx.core.scalingEffect(row.scores, { dK: ctx.config.dK });
-    const growth = ctx.core.varianceGrowth(...doubling(ctx.config.dK));
-    const article = articleRow(ctx.tokens);
-    const compared = article ? ctx.core.compareRows(article, row.probs, ctx.selected) : null;
-    return { effect, growth, row, article, compared };
-  }
-  return { row };
+  if (card.id !== 'jacobian' && card.id !== 'end') return { row };
+  const effect = ctx.core.scalingEffect(row.scores, { dK: ctx.config.dK });
+  if (card.id === 'jacobian') return { row, effect };
+  const growth = ctx.core.varianceGrowth(...doubling(ctx.config.dK));
+  const article = articleRow(ctx.tokens);
+  const compared = article ? ctx.core.compareRows(article, row.probs, ctx.selected) : null;
+  return { effect, growth, row, article, compared };
 }
 
 /** The choices a card's question offers: token indices, or the names of its answers. */
