@@ -12,11 +12,13 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
-  cleanAndSplit, fnv1a, fortuneToText, ftlValues, hanCount, htmlToText, keepEveryday, keptOnce, mallardParagraphs, messageText,
-  moEntries, normalise, qmEntries, rdbStrings, readText, recipeLines, splitSentences, stampText, troffToText, wordnetExamples,
+  bookParagraphs, cleanAndSplit, fnv1a, fortuneToText, ftlValues, hanCount, htmlToText, keepEveryday, keptOnce, mallardParagraphs, messageText,
+  moEntries, normalise, qmEntries, rdbStrings, readText, recipeLines, splitSentences, stampText, troffToText, wordnetExamples, wordnetGlosses, wordnetLemmas,
   zhlipsumSection,
 } from './corpus-text.mjs';
-import { commonWords, evalSet, learnerSet } from './eval-sets.mjs';
+import {
+  commonWords, contentSet, evalSet, FUNCTION_COUNT, learnerSet, lexiconFor, readWordCounts, wordInsideSet,
+} from './eval-sets.mjs';
 import { readZip } from './zip.mjs';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -100,6 +102,20 @@ export const EVERYDAY = [
     read: (bytes) => ({ zh: zhlipsumSection(bytes.toString('utf8'), 'zhufu') }), licence: '祝福 by 鲁迅 (1924): public domain; the package: LPPL-1.3c',
   },
   { name: 'wordnet-base', files: /wordnet\/data\.(noun|verb|adj|adv)$/, read: (bytes) => ({ en: wordnetExamples(bytes.toString('utf8')) }) },
+  // Where everyday English words are used: WordNet's definitions, the office
+  // suite's help, Jane Austen's six novels (public domain, janeaustenr's R data). Not in the training lab's text (lab: false).
+  {
+    name: 'wordnet-base', part: 'glosses', lab: false, files: /wordnet\/data\.(noun|verb|adj|adv)$/,
+    read: (bytes) => ({ en: wordnetGlosses(bytes.toString('utf8')) }),
+  },
+  {
+    name: 'libreoffice-help-en-us', lab: false, extract: '*/help/en-US/text/*', files: /help\/en-US\/text\/.*\.html$/,
+    read: (bytes, file) => ({ en: htmlToText(readText(bytes, file)).split('\n') }),
+  },
+  {
+    name: 'r-cran-janeaustenr', lab: false, files: /janeaustenr\/data\/Rdata\.rdb$/,
+    read: (bytes) => ({ en: bookParagraphs(rdbStrings(bytes)) }),
+  },
   { npm: 'howtocook-mcp', version: '0.2.2', files: /all_recipes\.json$/, read: (bytes) => ({ zh: recipeLines(bytes.toString('utf8')) }) },
   // A learner's register: a children's activity suite, the desktop's help,
   // the Harvard test sentences, picture descriptions. Their held-out sentences
@@ -120,14 +136,66 @@ export const EVERYDAY = [
   },
 ];
 
+/** Lexical knowledge: jieba's dictionary (349,046 words with counts). Its
+ *  words of 2 to 4 Han characters counted at least LEXICON_MIN times become
+ *  training units of their own, one a paragraph (those counted at least
+ *  LEXICON_TWICE times twice, so that a unit's chance follows the word's
+ *  frequency in two steps); all its Han words and counts segment the
+ *  word-inside evaluation set and feed the lexicon baseline. */
+export const LEXICON = { name: 'python3-jieba', extract: '*/jieba/dict.txt', files: /jieba\/dict\.txt$/ };
+export const LEXICON_MIN = 50;
+export const LEXICON_TWICE = 1000;
+
+/** The lexicon's training units and its Han words: { units, words: Map word → count }. */
+export function lexiconUnits(counts) {
+  const words = new Map([...counts].filter(([w]) => /^\p{Script=Han}+$/u.test(w)));
+  const units = [];
+  for (const [word, count] of words) {
+    const n = [...word].length;
+    if (n < 2 || n > 4 || count < LEXICON_MIN) continue;
+    for (let k = count >= LEXICON_TWICE ? 2 : 1; k > 0; k -= 1) units.push(word, '');
+  }
+  return { units, words };
+}
+
 /** OpenCC's Taiwan-to-mainland conversion (npm opencc-js), loaded once when a source needs it. */
 let toMainland = null;
 const simplified = (text) => toMainland(text);
+let aliasConverters = null;
 async function loadOpenCC(work) {
   const got = fetchNpm('opencc-js', '1.4.2', work);
-  const { Converter } = await import(pathToFileURL(join(got.dir, 'package/dist/esm/t2cn.js')).href);
+  const { Converter } = await import(pathToFileURL(join(got.dir, 'package/dist/esm/full.js')).href);
   toMainland = Converter({ from: 'twp', to: 'cn' });
+  aliasConverters = { twToCn: Converter({ from: 'tw', to: 'cn' }), hkToCn: Converter({ from: 'hk', to: 'cn' }), cnToTw: Converter({ from: 'cn', to: 'tw' }) };
   return got;
+}
+
+/** Traditional characters as aliases of simplified ones, for the model file
+ *  (the core's Vocabulary): "typed\tsimplified" lines. Every CJK character
+ *  OpenCC's character-level Taiwan or Hong Kong conversion to mainland turns
+ *  into one other character; for each simplified character its Taiwan form
+ *  (cn → tw) first, the form guesses are shown in. */
+export function traditionalAliases({ twToCn, hkToCn, cnToTw }) {
+  const bySimplified = new Map();
+  const add = (typed, simple) => {
+    if (typed === simple || [...simple].length !== 1) return;
+    if (!bySimplified.has(simple)) bySimplified.set(simple, new Set());
+    bySimplified.get(simple).add(typed);
+  };
+  for (const [from, to] of [[0x3400, 0x4dbf], [0x4e00, 0x9fff]]) {
+    for (let c = from; c <= to; c += 1) {
+      const typed = String.fromCodePoint(c);
+      add(typed, twToCn(typed));
+      add(typed, hkToCn(typed));
+    }
+  }
+  const lines = [];
+  for (const [simple, typed] of bySimplified) {
+    const shown = cnToTw(simple);
+    const ordered = typed.has(shown) ? [shown, ...[...typed].filter((t) => t !== shown)] : [...typed];
+    for (const t of ordered) lines.push(`${t}\t${simple}`);
+  }
+  return lines;
 }
 
 function run(command, args, options = {}) {
@@ -222,15 +290,20 @@ export function everydayParagraphs(source, dir) {
  * A paragraph is a string or { text, phrases, learner }.
  */
 export function everydaySplit(paragraphs, language, every = 25, learnerEvery = 10) {
-  const out = { train: [], heldout: [], sentences: [], learnerSentences: [], learnerTrain: [], paragraphs: 0, dropped: 0, duplicates: 0 };
+  const out = {
+    train: [], heldout: [], usageTrain: [], usageHeldout: [], sentences: [], learnerSentences: [], learnerTrain: [], paragraphs: 0, dropped: 0,
+    duplicates: 0,
+  };
   for (const [p, item] of keptOnce(paragraphs, (line) => keepEveryday(line, language), out, true)) {
     out.paragraphs += 1;
     const heldout = fnv1a(p) % (item.learner ? learnerEvery : every) === 0;
     const sentences = splitSentences(p, language);
-    (heldout ? out.heldout : out.train).push(...sentences, '');
+    // The usage sources (lab: false) apart: the trainer reads them as units and running text, not for the vocabulary.
+    if (item.lab === false) (heldout ? out.usageHeldout : out.usageTrain).push(...sentences, '');
+    else (heldout ? out.heldout : out.train).push(...sentences, '');
     if (item.learner && heldout) out.learnerSentences.push(...sentences);
     else if (item.learner) out.learnerTrain.push(...sentences, '');
-    else if (heldout && !item.phrases) out.sentences.push(...sentences);
+    else if (heldout && !item.phrases && item.lab !== false) out.sentences.push(...sentences); // the everyday sets keep to their first sources
   }
   return out;
 }
@@ -274,33 +347,61 @@ async function main() {
   const everyday = { zh: [], en: [] };
   const lab = { zh: [], en: [] };
   const opencc = await loadOpenCC(cache);
-  manifest.tools = [{ name: 'opencc-js (npm)', version: opencc.version, licence: opencc.licence, use: 'Taiwan Chinese to mainland simplified (gcompris-qt-data)' }];
+  manifest.tools = [{
+    name: 'opencc-js (npm)', version: opencc.version, licence: opencc.licence,
+    use: 'Taiwan Chinese to mainland simplified (gcompris-qt-data); the traditional characters the model file aliases (zh-hant.aliases.txt)',
+  }];
+  const aliases = traditionalAliases(aliasConverters);
+  writeFileSync(join(out, 'zh-hant.aliases.txt'), `${aliases.join('\n')}\n`);
+  manifest.aliases = aliases.length;
   for (const source of EVERYDAY.filter((s) => !without.has(s.npm ?? s.name))) {
     const got = source.npm ? fetchNpm(source.npm, source.version, cache) : fetchPackage(source.name, cache, source.extract);
     const licence = source.licence ?? got.licence ?? licencesOf(readFileSync(join(got.dir, 'usr/share/doc', source.name, 'copyright'), 'utf8'));
     const { files, zh, en } = everydayParagraphs(source, got.dir);
-    const item = (text) => ({ text, phrases: source.phrases, learner: source.learner, source: source.npm ?? source.name });
-    everyday.zh.push(...zh.map(item));
-    everyday.en.push(...en.map(item));
+    const item = (text) => ({ text, phrases: source.phrases, learner: source.learner, lab: source.lab, source: source.npm ?? source.name });
+    for (const p of zh) everyday.zh.push(item(p));
+    for (const p of en) everyday.en.push(item(p));
     // The training lab's text keeps to the sources it was made from (scripts/training-text.mjs).
-    if (!source.learner) lab.zh.push(...zh.map(item));
-    if (!source.learner && !source.phrases) lab.en.push(...en.map(item));
+    if (!source.learner && source.lab !== false) for (const p of zh) lab.zh.push(item(p));
+    if (!source.learner && !source.phrases && source.lab !== false) for (const p of en) lab.en.push(item(p));
     const kept = { zh: zh.map(normalise).filter((p) => keepEveryday(p, 'zh')), en: en.map(normalise).filter((p) => keepEveryday(p, 'en')) };
     manifest.everyday ??= [];
     manifest.everyday.push({
-      name: source.npm ? `${source.npm} (npm)` : source.name, version: got.version ?? source.version, licence,
+      name: source.npm ? `${source.npm} (npm)` : source.part ? `${source.name} (${source.part})` : source.name, version: got.version ?? source.version, licence,
       downloadBytes: got.bytes, files, zhParagraphs: kept.zh.length, enParagraphs: kept.en.length,
       hanCharacters: kept.zh.reduce((n, p) => n + hanCount(p), 0), enWords: kept.en.reduce((n, p) => n + p.split(' ').length, 0),
     });
     console.log(`${source.npm ?? source.name} ${got.version ?? source.version}: ${files} files, ${kept.zh.length} zh and ${kept.en.length} en paragraphs`);
   }
+  // The lexicon: training units, and the word counts the word-inside set and the lexicon baseline read.
+  const jieba = fetchPackage(LEXICON.name, cache, LEXICON.extract);
+  const [dictFile] = walk(jieba.dir).filter((f) => LEXICON.files.test(f));
+  const lexicon = lexiconUnits(readWordCounts(readFileSync(dictFile, 'utf8')));
+  writeFileSync(join(out, 'zh.lexicon.train.txt'), `${lexicon.units.join('\n')}\n`);
+  writeFileSync(join(out, 'zh.words.tsv'), [...lexicon.words].map(([w, c]) => `${w}\t${c}\n`).join(''));
+  manifest.lexicon = {
+    name: LEXICON.name, version: jieba.version, licence: licencesOf(readFileSync(join(jieba.dir, 'usr/share/doc', LEXICON.name, 'copyright'), 'utf8')),
+    downloadBytes: jieba.bytes, hanWords: lexicon.words.size, units: lexicon.units.length / 2,
+  };
+  // English: WordNet's lemmas (single words and collocations) with their counts, for the lexicon baseline.
+  const wordnet = fetchPackage('wordnet-base', cache);
+  const lemmas = new Map();
+  for (const part of ['noun', 'verb', 'adj', 'adv']) {
+    for (const [lemma, count] of wordnetLemmas(readFileSync(join(wordnet.dir, `usr/share/wordnet/index.${part}`), 'utf8'))) {
+      lemmas.set(lemma, (lemmas.get(lemma) ?? 0) + count);
+    }
+  }
+  writeFileSync(join(out, 'en.words.tsv'), [...lemmas].map(([w, c]) => `${w}\t${c}\n`).join(''));
+  manifest.lexicon.english = { name: 'wordnet-base', lemmas: lemmas.size, use: 'the lexicon baseline (index files: lemmas and sense-tagged counts)' };
   manifest.everydayHeldOut = '1 paragraph in 25 (1 in 10 of the learner-register sources), by FNV-1a hash of the cleaned paragraph';
   manifest.evaluation = {};
   for (const language of ['zh', 'en']) {
     const split = everydaySplit(everyday[language], language, 25, 10);
     writeFileSync(join(out, `${language}.everyday.train.txt`), `${split.train.join('\n')}\n`);
     writeFileSync(join(out, `${language}.everyday.heldout.txt`), `${split.heldout.join('\n')}\n`);
-    writeFileSync(join(out, `${language}.learner.train.txt`), `${split.learnerTrain.join('\n')}\n`); // also in everyday.train: the trainer may weight it
+    writeFileSync(join(out, `${language}.learner.train.txt`), `${split.learnerTrain.join('\n')}\n`);
+    writeFileSync(join(out, `${language}.usage.train.txt`), `${split.usageTrain.join('\n')}\n`);
+    writeFileSync(join(out, `${language}.usage.heldout.txt`), `${split.usageHeldout.join('\n')}\n`); // also in everyday.train: the trainer may weight it
     writeFileSync(join(out, `${language}.lab.train.txt`), `${everydaySplit(lab[language], language, 25).train.join('\n')}\n`);
     const set = evalSet(split.sentences, language);
     writeFileSync(join(out, `${language}.eval.tsv`), set.map((e) => `${e.masked}\t${e.answer}\n`).join(''));
@@ -311,6 +412,18 @@ async function main() {
       writeFileSync(join(out, 'en.learner.common.txt'), `${common.join('\n')}\n`);
       manifest.evaluation['en.learner'] = learner.length;
       manifest.evaluation['en.learner.candidates'] = split.learnerSentences.length;
+      const frequent = commonWords([...split.train, ...split.usageTrain], FUNCTION_COUNT);
+      const content = contentSet(split.learnerSentences, frequent);
+      writeFileSync(join(out, 'en.content.frequent.txt'), `${frequent.join('\n')}\n`);
+      writeFileSync(join(out, 'en.content.eval.tsv'), content.map((e) => `${e.masked}\t${e.answer}\n`).join(''));
+      manifest.evaluation['en.content'] = content.length;
+    } else {
+      const inside = wordInsideSet([...split.sentences, ...split.learnerSentences], lexicon.words);
+      writeFileSync(join(out, 'zh.words.eval.tsv'), inside.map((e) => `${e.masked}\t${e.answer}\n`).join(''));
+      // The dictionary entries that segment the set's sentences, for the test that rebuilds it.
+      const used = lexiconFor(inside.map((e) => e.sentence), lexicon.words);
+      writeFileSync(join(out, 'zh.words.lexicon.tsv'), `#total\t${used.total}\n${[...used.counts].map(([w, c]) => `${w}\t${c}\n`).join('')}`);
+      manifest.evaluation['zh.words'] = inside.length;
     }
     const sentences = (lines) => lines.filter(Boolean);
     manifest.languages[`${language}.everyday`] = {

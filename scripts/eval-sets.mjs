@@ -77,19 +77,130 @@ export function commonWords(sentences, count = LEARNER_COMMON) {
   return [...counts].sort((a, b) => b[1] - a[1]).slice(0, count).map(([word]) => word); // a stable sort keeps first met first
 }
 
-/** The learner-register set from held-out sentences (rules L1–L4): { sentence, masked, answer }. */
-export function learnerSet(sentences, common, size = LEARNER_SIZE) {
-  const isCommon = new Set(common);
+/** Held-out sentences, learner style and lower case, in range (rules L1, L2),
+ *  one word hidden among those `eligible(word)` accepts (L3), in order of
+ *  FNV-1a (L4): { sentence, masked, answer }. */
+export function hiddenWordSet(sentences, eligible, size) {
   const candidates = [...new Set(sentences.map((s) => learnerStyle(s).toLowerCase()).filter((s) => inRange(s, 'en')))];
   candidates.sort((a, b) => fnv1a(a) - fnv1a(b) || (a < b ? -1 : a > b ? 1 : 0));
   const out = [];
   for (const sentence of candidates) {
     const words = sentence.split(' ');
-    const places = words.map((w, k) => (isCommon.has(w.replace(/,$/, '')) ? k : -1)).filter((k) => k >= 0);
+    const places = words.map((w, k) => (eligible(w.replace(/,$/, '')) ? k : -1)).filter((k) => k >= 0);
     if (!places.length) continue;
     const k = places[(fnv1a(sentence) >>> 8) % places.length];
     const [, word, comma] = /^([a-z']+)(,?)$/.exec(words[k]);
     out.push({ sentence, masked: [...words.slice(0, k), `[MASK]${comma}`, ...words.slice(k + 1)].join(' '), answer: word });
+    if (out.length === size) break;
+  }
+  return out;
+}
+
+/** The learner-register set from held-out sentences (rules L1–L4): { sentence, masked, answer }. */
+export function learnerSet(sentences, common, size = LEARNER_SIZE) {
+  const isCommon = new Set(common);
+  return hiddenWordSet(sentences, (w) => isCommon.has(w), size);
+}
+
+// The content-word English set: the learner-register sources' held-out
+// sentences, one content word hidden each. The rule: L1, L2, L4 as above, and
+//  C3. The hidden word: of the sentence's words that are not among the
+//      FUNCTION_COUNT most frequent words of the English everyday training
+//      sentences (lower case) and have no apostrophe, number
+//      (FNV-1a(sentence) >>> 8) mod their count; a sentence without one is
+//      left out.
+export const CONTENT_SIZE = 300;
+export const FUNCTION_COUNT = 150;
+
+/** The content-word set (rules L1, L2, C3, L4): { sentence, masked, answer }. */
+export function contentSet(sentences, frequent, size = CONTENT_SIZE) {
+  const isFrequent = new Set(frequent.slice(0, FUNCTION_COUNT));
+  return hiddenWordSet(sentences, (w) => !isFrequent.has(w) && /^[a-z]+$/.test(w), size);
+}
+
+// The word-inside Chinese set: short everyday sentences, one character hidden
+// inside a word of two or more characters. The rule, for a held-out sentence
+// of the everyday sources (the learner-register ones included; not UI phrases):
+//  W1. Rules 1 and 2 (Chinese: 5 to 20 characters, at least 4 in 5 Han, no
+//      Latin letter or digit).
+//  W2. The sentence segmented by jieba's dictionary (segment(): the path of
+//      dictionary words with the largest product of word frequencies, as
+//      jieba's own cut without its HMM; a character the dictionary lacks is a
+//      word of its own at the smallest frequency).
+//  W3. The hidden character: of the Han characters inside words of two or more
+//      Han characters, number (FNV-1a(sentence) >>> 8) mod their count; a
+//      sentence without one is left out.
+//  W4. Distinct sentences in order of FNV-1a(sentence); the first WORD_SIZE.
+export const WORD_SIZE = 300;
+
+/** jieba's dict.txt ("word count tag" lines) → Map word → count. */
+export function readWordCounts(text) {
+  const out = new Map();
+  for (const line of text.split('\n')) {
+    const [word, count] = line.split(' ');
+    if (word && Number(count) > 0) out.set(word, (out.get(word) ?? 0) + Number(count));
+  }
+  return out;
+}
+
+/** A sentence as words (rule W2): the largest Σ log(count / total) path. */
+export function segment(sentence, counts, total = [...counts.values()].reduce((a, b) => a + b, 0), longest = 8) {
+  const chars = [...sentence];
+  const n = chars.length;
+  const floor = Math.log(1 / total);
+  const best = new Array(n + 1).fill(-Infinity);
+  const from = new Array(n + 1).fill(0);
+  best[0] = 0;
+  for (let i = 0; i < n; i += 1) {
+    if (best[i] === -Infinity) continue;
+    for (let j = i + 1; j <= Math.min(n, i + longest); j += 1) {
+      const word = chars.slice(i, j).join('');
+      const count = counts.get(word);
+      if (j > i + 1 && !count) continue;
+      const score = best[i] + (count ? Math.log(count / total) : floor);
+      if (score > best[j]) best[j] = score, from[j] = i;
+    }
+  }
+  const words = [];
+  for (let j = n; j > 0; j = from[j]) words.unshift(chars.slice(from[j], j).join(''));
+  return words;
+}
+
+/** The dictionary's entries segment() reads for these sentences (every
+ *  substring of at most `longest` characters it holds), and its total count:
+ *  enough to segment them again as the whole dictionary does. */
+export function lexiconFor(sentences, counts, longest = 8) {
+  const total = [...counts.values()].reduce((a, b) => a + b, 0);
+  const used = new Map();
+  for (const sentence of sentences) {
+    const chars = [...sentence];
+    for (let i = 0; i < chars.length; i += 1) {
+      for (let j = i + 1; j <= Math.min(chars.length, i + longest); j += 1) {
+        const word = chars.slice(i, j).join('');
+        if (counts.has(word)) used.set(word, counts.get(word));
+      }
+    }
+  }
+  return { total, counts: used };
+}
+
+/** The word-inside set from held-out sentences (rules W1–W4): { sentence, masked, answer, word }. */
+export function wordInsideSet(sentences, counts, size = WORD_SIZE, total = [...counts.values()].reduce((a, b) => a + b, 0)) {
+  const candidates = [...new Set(sentences.map(learnerStyle).filter((s) => inRange(s, 'zh')))];
+  candidates.sort((a, b) => fnv1a(a) - fnv1a(b) || (a < b ? -1 : a > b ? 1 : 0));
+  const out = [];
+  for (const sentence of candidates) {
+    const places = [];
+    let at = 0;
+    for (const word of segment(sentence, counts, total)) {
+      const chars = [...word];
+      if (chars.length >= 2 && chars.every((c) => /\p{Script=Han}/u.test(c))) chars.forEach((_, k) => places.push({ k: at + k, word }));
+      at += chars.length;
+    }
+    if (!places.length) continue;
+    const { k, word } = places[(fnv1a(sentence) >>> 8) % places.length];
+    const chars = [...sentence];
+    out.push({ sentence, masked: [...chars.slice(0, k), '[MASK]', ...chars.slice(k + 1)].join(''), answer: chars[k], word });
     if (out.length === size) break;
   }
   return out;

@@ -226,15 +226,15 @@ inline val js(const DotProductSample& s) {
 // spans: for each token, where its word stands in the text, {begin, end} in UTF-16 units, and
 // whether hiding it there behind [MASK] makes sense (hideable); null for [CLS] and [SEP].
 inline val js(const std::vector<Token>& tokens) {
-    std::vector<std::string> texts;
+    std::vector<std::string> texts, forms;
     std::vector<std::int32_t> ids;
     val spans = val::array();
     for (const auto& t : tokens) {
-        texts.push_back(t.text), ids.push_back(t.id);
+        texts.push_back(t.text), ids.push_back(t.id), forms.push_back(t.stands_for.empty() ? t.text : t.stands_for);
         spans.call<void>("push", t.end == t.begin ? val::null()
                                                   : object({{"begin", val(t.begin)}, {"end", val(t.end)}, {"hideable", val(t.hideable)}}));
     }
-    return object({{"texts", js(texts)}, {"ids", js(ids)}, {"spans", spans}});
+    return object({{"texts", js(texts)}, {"ids", js(ids)}, {"spans", spans}, {"forms", js(forms)}});
 }
 
 // What never changes: the stage ids in order, the default options, the limits, the training settings' ranges.

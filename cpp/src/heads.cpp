@@ -119,15 +119,17 @@ ArticleHead article_head(const Trace& head, std::int64_t row) {
 
 std::vector<std::vector<Guess>> predict_masked(const EncoderParams<float>& model, const Vocabulary& vocabulary,
                                                std::string_view text, int top_k, const std::vector<HeadId>& knock_out,
-                                               const PackedEncoder* packed, GuessAmong among) {
+                                               const PackedEncoder* packed, GuessAmong among, GuessForms forms) {
     if (top_k < 1 || top_k > 50) {
         throw Error("invalid_argument", "topK must be an integer from 1 to 50, got " + std::to_string(top_k));
     }
     const std::vector<Token> tokens = vocabulary.tokenize(text);
     std::vector<std::int32_t> ids;
     std::vector<Eigen::Index> masks;
+    bool typed_aliases = forms == GuessForms::traditional;  // or the text holds a character the vocabulary has in another form (traditional)
     for (const Token& t : tokens) {
         if (t.id == Vocabulary::kMask) masks.push_back(static_cast<Eigen::Index>(ids.size()));
+        typed_aliases = typed_aliases || t.text != vocabulary.token(t.id);
         ids.push_back(t.id);
     }
     if (masks.empty()) throw Error("invalid_argument", "the text has no [MASK] to guess: hide a token with [MASK]");
@@ -156,7 +158,10 @@ std::vector<std::vector<Guess>> predict_masked(const EncoderParams<float>& model
         std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(k), order.end(),
                           [&](std::int32_t a, std::int32_t b) { return probs(m, a) > probs(m, b) || (probs(m, a) == probs(m, b) && a < b); });
         std::vector<Guess> guesses;
-        for (std::size_t r = 0; r < k; ++r) guesses.push_back({vocabulary.token(order[r]), probs(m, order[r])});
+        // Shown in the forms the learner writes: traditional for a traditional text.
+        for (std::size_t r = 0; r < k; ++r) {
+            guesses.push_back({typed_aliases ? vocabulary.typed_form(order[r]) : vocabulary.token(order[r]), probs(m, order[r])});
+        }
         out.push_back(std::move(guesses));
     }
     return out;

@@ -14,9 +14,21 @@ namespace attention {
 
 namespace {
 
-constexpr char kMagic[8] = {'A', 'L', 'M', 'O', 'D', 'E', 'L', '1'};
+constexpr char kMagic[8] = {'A', 'L', 'M', 'O', 'D', 'E', 'L', '2'};  // version 1: no aliases
 
 [[noreturn]] void fail(const std::string& what) { throw Error("invalid_model", "the model file is damaged or not a model: " + what); }
+
+// Bytes as lines, each closed by '\n' (a last line without one counts too).
+std::vector<std::string> lines(const std::uint8_t* data, std::size_t size) {
+    const auto* text = reinterpret_cast<const char*>(data);
+    std::vector<std::string> out;
+    for (std::size_t at = 0; at < size;) {
+        const auto end = static_cast<std::size_t>(std::find(text + at, text + size, '\n') - text);
+        out.emplace_back(text + at, end - at);
+        at = end + 1;
+    }
+    return out;
+}
 
 }  // namespace
 
@@ -53,6 +65,10 @@ std::vector<std::uint8_t> save_model(const EncoderParams<float>& params, const V
     for (std::size_t id = 0; id < vocabulary.size(); ++id) tokens += vocabulary.token(static_cast<std::int32_t>(id)) + "\n";
     w.u32(static_cast<std::uint32_t>(tokens.size()));
     w.bytes(tokens.data(), tokens.size());
+    std::string aliases;
+    for (const auto& [typed, token] : vocabulary.aliases()) aliases += typed + "\t" + token + "\n";
+    w.u32(static_cast<std::uint32_t>(aliases.size()));
+    w.bytes(aliases.data(), aliases.size());
     params.for_each([&](const std::string& name, const Mat<float>& m) {
         w.u32(static_cast<std::uint32_t>(m.rows()));
         w.u32(static_cast<std::uint32_t>(m.cols()));
@@ -79,23 +95,27 @@ std::vector<std::uint8_t> save_model(const EncoderParams<float>& params, const V
 
 TrainedModel load_model(const std::uint8_t* data, std::size_t size) {
     if (size < 8 || std::memcmp(data, kMagic, 7) != 0) fail("it does not start as an Attention Lab model");
-    if (data[7] != kMagic[7]) fail("it is another version of the model format");
+    const bool with_aliases = data[7] == kMagic[7];
+    if (!with_aliases && data[7] != '1') fail("it is another version of the model format");
     if (size < 8 + 4) fail("it is too short to be a model");
     if (fnv1a(data, size - 4) != ByteReader(data + size - 4, 4, fail).u32("the checksum")) fail("its checksum does not match");
     ByteReader r(data + 8, size - 8 - 4, fail);
     const EncoderShape s = read_shape(r, fail);
     const std::uint32_t bytes = r.u32("the vocabulary");
-    const auto* text = reinterpret_cast<const char*>(r.take(bytes, "the vocabulary"));
-    std::vector<std::string> tokens;
-    for (std::size_t at = 0; at < bytes;) {
-        const auto end = static_cast<std::size_t>(std::find(text + at, text + bytes, '\n') - text);
-        tokens.emplace_back(text + at, end - at);
-        at = end + 1;
-    }
+    std::vector<std::string> tokens = lines(r.take(bytes, "the vocabulary"), bytes);
     if (tokens.size() != static_cast<std::size_t>(s.vocab)) fail("its vocabulary does not have the shape's size");
+    std::vector<Vocabulary::Alias> aliases;
+    if (with_aliases) {
+        const std::uint32_t n = r.u32("the aliases");
+        for (const std::string& line : lines(r.take(n, "the aliases"), n)) {
+            const std::size_t tab = line.find('\t');
+            if (tab == std::string::npos) fail("an alias line has no tab");
+            aliases.emplace_back(line.substr(0, tab), line.substr(tab + 1));
+        }
+    }
     std::optional<Vocabulary> vocabulary;
     try {
-        vocabulary.emplace(std::move(tokens));
+        vocabulary.emplace(std::move(tokens), aliases);
     } catch (const Error& e) {
         fail(std::string("its vocabulary: ") + e.what());
     }

@@ -54,6 +54,32 @@ Vocabulary::Vocabulary(std::vector<std::string> tokens) : tokens_(std::move(toke
     }
 }
 
+Vocabulary::Vocabulary(std::vector<std::string> tokens, const std::vector<Alias>& aliases) : Vocabulary(std::move(tokens)) {
+    for (const auto& [typed, token] : aliases) {
+        std::vector<char32_t> points;
+        try {
+            points = decode_utf8(typed);
+        } catch (const Error&) {
+            continue;
+        }
+        const std::int32_t target = id(token);
+        if (points.size() != 1 || target < 0 || id(typed) >= 0 || alias_ids_.count(typed)) continue;
+        alias_ids_.emplace(typed, target);
+        typed_forms_.emplace(target, typed);  // the first kept for a token stays
+        aliases_.emplace_back(typed, token);
+    }
+}
+
+std::int32_t Vocabulary::alias(std::string_view typed) const {
+    const auto it = alias_ids_.find(std::string(typed));
+    return it == alias_ids_.end() ? -1 : it->second;
+}
+
+const std::string& Vocabulary::typed_form(std::int32_t id) const {
+    const auto it = typed_forms_.find(id);
+    return it == typed_forms_.end() ? token(id) : it->second;
+}
+
 std::int32_t Vocabulary::id(std::string_view token) const {
     const auto it = ids_.find(std::string(token));
     return it == ids_.end() ? -1 : it->second;
@@ -91,6 +117,10 @@ std::vector<Token> Vocabulary::tokenize(std::string_view text) const {
     // part starts at byte `from` of the text (for the words' places, in UTF-16 units).
     const auto add_words = [&](std::string_view part, std::size_t from) {
         for (const Word& word : pre_tokenize_words(part, utf16_length(text.substr(0, from)))) {
+            if (const std::int32_t aliased = alias_ids_.empty() || id(word.text) >= 0 ? -1 : alias(word.text); aliased >= 0) {
+                tokens.push_back({word.text, aliased, word.begin, word.end, word.hideable, token(aliased)});  // as typed
+                continue;
+            }
             bool first = true;
             for (const std::int32_t id : wordpiece(word.text)) {
                 tokens.push_back({tokens_[static_cast<std::size_t>(id)], id, word.begin, word.end, first && word.hideable});

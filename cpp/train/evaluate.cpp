@@ -1,7 +1,9 @@
 #include "evaluate.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
+#include <set>
 #include <stdexcept>
 
 #include "attention/error.hpp"
@@ -165,6 +167,106 @@ SetScore score_baseline(const NeighbourCounts& counts, const Vocabulary& vocabul
         while (at < tokens.size() && tokens[at].id != Vocabulary::kMask) ++at;
         if (at == 0 || at + 1 >= tokens.size()) throw std::runtime_error("an evaluation item without [MASK]: " + item.text);
         count_guesses(score, answer_id(vocabulary, item.answer), counts.guess(tokens[at - 1].id, tokens[at + 1].id, 5));
+    }
+    return score;
+}
+
+std::vector<std::string> LexiconBaseline::units(const std::string& text) {
+    std::vector<std::string> out;
+    const bool chinese = std::any_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) >= 0xE0; });
+    if (chinese) {
+        for (std::size_t at = 0; at < text.size();) {
+            if (text.compare(at, 6, "[MASK]") == 0) {
+                out.emplace_back("[MASK]");
+                at += 6;
+                continue;
+            }
+            const auto c = static_cast<unsigned char>(text[at]);
+            const std::size_t n = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+            out.push_back(text.substr(at, n));
+            at += n;
+        }
+        return out;
+    }
+    std::string word;
+    for (const char c : text + " ") {
+        if (c == ' ') {
+            if (!word.empty()) out.push_back(word == "[mask]" ? "[MASK]" : word);
+            word.clear();
+        } else if (c != ',') {
+            word += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        }
+    }
+    return out;
+}
+
+LexiconBaseline::LexiconBaseline(const std::string& path, const Vocabulary& vocabulary) {
+    std::vector<std::pair<double, std::string>> singles;
+    for (const std::string& line : read_lines(path)) {
+        const std::size_t tab = line.find('\t');
+        if (tab == std::string::npos) continue;
+        std::vector<std::string> entry = units(line.substr(0, tab));
+        const double count = std::stod(line.substr(tab + 1));
+        if (entry.size() == 1) {
+            if (answer_id(vocabulary, entry[0]) >= 0) singles.emplace_back(count, entry[0]);
+            continue;
+        }
+        if (entry.empty()) continue;
+        const auto e = static_cast<std::uint32_t>(entries_.size());
+        for (std::size_t p = 0; p < entry.size(); ++p) places_[entry[p]].emplace_back(e, static_cast<std::uint32_t>(p));
+        entries_.push_back(std::move(entry));
+        counts_.push_back(count);
+    }
+    std::stable_sort(singles.begin(), singles.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+    for (auto& [count, unit] : singles) prior_.push_back(std::move(unit));
+}
+
+std::vector<std::string> LexiconBaseline::guess(const std::vector<std::string>& text, std::size_t mask, std::size_t k) const {
+    std::unordered_map<std::string, double> score;
+    std::set<std::pair<std::uint32_t, std::uint32_t>> seen;  // (entry, the place on the [MASK])
+    for (const long side : {-1L, 1L}) {  // entries that hold the unit before, or after, the [MASK]
+        const long at = static_cast<long>(mask) + side;
+        if (at < 0 || at >= static_cast<long>(text.size())) continue;
+        const auto found = places_.find(text[static_cast<std::size_t>(at)]);
+        if (found == places_.end()) continue;
+        for (const auto& [e, p] : found->second) {
+            const long on_mask = static_cast<long>(p) - side;
+            const std::vector<std::string>& entry = entries_[e];
+            if (on_mask < 0 || on_mask >= static_cast<long>(entry.size())) continue;
+            if (!seen.emplace(e, static_cast<std::uint32_t>(on_mask)).second) continue;
+            bool fits = true;  // every other unit of the entry on the text's
+            for (std::size_t q = 0; q < entry.size() && fits; ++q) {
+                const long t = static_cast<long>(mask) - on_mask + static_cast<long>(q);
+                if (static_cast<long>(q) == on_mask) continue;
+                fits = t >= 0 && t < static_cast<long>(text.size()) && text[static_cast<std::size_t>(t)] == entry[q];
+            }
+            if (fits) score[entry[static_cast<std::size_t>(on_mask)]] += counts_[e];
+        }
+    }
+    std::vector<std::pair<double, std::string>> ranked;
+    for (const auto& [unit, s] : score) ranked.emplace_back(s, unit);
+    std::sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) { return a.first > b.first || (a.first == b.first && a.second < b.second); });
+    std::vector<std::string> out;
+    for (const auto& [s, unit] : ranked) out.push_back(unit);
+    for (std::size_t i = 0; i < prior_.size() && out.size() < k; ++i) {
+        if (std::find(out.begin(), out.end(), prior_[i]) == out.end()) out.push_back(prior_[i]);
+    }
+    if (out.size() > k) out.resize(k);
+    return out;
+}
+
+SetScore score_lexicon(const LexiconBaseline& lexicon, const Vocabulary& vocabulary, const std::vector<MaskedItem>& items) {
+    SetScore score;
+    for (const MaskedItem& item : items) {
+        const std::vector<std::string> text = LexiconBaseline::units(item.text);
+        const auto mask = static_cast<std::size_t>(std::find(text.begin(), text.end(), "[MASK]") - text.begin());
+        if (mask == text.size()) throw std::runtime_error("an evaluation item without [MASK]: " + item.text);
+        std::vector<std::int32_t> ranked;
+        for (const std::string& unit : lexicon.guess(text, mask, 64)) {
+            const std::int32_t id = answer_id(vocabulary, unit);
+            if (id >= 0 && ranked.size() < 5) ranked.push_back(id);  // what the model could guess too
+        }
+        count_guesses(score, answer_id(vocabulary, item.answer), ranked);
     }
     return score;
 }

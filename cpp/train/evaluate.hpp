@@ -75,4 +75,31 @@ private:
 
 SetScore score_baseline(const NeighbourCounts& counts, const Vocabulary& vocabulary, const std::vector<MaskedItem>& items);
 
+// The lexicon baseline: complete the hidden character or word from a word
+// list with counts and the text around the [MASK], no model. A text is units
+// (Chinese: its characters; English: its words, lower case, commas dropped);
+// an entry of the list is units too (a Chinese word's characters, an English
+// lemma's words: "cup of tea") with a count. Each entry of two or more units
+// that, laid over the text with one of its units on the [MASK], matches every
+// other unit it covers adds its count to that unit; the units with the largest
+// sums are the guesses, then (to fill five) the one-unit entries by count.
+// Only units the vocabulary holds as one token are guessed, as for the model.
+class LexiconBaseline {
+public:
+    // A "word<TAB>count" file (corpus.mjs writes zh.words.tsv from jieba's
+    // dictionary, en.words.tsv from WordNet's lemmas).
+    LexiconBaseline(const std::string& path, const Vocabulary& vocabulary);
+    std::vector<std::string> guess(const std::vector<std::string>& units, std::size_t mask, std::size_t k) const;
+    // A text's units; the [MASK]'s place is where "[MASK]" stands.
+    static std::vector<std::string> units(const std::string& text);
+
+private:
+    std::vector<std::vector<std::string>> entries_;
+    std::vector<double> counts_;
+    std::unordered_map<std::string, std::vector<std::pair<std::uint32_t, std::uint32_t>>> places_;  // unit → (entry, place)
+    std::vector<std::string> prior_;  // one-unit entries the vocabulary holds, most counted first
+};
+
+SetScore score_lexicon(const LexiconBaseline& lexicon, const Vocabulary& vocabulary, const std::vector<MaskedItem>& items);
+
 }  // namespace attention::train

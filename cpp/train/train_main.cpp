@@ -37,19 +37,33 @@ std::vector<std::string> both(const std::string& corpus, const std::string& part
 
 // The figures docs/model.md reports, beside the neighbour-count baseline:
 // the everyday sets, and the learner-register English set.
+// and the word-level sets: a character inside a Chinese word, an English content word.
 struct EverydaySets {
-    std::vector<MaskedItem> zh, en, learner;
+    std::vector<MaskedItem> zh, en, learner, words, content;
     EverydaySets(const std::string& dir)
-        : zh(read_masked_set(dir + "/zh.tsv")), en(read_masked_set(dir + "/en.tsv")), learner(read_masked_set(dir + "/en-learner.tsv")) {}
+        : zh(read_masked_set(dir + "/zh.tsv")), en(read_masked_set(dir + "/en.tsv")), learner(read_masked_set(dir + "/en-learner.tsv")),
+          words(read_masked_set(dir + "/zh-words.tsv")), content(read_masked_set(dir + "/en-content.tsv")) {}
 };
 
 template <class Score>
 void print_scores(const char* who, const EverydaySets& sets, Score score) {
-    const SetScore zh = score(sets.zh), en = score(sets.en), learner = score(sets.learner);
+    const SetScore zh = score(sets.zh), en = score(sets.en), learner = score(sets.learner), words = score(sets.words),
+                   content = score(sets.content);
     std::printf("%s: everyday zh top-1 %.1f %%, top-5 %.1f %% (%zu); en top-1 %.1f %%, top-5 %.1f %% (%zu); "
-                "learner en top-1 %.1f %%, top-5 %.1f %% (%zu)\n", who,
+                "learner en top-1 %.1f %%, top-5 %.1f %% (%zu); zh inside a word top-1 %.1f %%, top-5 %.1f %% (%zu); "
+                "en content word top-1 %.1f %%, top-5 %.1f %% (%zu)\n", who,
                 100 * zh.top1_share(), 100 * zh.top5_share(), zh.items, 100 * en.top1_share(), 100 * en.top5_share(), en.items,
-                100 * learner.top1_share(), 100 * learner.top5_share(), learner.items);
+                100 * learner.top1_share(), 100 * learner.top5_share(), learner.items, 100 * words.top1_share(),
+                100 * words.top5_share(), words.items, 100 * content.top1_share(), 100 * content.top5_share(), content.items);
+}
+
+// The lexicon baseline (jieba's words for the Chinese sets, WordNet's lemmas for the English ones).
+void print_lexicon_baseline(const Options& o, const Vocabulary& vocabulary, const EverydaySets& sets) {
+    const LexiconBaseline zh(o.corpus + "/zh.words.tsv", vocabulary), en(o.corpus + "/en.words.tsv", vocabulary);
+    print_scores("lexicon (baseline)", sets, [&](const std::vector<MaskedItem>& items) {
+        const bool chinese = &items == &sets.zh || &items == &sets.words;
+        return score_lexicon(chinese ? zh : en, vocabulary, items);
+    });
 }
 
 // Of the items whose [MASK] ends the text (no final punctuation after it, as
@@ -132,9 +146,25 @@ void inspect(const EncoderParams<float>& params, const Vocabulary& vocabulary, s
     }
 }
 
-// Writes the model file and measures what it holds (its int8 params, not the
-// float ones) on the held-out lines.
-void write_model_file(const EncoderParams<float>& params, const Vocabulary& vocabulary, const Options& o, const std::string& file) {
+// The vocabulary with the traditional characters it aliases (the corpus's
+// zh-hant.aliases.txt, "typed\tsimplified" lines from OpenCC's table).
+Vocabulary with_aliases(const Vocabulary& vocabulary, const Options& o) {
+    std::vector<std::string> tokens;
+    for (std::size_t id = 0; id < vocabulary.size(); ++id) tokens.push_back(vocabulary.token(static_cast<std::int32_t>(id)));
+    std::vector<Vocabulary::Alias> aliases;
+    for (const std::string& line : read_lines(o.corpus + "/zh-hant.aliases.txt")) {
+        const std::size_t tab = line.find('\t');
+        if (tab != std::string::npos) aliases.emplace_back(line.substr(0, tab), line.substr(tab + 1));
+    }
+    Vocabulary out(std::move(tokens), aliases);
+    std::printf("aliases: %zu traditional characters stand for simplified tokens (of %zu in the table)\n", out.aliases().size(), aliases.size());
+    return out;
+}
+
+// Writes the model file (the vocabulary with its aliases) and measures what it
+// holds (its int8 params, not the float ones) on the held-out lines.
+void write_model_file(const EncoderParams<float>& params, const Vocabulary& plain, const Options& o, const std::string& file) {
+    const Vocabulary vocabulary = with_aliases(plain, o);
     const std::vector<std::uint8_t> bytes = save_model(params, vocabulary, o.levels, o.embedding_levels);
     std::ofstream(file, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
     const TrainedModel shipped = load_model(bytes.data(), bytes.size());
@@ -201,12 +231,25 @@ int main(int argc, char** argv) {
     }();
     const Vocabulary vocabulary(learned.tokens);
     train_lines.insert(train_lines.end(), everyday.begin(), everyday.end());
+    const std::vector<std::string> usage = both(o.corpus, "usage.train");  // where words are used: in the text and the units, not the vocabulary
+    train_lines.insert(train_lines.end(), usage.begin(), usage.end());
     const TokenStream train = make_stream(train_lines, vocabulary);
     // The sentence units of each language (everyday sentences, the learner-register ones learner_weight times).
-    const auto units_of = [&](const char* language) {
+    // Chinese also the lexicon's words, lexicon_weight times, each a unit of its own.
+    const auto units_of = [&](const std::string& language) {
         std::vector<std::string> lines = read_lines(o.corpus + "/" + language + ".everyday.train.txt");
+        for (std::string& line : read_lines(o.corpus + "/" + language + ".usage.train.txt")) lines.push_back(std::move(line));
         const std::vector<std::string> learner = read_lines(o.corpus + "/" + language + ".learner.train.txt");
-        for (int k = 1; k < o.learner_weight; ++k) lines.insert(lines.end(), learner.begin(), learner.end());
+        for (int k = 1; k < (language == "zh" ? o.zh_learner_weight : o.learner_weight); ++k) lines.insert(lines.end(), learner.begin(), learner.end());
+        if (language == "zh" && o.lexicon_weight > 0) {
+            const std::vector<std::string> words = read_lines(o.corpus + "/zh.lexicon.train.txt");
+            const std::size_t before = make_units(lines, vocabulary, o.length - 2).count();
+            for (int k = 0; k < o.lexicon_weight; ++k) lines.insert(lines.end(), words.begin(), words.end());
+            SentenceUnits units = make_units(lines, vocabulary, o.length - 2);
+            std::printf("the lexicon's words: %zu of the %zu Chinese units (%.1f %%)\n", units.count() - before, units.count(),
+                        100.0 * static_cast<double>(units.count() - before) / static_cast<double>(units.count()));
+            return units;
+        }
         return make_units(lines, vocabulary, o.length - 2);
     };
     const SentenceUnits zh_units = units_of("zh"), en_units = units_of("en");
@@ -222,6 +265,7 @@ int main(int argc, char** argv) {
         const NeighbourCounts counts(train_lines, vocabulary);  // over the same lines and tokens as the model
         print_scores("neighbour counts (baseline)", sets, [&](const auto& items) { return score_baseline(counts, vocabulary, items); });
     }
+    print_lexicon_baseline(o, vocabulary, sets);
     if (o.only == "baseline") return 0;
 
     // The training lab's session, on the corpus: the same schedule, batch mix and AdamW step, with

@@ -49,7 +49,7 @@ Options parse_options(int argc, char** argv) {
     num("--layers", o.layers), num("--length", o.length), num("--batch", o.batch), num("--steps", o.steps);
     num("--eval-every", o.eval_every), num("--lr", o.lr), num("--seed", o.seed), num("--threads", o.threads);
     num("--levels", o.levels), num("--embedding-levels", o.embedding_levels), num("--cjk", o.cjk), num("--whole-words", o.whole_words), num("--vocab-weight", o.vocab_weight);
-    num("--learner-weight", o.learner_weight), num("--zh-share", o.zh_share);
+    num("--learner-weight", o.learner_weight), num("--zh-learner-weight", o.zh_learner_weight), num("--lexicon-weight", o.lexicon_weight), num("--zh-share", o.zh_share);
     num("--sentences", o.sentences), num("--warmup", o.warmup), num("--token-sd", o.token_sd);
     num("--mask-final-punctuation", o.mask_final_punctuation);
     for (int k = 1; k < argc; k += 2) {

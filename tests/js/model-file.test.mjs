@@ -40,7 +40,7 @@ test('loadModel: a damaged, cut or other-version file is refused with the reason
   throwsLab(() => core.loadModel('trained', flipped), 'invalid_model', /checksum does not match/);
   throwsLab(() => core.loadModel('trained', MODEL_BYTES.slice(0, 1000)), 'invalid_model', /damaged or not a model/);
   const other = MODEL_BYTES.slice();
-  other[7] = '2'.charCodeAt(0);
+  other[7] = '3'.charCodeAt(0);
   throwsLab(() => core.loadModel('trained', other), 'invalid_model', /another version/);
   throwsLab(() => core.loadModel('trained', new Uint8Array(0)), 'invalid_model', /not start as an Attention Lab model/);
   throwsLab(() => core.loadModel('trained', [1, 2, 3]), 'invalid_argument', /Uint8Array/);

@@ -235,3 +235,28 @@ test('tokenLink: the head that sends one token most to another, against the weig
   throwsLab(() => random.tokenLink(1, 2), 'invalid_argument', /random model has one head/);
   random.dispose();
 });
+
+test('words learners type: the article\'s seven characters each come back; traditional characters stand for simplified ones', () => {
+  const characters = [...ARTICLE];
+  characters.forEach((c, k) => {
+    const text = characters.map((d, j) => (j === k ? '[MASK]' : d)).join('');
+    const guesses = core.predictMasked(text)[0].map((g) => g.token);
+    assert.ok(guesses.includes(c), `${text} → ${guesses.join(' ')}`);
+  });
+  assert.equal(core.predictMasked('我喜[MASK]人工智能')[0][0].token, '欢');
+  const trace = core.run('我喜歡人工智慧');
+  assert.deepEqual([...trace.tokens], ['[CLS]', '我', '喜', '歡', '人', '工', '智', '慧', '[SEP]']);
+  assert.equal(trace.forms[3], '欢');
+  assert.equal(trace.forms[2], '喜');
+  assert.ok(!trace.tokens.includes('[UNK]'));
+  const simplified = core.run('我喜欢人工智慧');
+  assert.equal(trace.ids[3], simplified.ids[3]);
+  assert.deepEqual(trace.stage('output').data, simplified.stage('output').data); // the same ids: the same numbers
+  trace.dispose();
+  simplified.dispose();
+  const shown = core.predictMasked('我喜[MASK]人工智慧', { traditional: true })[0].map((g) => g.token);
+  assert.ok(shown.includes('歡'), shown.join(' '));
+  assert.ok(!core.predictMasked('我喜[MASK]人工智慧')[0].some((g) => g.token === '歡')); // an ambiguous sentence: the vocabulary's forms
+  assert.ok(core.predictMasked('我們喜[MASK]人工智慧')[0].some((g) => g.token === '歡')); // a traditional character typed
+  throwsLab(() => core.predictMasked('我[MASK]', { traditional: 'yes' }), 'invalid_argument', /traditional must be/);
+});

@@ -20,9 +20,12 @@ export class Trace {
     this.#owner = owner;
     this.#layerStages = layerStages;
     owner.register(this, { handle, views: this.#heads });
-    const { texts, ids, spans } = handle.tokens();
-    /** Token texts, [CLS] first and [SEP] last. */
+    const { texts, ids, spans, forms } = handle.tokens();
+    /** Token texts as typed, [CLS] first and [SEP] last. */
     this.tokens = Object.freeze(texts);
+    /** Each token as the model's vocabulary holds it: the same as tokens, but for a
+     *  character typed in a form the vocabulary aliases (歡 → 欢). */
+    this.forms = Object.freeze(forms);
     /** Where each token's word stands in the sentence: { begin, end } in UTF-16 units (string
      *  indices), hideable: the token starts a word or is a CJK character, so the word can be
      *  hidden there behind [MASK]; null for [CLS] and [SEP]. */

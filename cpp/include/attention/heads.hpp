@@ -105,6 +105,13 @@ struct Guess {
 // word (word_starts(): punctuation and symbols too).
 enum class GuessAmong { words, word_starts };
 
+// The forms guesses are shown in: the vocabulary's own, unless the text holds
+// a character the vocabulary has in another form (then the forms the learner
+// writes, Vocabulary::typed_form()); `traditional` always the latter (a page
+// in traditional Chinese, for a text such as 我喜[MASK]人工智慧 whose every
+// character is the same in both).
+enum class GuessForms { as_typed, traditional };
+
 // For each [MASK] of the text, in order, the top_k tokens the model puts there
 // with their probabilities, most likely first, among the tokens `among` names
 // (a [MASK] is a word of its own: never a ##piece or a special token). Throws
@@ -115,6 +122,7 @@ std::vector<std::vector<Guess>> predict_masked(const EncoderParams<float>& model
                                                std::string_view text, int top_k,
                                                const std::vector<HeadId>& knock_out = {},
                                                const PackedEncoder* packed = nullptr,
-                                               GuessAmong among = GuessAmong::words);
+                                               GuessAmong among = GuessAmong::words,
+                                               GuessForms forms = GuessForms::as_typed);
 
 }  // namespace attention

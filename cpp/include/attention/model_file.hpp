@@ -1,9 +1,10 @@
 // The trained model as one file the page can carry: its vocabulary and its
 // params, the weight matrices quantised to int8 with one float scale a row.
 // Little-endian throughout:
-//   "ALMODEL1"                                   8 bytes
+//   "ALMODEL2"                                   8 bytes ("ALMODEL1": no aliases block, still read)
 //   u32 vocab, d_model, heads, d_ff, layers      the encoder's shape
 //   u32 bytes, then that many bytes of UTF-8      the vocabulary, one token a line
+//   u32 bytes, then that many bytes of UTF-8      the aliases, "typed\ttoken" a line (Vocabulary)
 //   per block, in EncoderParams::for_each order:
 //     u32 rows, u32 cols, u8 kind
 //     kind 0: rows·cols f32                       (one-row blocks: biases, LayerNorm)

@@ -19,6 +19,9 @@ struct Token {
     // word can be hidden behind [MASK] (not punctuation, a symbol, a special token).
     std::uint32_t begin = 0, end = 0;
     bool hideable = false;
+    // The vocabulary's token when text is a form it aliases (a traditional
+    // character typed for the model's simplified one: Vocabulary), else empty.
+    std::string stands_for;
 };
 
 // A pre_tokenize() word with where it stands in its text (as Token's).

@@ -9,6 +9,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "attention/tokenizer.hpp"
@@ -22,6 +23,22 @@ public:
     // Throws attention::Error ("invalid_model": a vocabulary is a model's) unless the five special
     // tokens come first, in that order, and no token is empty or repeated.
     explicit Vocabulary(std::vector<std::string> tokens);
+
+    // Characters a learner may type that the vocabulary holds in another form
+    // (a traditional character and the model's simplified one: OpenCC's table,
+    // written into the model file at train time). Each pair is (typed, token):
+    // a pair is kept when typed is one code point the vocabulary does not hold
+    // and token is a token it holds; the first pair kept for a token gives the
+    // form guesses are shown in (typed_form()).
+    using Alias = std::pair<std::string, std::string>;
+    Vocabulary(std::vector<std::string> tokens, const std::vector<Alias>& aliases);
+    // The pairs kept, in the order given.
+    const std::vector<Alias>& aliases() const { return aliases_; }
+    // The token id a typed character stands for (-1: none).
+    std::int32_t alias(std::string_view typed) const;
+    // A token as a learner who writes the aliased forms would type it: the
+    // first alias kept for it, else the token itself.
+    const std::string& typed_form(std::int32_t id) const;
 
     std::size_t size() const { return tokens_.size(); }
     const std::string& token(std::int32_t id) const { return tokens_.at(static_cast<std::size_t>(id)); }
@@ -50,6 +67,9 @@ private:
     std::vector<std::string> tokens_;
     std::unordered_map<std::string, std::int32_t> ids_;
     std::vector<std::int32_t> word_starts_, word_guesses_;
+    std::vector<Alias> aliases_;
+    std::unordered_map<std::string, std::int32_t> alias_ids_;
+    std::unordered_map<std::int32_t, std::string> typed_forms_;
 };
 
 }  // namespace attention

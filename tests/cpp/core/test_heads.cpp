@@ -199,3 +199,15 @@ TEST_CASE("token_link: the head that sends one token most to another, whether it
     CHECK(contains(error_from([&] { token_link({{&wa}}, 0, 3); }).what(), "two different real tokens"));
     CHECK(contains(error_from([&] { token_link({{&wa}}, 3, 3); }).what(), "two different real tokens"));
 }
+
+TEST_CASE("predict_masked: a traditional text (or GuessForms::traditional) gets its guesses in traditional forms") {
+    const Vocabulary v({"[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", "我", "喜", "欢", "们"}, {{"歡", "欢"}, {"們", "们"}});
+    const EncoderShape shape{static_cast<int>(v.size()), 8, 2, 16, 1};
+    EncoderParams<float> model = train::init_params<float>(shape, 4);
+    model.out_bias(0, v.id("欢")) = 20.0f;  // the model puts nearly everything on 欢
+    CHECK(predict_masked(model, v, "我喜[MASK]", 1)[0][0].token == "欢");                   // simplified (or ambiguous) text
+    CHECK(predict_masked(model, v, "我們喜[MASK]", 1)[0][0].token == "歡");                 // a traditional character typed
+    CHECK(predict_masked(model, v, "我喜[MASK]", 1, {}, nullptr, GuessAmong::words, GuessForms::traditional)[0][0].token == "歡");
+    const auto same = predict_masked(model, v, "我們喜[MASK]", 1);
+    CHECK(same[0][0].probability == doctest::Approx(predict_masked(model, v, "我们喜[MASK]", 1)[0][0].probability));  // the same ids
+}

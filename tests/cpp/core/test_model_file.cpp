@@ -82,7 +82,7 @@ TEST_CASE("model file: a foreign, damaged, cut or padded file is refused with th
     bytes[0] = 'X';
     CHECK(contains(refusal(bytes), "does not start as an Attention Lab model"));
     bytes = good;
-    bytes[7] = '2';
+    bytes[7] = '3';
     CHECK(contains(refusal(bytes), "another version"));
     bytes = good;
     bytes[good.size() / 2] ^= 0x40;
@@ -102,6 +102,37 @@ TEST_CASE("model file: a foreign, damaged, cut or padded file is refused with th
     bytes[at + 1] = 'N';  // [NASK]: the five special tokens are required
     CHECK(contains(refusal(resealed(bytes)), "its vocabulary"));
     CHECK(contains(refusal({}), "does not start"));
-    const std::vector<std::uint8_t> tiny = {'A', 'L', 'M', 'O', 'D', 'E', 'L', '1'};
+    const std::vector<std::uint8_t> tiny = {'A', 'L', 'M', 'O', 'D', 'E', 'L', '2'};
     CHECK(contains(refusal(tiny), "too short"));
+}
+
+TEST_CASE("model file: the aliases travel with the vocabulary; a version-1 file (none) still loads") {
+    const Vocabulary with_aliases({"[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", "我", "喜", "欢", "你", "猫"},
+                                  {{"歡", "欢"}, {"貓", "猫"}, {"懽", "欢"}});
+    const std::vector<std::uint8_t> bytes = save_model(model(), with_aliases);
+    const TrainedModel loaded = load_model(bytes.data(), bytes.size());
+    CHECK(loaded.vocabulary.aliases() == with_aliases.aliases());
+    CHECK(loaded.vocabulary.alias("歡") == 7);
+    CHECK(loaded.vocabulary.typed_form(7) == "歡");
+    // Version 1: the same file without the aliases block (and its u32 length), magic '1'.
+    std::vector<std::uint8_t> old = save_model(model(), vocabulary());
+    old[7] = '1';
+    const std::string text = "猫\n";
+    const std::vector<std::uint8_t> last(text.begin(), text.end());  // bytes: a char and a uint8_t of a CJK character differ
+    const auto found = std::search(old.begin(), old.end(), last.begin(), last.end());
+    REQUIRE(found != old.end());
+    const auto end = found + static_cast<std::ptrdiff_t>(last.size());
+    old.erase(end, end + 4);
+    old = resealed(old);
+    const TrainedModel v1 = load_model(old.data(), old.size());
+    CHECK(v1.vocabulary.aliases().empty());
+    CHECK(v1.vocabulary.alias("歡") == -1);
+    // A damaged aliases block: a line without its tab.
+    std::vector<std::uint8_t> bad = bytes;
+    const std::string tab = "貓\t";
+    const std::vector<std::uint8_t> line(tab.begin(), tab.end());
+    const auto at = std::search(bad.begin(), bad.end(), line.begin(), line.end());
+    REQUIRE(at != bad.end());
+    at[3] = ' ';
+    CHECK(contains(refusal(resealed(bad)), "no tab"));
 }

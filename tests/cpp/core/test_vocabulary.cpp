@@ -88,3 +88,28 @@ TEST_CASE("Vocabulary::word_starts: every token a [MASK] can stand for, no speci
     const Vocabulary v({"[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", "我", "##s", "cat", "##at", "，"});
     CHECK(v.word_starts() == std::vector<std::int32_t>{5, 7, 9});
 }
+
+TEST_CASE("Vocabulary: a traditional character stands for the simplified token it aliases, shown as typed") {
+    const Vocabulary v({"[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", "我", "喜", "欢", "们", "学"},
+                       {{"歡", "欢"}, {"們", "们"}, {"懽", "欢"}, {"學", "学"},
+                        {"喜", "我"},        // typed is a token itself: dropped
+                        {"貓", "猫"},        // the token is not in the vocabulary: dropped
+                        {"學習", "学"},      // more than one code point: dropped
+                        {"歡", "们"}});      // typed twice: the first stays
+    CHECK(v.aliases() == std::vector<Vocabulary::Alias>{{"歡", "欢"}, {"們", "们"}, {"懽", "欢"}, {"學", "学"}});
+    CHECK(v.alias("歡") == 7);
+    CHECK(v.alias("懽") == 7);
+    CHECK(v.alias("欢") == -1);
+    CHECK(v.typed_form(7) == "歡");  // the first alias of a token is the form shown
+    CHECK(v.typed_form(5) == "我");  // a token without an alias is itself
+    const std::vector<Token> tokens = v.tokenize("我們喜歡貓");
+    CHECK(texts(tokens) == std::vector<std::string>{"[CLS]", "我", "們", "喜", "歡", "[UNK]", "[SEP]"});
+    CHECK(tokens[2].id == 8);
+    CHECK(tokens[4].id == 7);
+    CHECK(tokens[4].hideable);
+    CHECK(tokens[4].begin == 3);
+    CHECK(tokens[4].end == 4);
+    // Without aliases the same text has [UNK]s.
+    const Vocabulary plain({"[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", "我", "喜", "欢", "们", "学"});
+    CHECK(texts(plain.tokenize("我們喜歡")) == std::vector<std::string>{"[CLS]", "我", "[UNK]", "喜", "[UNK]", "[SEP]"});
+}

@@ -11,6 +11,9 @@ function chipAction(ctx, token, i) {
   return {};
 }
 
+/** Whether a token was typed in a form the vocabulary aliases (a traditional character). */
+const aliased = (ctx) => ctx.forms.some((form, i) => form !== ctx.tokens[i]);
+
 export default {
   id: 'tokens',
   label: (t) => t('step.tokens.label'),
@@ -18,14 +21,17 @@ export default {
   panelColumn: 'key', // the side panel shows only the keys: the row's numbers come from Q·Kᵀ on
   matrices: [], // the core stages it shows, and exports
   title: (ctx) => ctx.t('step.tokens.title'),
-  explain: (ctx) => `${ctx.t('step.tokens.explain', { n: ctx.n })}${ctx.trained ? ctx.t('step.tokens.explainHide') : ''}`,
+  explain: (ctx) => `${ctx.t('step.tokens.explain', { n: ctx.n })}${aliased(ctx) ? ctx.t('step.tokens.explainAlias') : ''}`
+    + `${ctx.trained ? ctx.t('step.tokens.explainHide') : ''}`,
   // The article's numbers beside this model's: one line under the explanation, on a trained model.
   note: (ctx) => (ctx.trained ? ctx.t('step.tokens.article', { layers: ctx.layers, heads: ctx.heads, dK: ctx.config.dK }) : ''),
   async render(body, ctx) {
     const chips = ctx.tokens.map((token, i) => {
       const { title, onclick } = chipAction(ctx, token, i);
       const unknown = token === '[UNK]';
-      const content = [h('span', { class: 'text' }, token), h('span', { class: 'id' }, ctx.t('step.tokens.chip', { i, id: ctx.ids[i] }))];
+      const form = ctx.forms[i];
+      const id = form === token ? ctx.t('step.tokens.chip', { i, id: ctx.ids[i] }) : ctx.t('step.tokens.chipAlias', { i, id: ctx.ids[i], form });
+      const content = [h('span', { class: 'text' }, token), h('span', { class: 'id' }, id)];
       return h('li', {
         class: `chip big${i === ctx.selected ? ' selected-token' : ''}${unknown ? ' unk' : ''}${token === MASK ? ' masked-token' : ''}`,
         dataset: { i },

@@ -34,6 +34,8 @@ export function viewContext(state, words, actions) {
     layerOpen: state.layerOpen,
     sentence: state.sentence,
     tokens: run.tokens,
+    /** Each token as the vocabulary holds it (a traditional character: the simplified one it stands for). */
+    forms: run.forms,
     ids: run.ids,
     n: run.tokens.length,
     selected,
