@@ -196,6 +196,10 @@ test('package:cmi5 refuses bad settings by name, and writes the title as XML tex
   }
   const [structure] = cmi5Entries({ title: '<Lesson & "quotes">', id: 'https://your.org/courses/attention' });
   assert.match(structure.data, /<langstring lang="en-US">&lt;Lesson &amp; &quot;quotes&quot;&gt;<\/langstring>/);
+  const [traditional] = cmi5Entries({ lang: 'zh-Hant', title: '注意力', id: 'https://your.org/courses/attention' });
+  assert.match(traditional.data, /<title>\s*<langstring lang="zh-TW">注意力<\/langstring>/, 'zh-Hant is tagged zh-TW');
+  assert.match(traditional.data, /<langstring lang="zh-TW">用真實的數字一步一步地看縮放內積注意力/, 'the description in traditional characters too');
+  assert.throws(() => cmi5Entries({ lang: 'zh-TW' }), /--lang is en, zh, zh-Hant, got zh-TW/);
   assert.match(structure.data, /<au id="https:\/\/your.org\/courses\/attention\/lesson" moveOn="CompletedAndPassed" masteryScore="0.80"/);
   assert.throws(() => cmi5Policy('<meta http-equiv="Content-Security-Policy" content="default-src \'self\'">'), /no connect-src 'none'/);
 });
