@@ -18,7 +18,7 @@ H5P.AttentionLab = (function (EventDispatcher) {
     const sentence = typeof p.sentence === 'string' && p.sentence.trim() ? p.sentence : '我喜欢人工智能';
     return {
       sentence: sentence,
-      language: p.language === 'zh' ? 'zh' : 'en',
+      language: ['zh', 'zh-Hant'].indexOf(p.language) >= 0 ? p.language : 'en',
       step: STEPS.indexOf(p.step) >= 0 ? p.step : 'softmax',
       exercises: typeof p.exercises === 'string' && EXERCISE.test(p.exercises) ? p.exercises.trim() : '',
       tour: p.tour === true,

@@ -13,17 +13,21 @@
 // own (a course page that wants to share one core with its own code uses the
 // element below, which imports the API as a module). The wasm stays a separate
 // file, fetched and compiled early by start-core.js.
+// First it writes the traditional Chinese words the page imports
+// (web/generated/words/, made from the simplified: zh-hant-words.mjs).
 import { readdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
 import { elementParts, pageMarkup } from './page-markup.mjs';
 import { fileURLToPath } from 'node:url';
+import { writeZhHant } from './zh-hant-words.mjs';
 
 const [outFile] = process.argv.slice(2);
 if (!outFile) {
   console.error('usage: node scripts/bundle-app.mjs <out.js>');
   process.exit(2);
 }
+await writeZhHant();
 // What loads only when it is used (the guided tour, the SCORM adapter) goes into
 // chunk-*.js files beside the bundle; those of an earlier build go first.
 const outDir = dirname(outFile);

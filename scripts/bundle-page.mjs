@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 import { offlineBuild, web } from './offline-api.mjs';
+import { writeZhHant } from './zh-hant-words.mjs';
 
 const [glueFile, wasmFile, outFile] = process.argv.slice(2);
 if (!glueFile || !wasmFile || !outFile) {
@@ -15,6 +16,7 @@ if (!glueFile || !wasmFile || !outFile) {
   process.exit(2);
 }
 
+await writeZhHant(); // the traditional Chinese words the page imports
 const result = await build(offlineBuild(web('app/shell/main.js'), glueFile, wasmFile));
 const script = result.outputFiles[0].text;
 const style = (await build({ entryPoints: [web('styles/app.css')], bundle: true, minify: true, write: false, logLevel: 'warning' }))

@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseExercises } from '../web/app/panels/exercise-set.js';
+import { LANGUAGE_IDS } from '../web/app/strings/i18n.js';
 
 const OFFLINE_PAGE = fileURLToPath(new URL('../web/generated/attention-lab.html', import.meta.url));
 
@@ -20,7 +21,7 @@ export const LESSON_OPTIONS = Object.freeze({
 export function checkLesson({ exercises = '', lang, mastery = '80', sentence }) {
   const { ignored } = parseExercises(exercises);
   if (ignored.length) throw new Error(`not exercises: ${ignored.join(', ')} (each is dot, scaled, exp, softmax or output, optionally with its cell: softmax:2:3)`);
-  if (lang !== undefined && !['en', 'zh'].includes(lang)) throw new Error(`--lang is en or zh, got ${lang}`);
+  if (lang !== undefined && !LANGUAGE_IDS.includes(lang)) throw new Error(`--lang is ${LANGUAGE_IDS.join(', ')}, got ${lang}`);
   const score = Number(mastery);
   if (!Number.isInteger(score) || score < 0 || score > 100) throw new Error(`--mastery is an integer from 0 to 100, got ${mastery}`);
   if (sentence !== undefined && !sentence.trim()) throw new Error('--sentence is empty');

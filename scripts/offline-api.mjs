@@ -7,12 +7,8 @@
 import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { MODEL_FILE, packedLiteral } from './pack-file.mjs';
-
-// What the one-file builds' training lab says, in the lab's two languages (only they carry it).
-const OFFLINE_EN = "The training lab needs the served page (npm start): training needs the served page’s Web Worker and the trainer’s own wasm, which this one-file copy does not carry. Everything else here works.";
-const OFFLINE_ZH = "训练实验需要通过服务器打开的页面（npm start）：训练要用到那个页面的 Web Worker 和训练器自己的 wasm，这个单文件副本没有带上它们。这里的其他功能都可以用。";
 
 export const web = (path) => fileURLToPath(new URL(`../web/${path}`, import.meta.url));
 
@@ -54,14 +50,19 @@ export function offlineApi(glueFile, wasmFile) {
         'export async function startTraining() { throw Object.assign(new Error("training needs the served page: it runs in a Web Worker with the trainer\'s own wasm, which this one-file build does not carry"), { code: "worker_failed", params: {} }); }' }));
       // The training lab's controls and charts could train nothing here: in their place, what it needs.
       b.onResolve({ filter: /training\/training-lab\.js$/ }, () => ({ path: 'training-lab', namespace: 'offline-training-lab' }));
-      b.onLoad({ filter: /.*/, namespace: 'offline-training-lab' }, () => ({ loader: 'js', contents: `
+      // Its words, in each language, are the training lab's 'train.offline' (the bundlers have written web/generated/words/).
+      b.onLoad({ filter: /.*/, namespace: 'offline-training-lab' }, async () => {
+        const { TRAINING_WORDS } = await import(pathToFileURL(web('generated/words/training.js')).href);
+        const words = Object.fromEntries(Object.entries(TRAINING_WORDS).map(([lang, table]) => [lang, table['train.offline']]));
+        return { loader: 'js', contents: `
         export function createTrainingLab(root, { h }) {
           root.classList.add('training-lab');
           const note = h('p', { class: 'message notice train-status' });
           root.replaceChildren(note);
-          const words = ${JSON.stringify({ en: OFFLINE_EN, zh: OFFLINE_ZH })};
+          const words = ${JSON.stringify(words)};
           return { update(ctx) { note.textContent = words[ctx.lang] ?? words.en; }, dispose() {} };
-        }` }));
+        }` };
+      });
       b.onLoad({ filter: /.*/, namespace: 'packed' }, ({ path }) => ({
         contents: `export default ${packedLiteral(path === 'wasm' ? wasmFile : MODEL_FILE)};`, loader: 'js' }));
     },

@@ -3,7 +3,7 @@
 // the AU, which a course author imports into a cmi5 platform (an LMS with an LRS:
 // SCORM Cloud, Moodle's cmi5 plugins, Cornerstone, Docebo, …). Launched with cmi5's
 // parameters, the page reports to the platform by xAPI (web/app/host/cmi5.js).
-//   npm run package:cmi5 -- [--exercises=softmax:2:3,output] [--sentence=…] [--lang=zh|en] [--tour]
+//   npm run package:cmi5 -- [--exercises=softmax:2:3,output] [--sentence=…] [--lang=en|zh|zh-Hant] [--tour]
 //        [--mastery=80] [--move-on=CompletedAndPassed] [--id=https://your.org/courses/attention]
 //        [--title=…] [--out=dist/attention-lab-cmi5.zip]
 // --mastery: the share of the exercise set (0–100) that passes (cmi5's masteryScore, 0–1);
@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { LESSON_OPTIONS, checkLesson, escapeXml, lessonPage } from './lesson-package.mjs';
 import { writeZip } from './zip.mjs';
+import { toTaiwan } from './zh-hant-words.mjs';
 
 export const MOVE_ON = Object.freeze(['Passed', 'Completed', 'CompletedAndPassed', 'CompletedOrPassed', 'NotApplicable']);
 const DESCRIPTION = {
@@ -24,6 +25,9 @@ const DESCRIPTION = {
   'zh-CN': '用真实的数字一步一步地看缩放点积注意力 softmax(QKᵀ/√d_k)·V：由编译成 WebAssembly 的 C++ 核心在一个句子上计算；'
     + '学习者亲手算出其中的数，由核心检查。',
 };
+DESCRIPTION['zh-TW'] = toTaiwan(DESCRIPTION['zh-CN']); // traditional, made as the page's words are
+// The lesson's language as cmi5's langstrings tag it.
+const TAG = Object.freeze({ en: 'en-US', zh: 'zh-CN', 'zh-Hant': 'zh-TW' });
 
 /** The page's policy, allowing what a cmi5 AU must do: reach the platform's endpoint, which it learns only at launch. */
 export function cmi5Policy(page) {
@@ -42,7 +46,7 @@ export function cmi5Entries(values) {
   const id = values.id ?? `urn:attention-lab:cmi5:${createHash('sha256').update(settings).digest('hex').slice(0, 16)}`;
   if (!/^[a-z][a-z0-9+.-]*:[^\s<>"]+$/i.test(id) || /[?#]/.test(id)) throw new Error(`--id is an absolute IRI without ? or #, such as https://your.org/courses/attention, got ${id}`);
   const { page } = lessonPage(values, 'package:cmi5');
-  const tag = values.lang === 'zh' ? 'zh-CN' : 'en-US';
+  const tag = TAG[values.lang] ?? 'en-US';
   const text = (kind) => `    <${kind}>\n      <langstring lang="${tag}">${escapeXml(title)}</langstring>\n    </${kind}>`;
   const description = `    <description>\n${Object.entries(DESCRIPTION).map(([lang, words]) => `      <langstring lang="${lang}">${escapeXml(words)}</langstring>`).join('\n')}\n    </description>`;
   const structure = `<?xml version="1.0" encoding="utf-8"?>

@@ -154,7 +154,7 @@ test('cmi5.xml: one course and one AU, the page, with moveOn and the mastery sco
     course: [COURSE, ['title', 'description']],
     au: [PUBLISHER_ID, 'CompletedAndPassed', '0.80', 'AnyWindow', ['title', 'description', 'url']],
     url: 'attention-lab.html',
-    langs: ['en-US', 'zh-CN'],
+    langs: ['en-US', 'zh-CN', 'zh-TW'],
   });
   const html = files.get('attention-lab.html');
   assert.match(html, /connect-src http: https:/, 'the AU reaches an endpoint it learns at launch');

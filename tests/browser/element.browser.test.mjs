@@ -87,8 +87,11 @@ test('attributes change the view; the element reports steps, selections and answ
   assert.deepEqual(await chipsOf(page, 'first'), [...core.run('人工智能喜欢我').tokens]);
   await set('first', 'token', '5');
   await page.waitForSelector('#first #token-chips li:nth-child(6) .chip[aria-pressed="true"]');
+  await set('first', 'lang', 'zh-Hant'); // traditional Chinese, then simplified
+  await page.waitForFunction(() => document.querySelector('#first').shadowRoot.querySelector('#step-title').textContent.includes('原始注意力分數'));
+  assert.equal(await frameOf(page, 'first').getAttribute('lang'), 'zh-TW');
   await set('first', 'lang', 'zh');
-  await page.waitForFunction(() => document.querySelector('#first').shadowRoot.querySelector('#step-title').textContent.includes('原始'));
+  await page.waitForFunction(() => document.querySelector('#first').shadowRoot.querySelector('#step-title').textContent.includes('原始注意力分数'));
   await set('first', 'model', 'random');
   await set('first', 'dk', '8');
   await page.waitForFunction(() => document.querySelector('#first').shadowRoot.querySelector('#opt-dK').value === '8');

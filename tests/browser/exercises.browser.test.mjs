@@ -124,15 +124,16 @@ test('a framed lab posts each result to its host', { timeout: 60_000 }, async ()
   assert.equal(result.answer, Number(wrong.value.toPrecision(8)));
   assert.equal(result.expected, e.expected);
   assert.equal(result.tolerance, e.tolerance);
-  // The answer as an xAPI interaction: numeric, the range the core accepts, named in both languages.
+  // The answer as an xAPI interaction: numeric, the range the core accepts, named in each language.
   const { interaction } = result;
   assert.equal(interaction.type, 'http://adlnet.gov/expapi/activities/cmi.interaction');
   assert.equal(interaction.interactionType, 'numeric');
   const [lo, hi] = interaction.correctResponsesPattern[0].split('[:]').map(Number);
   assert.ok(Math.abs(lo - (e.expected - e.tolerance)) < 1e-6 && Math.abs(hi - (e.expected + e.tolerance)) < 1e-6, interaction.correctResponsesPattern[0]);
-  assert.deepEqual(Object.keys(interaction.name), ['en-US', 'zh-CN']);
+  assert.deepEqual(Object.keys(interaction.name), ['en-US', 'zh-CN', 'zh-TW']);
   assert.match(interaction.description['en-US'], /Row 2, column 1 .* “我喜欢人工智能”/);
   assert.match(interaction.description['zh-CN'], /第 2 行、第 1 列/);
+  assert.match(interaction.description['zh-TW'], /第 2 列、第 1 行/, 'a row is a 列 in Taiwan');
   // The host sets another exercise set; a bad one is refused with a reason.
   const post = (message) => page.evaluate((m) => document.getElementById('lab').contentWindow.postMessage(m, location.origin), message);
   await post({ protocol: 'attention-lab', type: 'set', exercises: 'scaled:2:3,dot' });

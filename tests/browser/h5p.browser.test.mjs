@@ -123,3 +123,15 @@ test('H5P: the lab in H5P\'s frame, an xAPI statement for each answer, completed
   assert.deepEqual([...problems, ...again.problems], []);
   await again.context.close();
 });
+
+test('H5P in traditional Chinese: the editor\'s words made from the simplified, a zh-Hant content tagged zh-hant', () => {
+  const files = new Map(h5pEntries(contentParams({ lang: 'zh-Hant' })).map(({ name, data }) => [name.replace(/^H5P\.AttentionLab-[\d.]+\//, ''), String(data)]));
+  assert.equal(JSON.parse(files.get('h5p.json')).language, 'zh-hant');
+  assert.equal(JSON.parse(files.get('content/content.json')).language, 'zh-Hant');
+  const hans = JSON.parse(files.get('language/zh-hans.json')).semantics;
+  const hant = JSON.parse(files.get('language/zh-hant.json')).semantics;
+  assert.equal(hant.length, hans.length);
+  assert.equal(hant[1].label, '實驗室的語言');
+  assert.deepEqual(hant[1].options.map((o) => o.label), ['English', '簡體中文', '繁體中文']);
+  assert.match(hant[0].description, /文章裡的「我喜欢人工智能」/, 'the sentence as the lab opens on it');
+});

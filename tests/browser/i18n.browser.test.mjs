@@ -1,10 +1,11 @@
-// Chinese and English: the switch, the lang parameter, the browser's language,
-// and no English (or missing key) left on any step in Chinese.
+// English, simplified and traditional Chinese: the switch, the lang parameter, the
+// browser's language, and no English (or missing key) left on any step in Chinese.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { useServedChromium, waitForParam, watchProblems } from './chromium.mjs';
 import { shownHead } from './page-helpers.mjs';
+import { WORDS_ZH_HANT } from '../../web/generated/words/words-zh-hant.js';
 
 const WEB = fileURLToPath(new URL('../../web/', import.meta.url));
 import { STEPS } from '../../web/app/steps/index.js';
@@ -78,7 +79,7 @@ test('the switch changes the words in place and the URL keeps the language', asy
 });
 
 test("the browser's language is the default", async () => {
-  for (const [locale, expected] of [['zh-CN', '分词'], ['en-GB', 'Tokens']]) {
+  for (const [locale, expected] of [['zh-CN', '分词'], ['zh-TW', '分詞'], ['en-GB', 'Tokens']]) {
     const context = await env.browser.newContext({ locale });
     const page = await context.newPage();
     await page.goto(`${env.origin}/`);
@@ -99,7 +100,7 @@ test('Chinese words load when first asked for; a failed load is said, the lab st
   await page.route('**/chunk-words-zh-*.js', (route) => route.abort());
   await page.selectOption('#lang', 'zh');
   await page.waitForSelector('#input-message:not([hidden])');
-  assert.match(await page.textContent('#input-message'), /words in 中文 could not be loaded .*; it stays in this language/);
+  assert.match(await page.textContent('#input-message'), /words in 简体中文 could not be loaded .*; it stays in this language/);
   assert.equal(await page.inputValue('#lang'), 'en');
   assert.equal(await page.getAttribute('html', 'lang'), 'en');
   assert.match(await page.textContent('#step-title'), /softmax: attention weights/);
@@ -110,5 +111,43 @@ test('Chinese words load when first asked for; a failed load is said, the lab st
   await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
   assert.equal(await page.textContent('#step-rail button[data-step="tokens"]'), '分词');
   assert.equal(await page.inputValue('#lang'), 'zh');
+  await context.close();
+});
+
+test('?lang=zh-Hant shows every step in traditional characters, and the examples too, with no English or missing key left', async () => {
+  const context = await env.browser.newContext({ reducedMotion: 'reduce', locale: 'en-US' });
+  const page = await context.newPage();
+  const problems = watchProblems(page);
+  await page.goto(`${env.origin}/?lang=zh-Hant`);
+  await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+  assert.equal(await page.getAttribute('html', 'lang'), 'zh-TW');
+  assert.equal(await page.inputValue('#lang'), 'zh-Hant');
+  assert.equal(await page.title(), WORDS_ZH_HANT['page.title']);
+  for (const id of STEP_IDS) {
+    await page.click(`#step-rail button[data-step="${id}"]`);
+    await page.waitForSelector(`body[data-step="${id}"][data-rendered]`, { state: 'attached' });
+    assert.equal(await keysMissing(page), false, id);
+    const left = (await englishWords(page)).filter((w) => !KEPT.has(w));
+    assert.deepEqual(left, [], `${id}: English left in Chinese`);
+  }
+  await page.click('#step-rail button[data-step="softmax"]');
+  await page.waitForSelector('body[data-step="softmax"][data-rendered]', { state: 'attached' });
+  assert.ok((await page.textContent('#step-title')).endsWith(WORDS_ZH_HANT['step.softmax.title']));
+  assert.match(await page.textContent('#step-explain'), /逐列計算.*每一列加起來就等於 1/, 'rows are 列 in Taiwan');
+  assert.match(await page.textContent('#step-rail'), /分詞/);
+  // The Examples menu in traditional characters; an example goes into the sentence box as it is
+  // (its tokens are the model's: a character its vocabulary lacks may be [UNK]).
+  const examples = await page.$$eval('#presets option', (options) => options.map((o) => o.value));
+  assert.ok(examples.includes('我喜歡人工智慧'), examples.join(' '));
+  assert.ok(!examples.includes('我喜欢人工智能'));
+  await page.selectOption('#presets', '我喜歡人工智慧');
+  await waitForParam(page, 's', '我喜歡人工智慧');
+  assert.equal(await page.inputValue('#sentence'), '我喜歡人工智慧');
+  // Back to simplified: the examples follow.
+  await page.selectOption('#lang', 'zh');
+  await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
+  assert.ok((await page.$$eval('#presets option', (options) => options.map((o) => o.value))).includes('我喜欢人工智能'));
+  await waitForParam(page, 'lang', 'zh');
+  assert.deepEqual(problems, []);
   await context.close();
 });

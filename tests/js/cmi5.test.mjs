@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { CMI5_PARAMS, isCmi5Launch } from '../../web/app/host/cmi5-launch.js';
 import { connectCmi5 } from '../../web/app/host/cmi5.js';
 import { EXTENSION, PROGRESS_STATE, exerciseActivity, isoDuration, preferredLanguage, readCmi5Launch, readLaunchData, uuid } from '../../web/app/host/cmi5-data.js';
+import { languageOfTag } from '../../web/app/strings/i18n.js';
 
 const ACTOR = { objectType: 'Agent', account: { homePage: 'https://lms.example.org', name: '42' } };
 const REGISTRATION = '760e3480-ba55-4991-94b0-01820dbd23a2';
@@ -38,9 +39,11 @@ test('the launch data, the learner\'s language, ids and durations', () => {
   assert.throws(() => readLaunchData({ contextTemplate: {}, launchMode: 'Normal' }), /no session id/);
   assert.throws(() => readLaunchData({ contextTemplate: template, launchMode: 'Play' }), /launchMode "Play"/);
   assert.throws(() => readLaunchData({ contextTemplate: template, launchMode: 'Normal', masteryScore: 80 }), /masteryScore 80/);
-  assert.equal(preferredLanguage({ languagePreference: 'fr-FR, zh-TW,en-US' }), 'zh');
-  assert.equal(preferredLanguage({ languagePreference: 'fr-FR' }), null);
-  assert.equal(preferredLanguage(null), null);
+  assert.equal(preferredLanguage({ languagePreference: 'fr-FR, zh-TW,en-US' }, languageOfTag), 'zh-Hant');
+  assert.equal(preferredLanguage({ languagePreference: 'fr-FR, zh-CN,en-US' }, languageOfTag), 'zh');
+  assert.equal(preferredLanguage({ languagePreference: 'en-GB,zh-TW' }, languageOfTag), 'en');
+  assert.equal(preferredLanguage({ languagePreference: 'fr-FR' }, languageOfTag), null);
+  assert.equal(preferredLanguage(null, languageOfTag), null);
   assert.equal(exerciseActivity('https://lms.example.org/a/1', 'dot-2-3'), 'https://lms.example.org/a/1/exercises/dot-2-3');
   assert.equal(exerciseActivity('https://lms.example.org/a?id=1', 'dot-2-3'), 'https://lms.example.org/a?id=1#/exercises/dot-2-3');
   const ids = new Set(Array.from({ length: 100 }, () => uuid()));
@@ -92,7 +95,7 @@ function lessonAndBar() {
   const win = { listeners: {}, addEventListener(type, f) { this.listeners[type] = f; }, document: { visibilityState: 'visible' },
     went: [], location: { assign(url) { win.went.push(url); } } };
   const lesson = { progress: () => ({ s: '我喜欢', t: 2, p: 'softmax', x: null, c: null }), restore: async (saved) => restored.push(saved),
-    useLanguage: async () => {}, sentence: () => '我喜欢' };
+    useLanguage: async () => {}, languageOf: languageOfTag, sentence: () => '我喜欢' };
   const bar = { show: (key, args) => shown.push([key, args]), exitable() {} };
   return { win, lesson, bar, shown, restored };
 }
@@ -193,6 +196,10 @@ test('package:cmi5 refuses bad settings by name, and writes the title as XML tex
   }
   const [structure] = cmi5Entries({ title: '<Lesson & "quotes">', id: 'https://your.org/courses/attention' });
   assert.match(structure.data, /<langstring lang="en-US">&lt;Lesson &amp; &quot;quotes&quot;&gt;<\/langstring>/);
+  const [traditional] = cmi5Entries({ lang: 'zh-Hant', title: '注意力', id: 'https://your.org/courses/attention' });
+  assert.match(traditional.data, /<title>\s*<langstring lang="zh-TW">注意力<\/langstring>/, 'zh-Hant is tagged zh-TW');
+  assert.match(traditional.data, /<langstring lang="zh-TW">用真實的數字一步一步地看縮放內積注意力/, 'the description in traditional characters too');
+  assert.throws(() => cmi5Entries({ lang: 'zh-TW' }), /--lang is en, zh, zh-Hant, got zh-TW/);
   assert.match(structure.data, /<au id="https:\/\/your.org\/courses\/attention\/lesson" moveOn="CompletedAndPassed" masteryScore="0.80"/);
   assert.throws(() => cmi5Policy('<meta http-equiv="Content-Security-Policy" content="default-src \'self\'">'), /no connect-src 'none'/);
 });

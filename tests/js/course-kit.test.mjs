@@ -42,15 +42,17 @@ test('package:scorm refuses bad options with a clear message', () => {
   const folder = mkdtempSync(join(tmpdir(), 'attention-lab-scorm-args-'));
   try {
     const run = (...args) => spawnSync(process.execPath, ['scripts/package-scorm.mjs', ...args, `--out=${join(folder, 'x.zip')}`], { cwd: ROOT, encoding: 'utf8' });
-    for (const [args, message] of [[['--exercises=sum'], /not exercises: sum/], [['--lang=fr'], /--lang is en or zh/],
+    for (const [args, message] of [[['--exercises=sum'], /not exercises: sum/], [['--lang=fr'], /--lang is en, zh, zh-Hant/],
       [['--mastery=120'], /--mastery is an integer from 0 to 100/], [['--sentence= '], /--sentence is empty/]]) {
       const result = run(...args);
       assert.equal(result.status, 2, args.join(' '));
       assert.match(result.stderr, message);
     }
-    const ok = run('--exercises=dot', '--title=<Lesson & "quotes">');
+    const ok = run('--exercises=dot', '--lang=zh-Hant', '--title=<Lesson & "quotes">');
     assert.equal(ok.status, 0, ok.stderr);
-    const manifest = readZip(readFileSync(join(folder, 'x.zip'))).get('imsmanifest.xml').toString('utf8');
+    const files = readZip(readFileSync(join(folder, 'x.zip')));
+    const manifest = files.get('imsmanifest.xml').toString('utf8');
+    assert.match([...files].find(([name]) => name.endsWith('.html'))[1].toString('utf8'), /<meta name="attention-lab-link" content="[^"]*lang=zh-Hant/);
     assert.match(manifest, /<title>&lt;Lesson &amp; &quot;quotes&quot;&gt;<\/title>/, 'the title is escaped for XML');
   } finally {
     rmSync(folder, { recursive: true, force: true });

@@ -1,4 +1,5 @@
-// The two dictionaries of the page: the same keys and the same {slots}.
+// The dictionaries of the page: the same keys and the same {slots} (the traditional
+// Chinese, made from the simplified at build time: zh-hant.test.mjs); choosing a language.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { STRINGS_EN as PAGE_EN } from '../../web/app/strings/en.js';
@@ -13,7 +14,8 @@ import { TILES_EN, TILES_ZH } from '../../web/app/strings/tiles.js';
 import { ROLLOUT_EN, ROLLOUT_ZH } from '../../web/app/strings/rollout.js';
 import { SHARED_QK_EN, SHARED_QK_ZH } from '../../web/app/strings/shared-qk.js';
 import { COURSE_EN, COURSE_ZH } from '../../web/app/strings/course.js';
-import { ENGLISH, LANGUAGE_IDS, loadWords } from '../../web/app/strings/i18n.js';
+import { ENGLISH, LANGUAGE_IDS, languageOfTag, loadWords, pickLanguage, sentenceGap } from '../../web/app/strings/i18n.js';
+import { PRESETS_ZH_HANT, WORDS_ZH_HANT } from '../../web/generated/words/words-zh-hant.js';
 import { share } from '../../web/app/ui/format.js';
 
 // The page's words: the page's own, a trained model's views', Your turn's and the tour's.
@@ -52,7 +54,7 @@ test('a share prints with two decimals, never in exponent form', () => {
 });
 
 test('each language loads as one set of words, English there from the start', async () => {
-  assert.deepEqual(LANGUAGE_IDS, ['en', 'zh']);
+  assert.deepEqual(LANGUAGE_IDS, ['en', 'zh', 'zh-Hant']);
   assert.equal(await loadWords('en'), ENGLISH);
   assert.equal(await loadWords('xx'), ENGLISH, 'an unknown language is English');
   const zh = await loadWords('zh');
@@ -61,6 +63,27 @@ test('each language loads as one set of words, English there from the start', as
   for (const key of Object.keys(STRINGS_ZH)) assert.equal(zh.t(key), STRINGS_ZH[key].replace(/\{(\w+)\}/g, '{$1}'), key);
   assert.equal(zh.t('no.such.key'), '⟦no.such.key⟧');
   assert.equal(zh.errorText({ code: 'empty_text', message: 'x', params: {} }), STRINGS_ZH['error.empty_text']);
+  assert.equal(zh.examples, null, 'the Examples menu as the page writes it');
+  const hant = await loadWords('zh-Hant');
+  assert.equal(hant, await loadWords('zh-hant'), 'loaded once, whatever the case');
+  assert.equal(hant.htmlLang, 'zh-TW');
+  assert.equal(hant.examples, PRESETS_ZH_HANT);
+  for (const key of Object.keys(STRINGS_ZH)) assert.equal(hant.t(key), WORDS_ZH_HANT[key], key);
+  assert.equal(hant.t('page.brand'), '注意力實驗室');
+  assert.equal(hant.errorText({ code: 'empty_text', message: 'x', params: {} }), '文字是空的：請輸入至少一個字或詞');
+});
+
+test('the lab\'s language: the lang parameter, else the browser\'s first Chinese (traditional for zh-Hant, zh-TW, zh-HK), else English', () => {
+  assert.equal(pickLanguage('zh-Hant'), 'zh-Hant');
+  assert.equal(pickLanguage('ZH-hant', ['en-US']), 'zh-Hant');
+  assert.equal(pickLanguage('en', ['zh-TW']), 'en');
+  assert.equal(pickLanguage('xx', ['zh-CN']), 'zh', 'an unknown parameter: the browser\'s');
+  for (const [languages, lang] of [[['zh-TW'], 'zh-Hant'], [['zh-HK', 'en'], 'zh-Hant'], [['en-US', 'zh-Hant-TW'], 'zh-Hant'], [['zh-MO'], 'zh-Hant'],
+    [['zh-CN'], 'zh'], [['zh'], 'zh'], [['zh-Hans-TW'], 'zh'], [['zh-SG', 'zh-TW'], 'zh'], [['fr-FR', 'en-GB'], 'en'], [[], 'en']]) {
+    assert.equal(pickLanguage(null, languages), lang, languages.join());
+  }
+  assert.deepEqual(['zh-tw', 'ZH-Hant', 'zh-cn', 'en-GB', 'english', 'fr', '', undefined].map(languageOfTag), ['zh-Hant', 'zh-Hant', 'zh', 'en', null, null, null, null]);
+  assert.deepEqual(LANGUAGE_IDS.map(sentenceGap), [' ', '', ''], 'Chinese sentences follow one another without a space');
 });
 
 test("the words of the chunks (training lab, experiments, course bar): the same keys and slots in both languages", () => {

@@ -41,8 +41,8 @@ export interface ExerciseEventDetail extends ExerciseResult {
   /** The answer as an xAPI interaction definition (what the H5P and cmi5 packages report). */
   readonly interaction: {
     readonly type: 'http://adlnet.gov/expapi/activities/cmi.interaction';
-    readonly name: { readonly 'en-US': string; readonly 'zh-CN': string };
-    readonly description: { readonly 'en-US': string; readonly 'zh-CN': string };
+    readonly name: { readonly 'en-US': string; readonly 'zh-CN': string; readonly 'zh-TW': string };
+    readonly description: { readonly 'en-US': string; readonly 'zh-CN': string; readonly 'zh-TW': string };
     readonly interactionType: 'numeric';
     /** One range, "lo[:]hi": the answers the core accepts as right. */
     readonly correctResponsesPattern: readonly [string];

@@ -5,16 +5,14 @@
 // the core's (trace.rollout, trace.rolloutRow).
 // The page's own helpers come in from experiments/rollout.js (imported here, they would
 // make a chunk that the first load must fetch too).
-import { ROLLOUT_EN, ROLLOUT_ZH } from '../strings/rollout.js';
-
-const WORDS = Object.freeze({ en: ROLLOUT_EN, zh: ROLLOUT_ZH });
+import { ROLLOUT_WORDS } from '../../generated/words/rollout.js';
 
 /** root: the element to fill; deps: { h, morphChildren, fmt, share, translator, renderMatrix, groupAt, groupLabels }.
  *  Returns { update(ctx), dispose() }. */
 export function createRolloutView(root, { h, morphChildren, fmt, share, translator, renderMatrix, groupAt, groupLabels }) {
   return {
     update(ctx) {
-      const t = translator(WORDS[ctx.lang] ?? ROLLOUT_EN);
+      const t = translator(ROLLOUT_WORDS[ctx.lang] ?? ROLLOUT_WORDS.en);
       const { run, tokens, selected: i } = ctx;
       // The maps between the learner's words when the views show words (the same rule as every view), else tokens.
       const groups = ctx.byWords ? ctx.wordsOf(ctx.where).groups : null;

@@ -5,9 +5,7 @@
 // side (training/training-lab.js). Every number is the core's or the trainer's.
 // The page's own helpers come in from experiments/shared-qk.js (imported here, they would
 // make a chunk that the first load must fetch too).
-import { SHARED_QK_EN, SHARED_QK_ZH } from '../strings/shared-qk.js';
-
-const WORDS = Object.freeze({ en: SHARED_QK_EN, zh: SHARED_QK_ZH });
+import { SHARED_QK_WORDS } from '../../generated/words/shared-qk.js';
 
 /** root: the element to fill; deps: { h, morphChildren, fmt, translator, labelText (heads-panel.js), trainingLab(root) → the
  *  training lab in root }. Returns { update(ctx), dispose() }. */
@@ -21,7 +19,7 @@ export function createSharedQkView(root, { h, morphChildren, fmt, translator, la
 
   return {
     update(ctx) {
-      const t = translator(WORDS[ctx.lang] ?? SHARED_QK_EN);
+      const t = translator(SHARED_QK_WORDS[ctx.lang] ?? SHARED_QK_WORDS.en);
       morphChildren(intro, h('div', {}, h('p', { class: 'explain' }, t('qk.explain'))));
       const rows = [];
       const notes = []; // a one-way head whose scores are mostly symmetric: the core's oneWay says which

@@ -7,9 +7,8 @@
 // core's (trace.tiledRow, trace.tiledAttention).
 // The page's own helpers come in from experiments/tiles.js (imported here, they would
 // make a chunk that the first load must fetch too).
-import { TILES_EN, TILES_ZH } from '../strings/tiles.js';
+import { TILES_WORDS } from '../../generated/words/tiles.js';
 
-const WORDS = Object.freeze({ en: TILES_EN, zh: TILES_ZH });
 const PLAY_MS = 1200;
 const SHOWN = 6; // accumulator entries shown (of d_k)
 
@@ -27,7 +26,7 @@ const first = (values, k = SHOWN) => Array.from(values).slice(0, k);
  *  strings/i18n.js). Returns { update(ctx), dispose() }. */
 export function createTilesView(root, { h, morphChildren, fmt, translator }) {
   let ctx = null;
-  let t = translator(TILES_EN);
+  let t = translator(TILES_WORDS.en);
   let block = 2;
   let shown = 1; // blocks done, 1 … their count
   let timer = 0;
@@ -147,7 +146,7 @@ export function createTilesView(root, { h, morphChildren, fmt, translator }) {
   return {
     update(next) {
       ctx = next;
-      t = translator(WORDS[next.lang] ?? TILES_EN);
+      t = translator(TILES_WORDS[next.lang] ?? TILES_WORDS.en);
       const now = [next.headView, next.selected];
       if (!key || now.some((v, k) => v !== key[k])) {
         stop();

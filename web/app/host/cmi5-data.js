@@ -106,12 +106,9 @@ export function readLaunchData(data) {
   return { template, mode: data.launchMode, mastery, returnUrl };
 }
 
-/** The lab's language among the learner's preferences ('en-US,zh-CN'), or null. */
-export function preferredLanguage(preferences) {
+/** The lab's language among the learner's preferences ('en-US,zh-TW'), or null; languageOf(tag):
+ *  the lab's language for a tag, or null (strings/i18n.js's languageOfTag, handed in by the page). */
+export function preferredLanguage(preferences, languageOf) {
   const list = typeof preferences?.languagePreference === 'string' ? preferences.languagePreference.split(',') : [];
-  for (const tag of list) {
-    const lang = tag.trim().toLowerCase().split('-')[0];
-    if (lang === 'zh' || lang === 'en') return lang;
-  }
-  return null;
+  return list.map(languageOf).find(Boolean) ?? null;
 }

@@ -56,7 +56,8 @@ class CourseError extends Error {
 
 /**
  * Connects the page to the platform that launched it (launch: readCmi5Launch's).
- * lesson: { progress(): where the learner is, restore(saved), useLanguage(lang), sentence() },
+ * lesson: { progress(): where the learner is, restore(saved), useLanguage(lang), languageOf(tag) (the
+ * lab's language for a language tag, or null), sentence() },
  * bar: { show(key, args), exitable(on) } (the course bar). Returns { record(result), tour(move),
  * save(), finish(), exit(), connected: Promise<boolean> }: what the page reports, and Finish.
  */
@@ -133,7 +134,7 @@ export function connectCmi5(win, launch, lesson, bar) {
   }
 
   handle.connected = connect().then(async ({ token, data, preferences, saved }) => {
-    const language = preferredLanguage(preferences);
+    const language = preferredLanguage(preferences, lesson.languageOf);
     if (language) await lesson.useLanguage(language);
     if (saved?.lab) await lesson.restore(saved.lab);
     session = startSession({ launch, token, data, lesson, bar, headers, stateUrl,

@@ -1,9 +1,12 @@
 // An exercise's answer as the course formats report it: a number as a plain decimal, the range
 // the core accepts as right, and the xAPI interaction (cmi.interaction, numeric) with its name and
-// description in both languages. The exercise panel puts the interaction on each result it
+// description in each language. The exercise panel puts the interaction on each result it
 // announces, so the element's exercise event carries it to H5P's script; the SCORM and cmi5
 // adapters write the same range and the same interaction.
-import { EXERCISES_EN, EXERCISES_ZH } from '../strings/exercises.js';
+import { EXERCISES_WORDS } from '../../generated/words/exercises.js';
+
+// Each of the lab's languages as xAPI's language maps name it (the traditional words use Taiwan's phrases).
+const TAGS = Object.freeze({ en: 'en-US', zh: 'zh-CN', 'zh-Hant': 'zh-TW' });
 
 const SENTENCE_SHOWN = 80; // characters of the sentence in an exercise's description
 
@@ -25,10 +28,11 @@ export function exerciseInteraction(result, sentence) {
   const words = { row: result.cell.row, col: result.cell.col,
     sentence: chars.length > SENTENCE_SHOWN ? `${chars.slice(0, SENTENCE_SHOWN).join('')}…` : chars.join('') };
   const fill = (table, key) => table[key].replace(/\{(\w+)\}/g, (_, name) => String(words[name]));
+  const inEach = (text) => Object.fromEntries(Object.entries(EXERCISES_WORDS).map(([lang, table]) => [TAGS[lang], text(table)]));
   return {
     type: 'http://adlnet.gov/expapi/activities/cmi.interaction',
-    name: { 'en-US': EXERCISES_EN[`ex.name.${result.exercise}`], 'zh-CN': EXERCISES_ZH[`ex.name.${result.exercise}`] },
-    description: { 'en-US': fill(EXERCISES_EN, 'ex.report'), 'zh-CN': fill(EXERCISES_ZH, 'ex.report') },
+    name: inEach((table) => table[`ex.name.${result.exercise}`]),
+    description: inEach((table) => fill(table, 'ex.report')),
     interactionType: 'numeric',
     correctResponsesPattern: [acceptedRange(result)],
   };

@@ -12,10 +12,8 @@
 // so that the page's first load carries none of it, it imports nothing of the
 // page's modules: what it draws with is handed to it (page: { h, morphChildren,
 // fmt, STEPS, translator, parseExercises }), and its words come with it.
-import { EXERCISES_EN, EXERCISES_ZH } from '../strings/exercises.js';
+import { EXERCISES_WORDS } from '../../generated/words/exercises.js';
 import { exerciseInteraction } from '../host/interaction.js';
-
-const TABLES = Object.freeze({ en: EXERCISES_EN, zh: EXERCISES_ZH });
 
 // Where each exercise's arithmetic is drawn.
 const STEP_OF = Object.freeze({ dot: 'scores', scaled: 'scaled', exp: 'softmax', softmax: 'softmax', output: 'weighted-sum' });
@@ -24,9 +22,9 @@ const STEP_OF = Object.freeze({ dot: 'scores', scaled: 'scaled', exp: 'softmax',
  *  showCell(step, row) shows a step with a token selected; page: see above. */
 export function createExercises({ announce, showCell }, page) {
   const { h, morphChildren, fmt, STEPS, translator, parseExercises } = page;
-  const own = { en: translator(TABLES.en), zh: translator(TABLES.zh) };
+  const own = Object.fromEntries(Object.entries(EXERCISES_WORDS).map(([lang, table]) => [lang, translator(table)]));
   // The panel's words over the lab's: its own first, then the page's (step titles).
-  const withWords = (ctx) => ({ ...ctx, t: (key, params) => (key in TABLES[ctx.lang] ? own[ctx.lang](key, params) : ctx.t(key, params)) });
+  const withWords = (ctx) => ({ ...ctx, t: (key, params) => (key in EXERCISES_WORDS[ctx.lang] ? own[ctx.lang](key, params) : ctx.t(key, params)) });
   let items = parseExercises('').items;
   let at = 0;
   let seed = 0;

@@ -2,6 +2,7 @@
 //
 //   <script type="module" src="…/generated/attention-lab-element.js"></script>
 //   <attention-lab sentence="我喜欢人工智能" step="softmax" lang="zh"></attention-lab>
+//   (lang: en, zh or zh-Hant, traditional Chinese; else the browser's language)
 //
 // Each element is a lab of its own (start-lab.js) in a shadow root, so the course
 // page's styles stay out and its ids stay apart; every element on a page shares

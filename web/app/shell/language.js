@@ -1,14 +1,26 @@
 // A lab's language: the words it writes (strings/i18n.js), the language menu,
-// and what says the language (the page's <html lang> and title, or the
-// element's frame). The other language's words load as soon as the learner
+// the Examples menu's sentences (in traditional characters for traditional
+// Chinese), and what says the language (the page's <html lang> and title, or
+// the element's frame). The other languages' words load as soon as the learner
 // reaches for the menu.
 import { ENGLISH, LANGUAGE_IDS, loadWords, translateStatic } from '../strings/i18n.js';
+import { h } from '../ui/dom.js';
+import { PRESETS } from './presets.js';
 
-/** select: the language menu; scope: the lab's root (its static words); env: { page, frame };
- *  message: the lab's message line. Returns { words, use(lang) }. */
+/** The Examples menu (its first option, the placeholder, kept) with these sentences. */
+function showExamples(menu, sentences) {
+  const now = [...menu.options].slice(1).map((option) => option.value);
+  if (now.length === sentences.length && now.every((text, k) => text === sentences[k])) return;
+  menu.replaceChildren(menu.options[0], ...sentences.map((text) => h('option', { value: text }, text)));
+}
+
+/** select: the language menu; scope: the lab's root (its static words and its Examples menu,
+ *  #presets); env: { page, frame }; message: the lab's message line. Returns { words, use(lang) }. */
 export function createLanguage({ select, scope, env, message }) {
   let words = ENGLISH;
   let wanted = words.lang; // the last language asked for, which wins over any still loading
+  const examples = scope.getElementById('presets');
+  showExamples(examples, PRESETS);
   const preload = () => LANGUAGE_IDS.forEach((lang) => loadWords(lang).catch(() => {}));
   for (const kind of ['pointerenter', 'focus']) select.addEventListener(kind, preload, { once: true });
 
@@ -33,6 +45,7 @@ export function createLanguage({ select, scope, env, message }) {
       words = next;
       select.value = words.lang;
       translateStatic(scope, words.t);
+      showExamples(examples, words.examples ?? PRESETS);
       if (env.page) {
         document.documentElement.lang = words.htmlLang;
         document.title = words.t('page.title');

@@ -4,7 +4,7 @@
 import { h, morphChildren } from '../ui/dom.js';
 import { fmt } from '../ui/format.js';
 import { headNumber } from '../heads/head-view.js';
-import { translator } from '../strings/i18n.js';
+import { sentenceGap, translator } from '../strings/i18n.js';
 import { stepIndex } from '../steps/index.js';
 
 /** One lab's tour. el: the tour's section; lab: what tour/tour-control.js takes
@@ -15,7 +15,7 @@ export function createLazyTour(el, lab) {
   let loading = null;
   const load = () => (loading ??= import('../tour/tour.js').then(({ createTourControl, createTourPanel }) => {
     const control = createTourControl(lab.state, { ...lab, stepIndex });
-    parts = { control, panel: createTourPanel(el, control, { h, morphChildren, fmt, headNumber, translator }) };
+    parts = { control, panel: createTourPanel(el, control, { h, morphChildren, fmt, headNumber, translator, sentenceGap }) };
     return parts;
   }));
   return {

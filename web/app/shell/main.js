@@ -7,7 +7,7 @@
 // the page with cmi5's parameters (host/cmi5.js), else through a SCORM runtime in a
 // parent frame or the opener (host/scorm.js).
 import { isCmi5Launch } from '../host/cmi5-launch.js';
-import { translator } from '../strings/i18n.js';
+import { languageOfTag, translator } from '../strings/i18n.js';
 import { startLab } from './start-lab.js';
 
 function startPage() {
@@ -37,7 +37,8 @@ function startPage() {
   if (cmi5) {
     import('../host/cmi5.js').then(({ startCmi5 }) => {
       const started = startCmi5(window, launched, { progress: () => lab.progress(), restore: (saved) => lab.restore(saved),
-        useLanguage: (lang) => lab.switchLanguage(lang), sentence: () => lab.progress()?.s ?? '' }, { lang: lab.lang(), translator });
+        useLanguage: (lang) => lab.switchLanguage(lang), languageOf: languageOfTag, sentence: () => lab.progress()?.s ?? '' },
+        { lang: lab.lang(), translator });
       bar = started.bar;
       begin(started.session);
     });

@@ -1,7 +1,6 @@
 // The sentence box and the Examples menu of one lab: typing runs the core once
-// the learner pauses; an example replaces the sentence at once.
-import { h } from '../ui/dom.js';
-import { PRESETS } from './presets.js';
+// the learner pauses; an example replaces the sentence at once. (The menu's
+// sentences are the lab's language's: language.js.)
 
 const TYPING_DELAY_MS = 180;
 
@@ -15,7 +14,6 @@ export function bindSentenceInput($, { typed, picked, signal }) {
     typing = setTimeout(() => typed($('sentence').value), TYPING_DELAY_MS);
   });
   $('sentence-form').addEventListener('submit', (event) => event.preventDefault());
-  $('presets').append(...PRESETS.map((text) => h('option', { value: text }, text)));
   $('presets').addEventListener('change', () => {
     const text = $('presets').value;
     if (!text) return;

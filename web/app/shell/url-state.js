@@ -10,6 +10,7 @@
 // words=2-3,4-7: tokens the learner made into words (byWords=0: the views show tokens all the same).
 import { parseOrigin } from '../host/host-messages.js';
 import { parseWordsParam, wordsParam } from './words.js';
+import { languageId } from '../strings/i18n.js';
 
 const OPTION_PARAMS = ['dModel', 'dK', 'seed'];
 const FLAG_PARAMS = ['scale', 'causal', 'positional'];
@@ -43,7 +44,7 @@ export function readUrl(search, defaults) {
     else ignored.push('tour');
   }
   if (params.has('lang')) {
-    if (['en', 'zh'].includes(params.get('lang'))) state.lang = params.get('lang');
+    if (languageId(params.get('lang'))) state.lang = languageId(params.get('lang'));
     else ignored.push('lang');
   }
   // At most 20 000 characters (the input box's limit), cut between characters.

@@ -3,6 +3,7 @@
 import { makeScale } from '../matrix/colors.js';
 import { h, sleep } from '../ui/dom.js';
 import { fmt } from '../ui/format.js';
+import { sentenceGap } from '../strings/i18n.js';
 import { heatCanvas, keptCanvas, paintCanvas } from '../matrix/heat-canvas.js';
 import { renderMatrix } from '../matrix/matrix-view.js';
 
@@ -25,7 +26,7 @@ export default {
   title: (ctx) => ctx.t('step.embedding.title'),
   explain(ctx) {
     const plain = ctx.t(ctx.config.positional ? 'step.embedding.explain' : 'step.embedding.explainOff', { d: ctx.config.dModel });
-    const space = ctx.lang === 'zh' ? '' : ' '; // Chinese sentences follow one another without a space
+    const space = sentenceGap(ctx.lang);
     const text = ctx.trained ? `${plain}${space}${ctx.t('step.embedding.norm')}` : plain; // a trained encoder's x is LayerNorm(e + p)
     // Past the first layer, attention reads the layer before's output, not embedding + position.
     return ctx.where.layer > 0 ? `${text}${space}${ctx.t('step.embedding.laterLayer', { layer: ctx.where.layer + 1, before: ctx.where.layer })}` : text;

@@ -1,5 +1,6 @@
 // Step 5: ÷√d_k (and the causal mask, when it is on).
 import { fmt } from '../ui/format.js';
+import { sentenceGap } from '../strings/i18n.js';
 import { renderMatrix } from '../matrix/matrix-view.js';
 
 export function explainScaled(ctx, i, j) {
@@ -27,7 +28,7 @@ export default {
     const report = ctx.headView.scalingReport();
     const figures = { dK: ctx.config.dK, divisor: fmt(divisor, divisor % 1 ? 3 : 0), min: fmt(s.min), max: fmt(s.max), min2: fmt(m.min), max2: fmt(m.max),
       v1: fmt(report.scoreVariance), v2: fmt(report.scaledVariance), k: report.saturatedRows, n: report.rows, at: fmt(report.saturatedAt, 1) };
-    const space = ctx.lang === 'zh' ? '' : ' '; // Chinese sentences follow one another without a space
+    const space = sentenceGap(ctx.lang);
     const scaling = ctx.config.scale
       ? `${ctx.t('step.scaled.explain', figures)}${space}${ctx.t(`step.scaled.variance.${report.variance}`, figures)}`
       : ctx.t('step.scaled.explainOff', figures);

@@ -80,6 +80,8 @@ export const TRAINING_EN = {
   'train.badValue': '{name}: {value} is not a value it can take (a whole number is needed).',
   'train.failed': 'Training failed: {error}. The page keeps working; start again with other settings.',
   'train.textFailed': 'The lab’s text could not be loaded ({error}); paste your own text instead.',
+  // What the one-file builds (scripts/offline-api.mjs) say in the training lab's place.
+  'train.offline': 'The training lab needs the served page (npm start): training needs the served page’s Web Worker and the trainer’s own wasm, which this one-file copy does not carry. Everything else here works.',
 };
 
 export const TRAINING_ZH = {
@@ -162,4 +164,5 @@ export const TRAINING_ZH = {
   'train.badValue': '{name}：{value} 不是它能取的值（需要整数）。',
   'train.failed': '训练失败：{error}。页面照常可用；换个设置再开始。',
   'train.textFailed': '无法加载实验室的文本（{error}）；请改为粘贴你自己的文本。',
+  'train.offline': '训练实验需要通过服务器打开的页面（npm start）：训练要用到那个页面的 Web Worker 和训练器自己的 wasm，这个单文件副本没有带上它们。这里的其他功能都可以用。',
 };

@@ -4,8 +4,8 @@
 // tour and drives the steps, tokens, heads and experiments for each card.
 // The tour loads as a chunk of its own when it first opens; so that the page's
 // first load carries none of it, it imports nothing of the page's modules: what
-// it draws with (page: { h, morphChildren, fmt, headNumber, translator }) is handed to it.
-import { TOUR_EN, TOUR_ZH } from '../strings/tour.js';
+// it draws with (page: { h, morphChildren, fmt, headNumber, translator, sentenceGap }) is handed to it.
+import { TOUR_WORDS } from '../../generated/words/tour.js';
 import { CARDS, answerOf, cardAt, choicesOf, doubling, figuresOf } from './article-tour.js';
 
 /** el: the tour's section; go(k) shows card k; leave(); answer(cardId, choice); tryAfter(id) opens what
@@ -13,7 +13,7 @@ import { CARDS, answerOf, cardAt, choicesOf, doubling, figuresOf } from './artic
  *  scrolls to it; page: see above. */
 export function createTourPanel(el, { go, leave, answer, tryAfter, showExperiment }, page) {
   const { h, morphChildren, translator } = page;
-  const draw = { ...page, words: { en: translator(TOUR_EN), zh: translator(TOUR_ZH) } };
+  const draw = { ...page, words: Object.fromEntries(Object.entries(TOUR_WORDS).map(([lang, table]) => [lang, translator(table)])) };
   let drawnFor = null;
   return {
     /** tour: the lab's tour state ({ card, answers }) or null when no tour is open. */
@@ -31,9 +31,6 @@ export function createTourPanel(el, { go, leave, answer, tryAfter, showExperimen
     },
   };
 }
-
-// Between two sentences: a space, none in Chinese.
-const gap = (ctx) => (ctx.lang === 'zh' ? '' : ' ');
 
 function card(draw, ctx, tour, { go, leave, answer, tryAfter, showExperiment }) {
   const { h, fmt, headNumber } = draw;
@@ -69,6 +66,7 @@ function card(draw, ctx, tour, { go, leave, answer, tryAfter, showExperiment }) 
 function extra(draw, ctx, current, words, { effect, growth, row, article, compared } = {}) {
   const { h, fmt } = draw;
   const t = draw.words[ctx.lang];
+  const gap = draw.sentenceGap(ctx.lang);
   if (current.id === 'jacobian') {
     return [h('p', { class: 'tour-verdict', dataset: { verdict: effect.jacobian } },
       t(`tour.jacobian.${effect.jacobian}`, { ...words, uj: fmt(effect.unscaledJacobian, 4), sj: fmt(effect.scaledJacobian, 4) }))];
@@ -78,14 +76,14 @@ function extra(draw, ctx, current, words, { effect, growth, row, article, compar
   const q3 = compared
     ? [t(`tour.end.a3.${compared.sameTop ? 'same' : 'differ'}`, { ...words, best: ctx.tokens[compared.topB], p: fmt(row.probs[compared.topB]),
       articleBest: ctx.tokens[compared.topA], articleP: fmt(article[compared.topA]), self: fmt(compared.selfB), articleSelf: fmt(compared.selfA) })
-      + gap(ctx) + t(`tour.end.self.${compared.self}`, { ...words, self: fmt(compared.selfB), articleSelf: fmt(compared.selfA) }),
+      + gap + t(`tour.end.self.${compared.self}`, { ...words, self: fmt(compared.selfB), articleSelf: fmt(compared.selfA) }),
     h('table', { class: 'steps tour-compare' },
       h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('tour.end.key')), h('th', { scope: 'col' }, t('tour.end.article')), h('th', { scope: 'col' }, t('tour.end.model', words)))),
       h('tbody', {}, ctx.tokens.map((token, j) => h('tr', { class: j === self ? 'self' : undefined }, h('td', {}, token), h('td', {}, fmt(article[j])), h('td', {}, fmt(Math.abs(row.probs[j]) < 0.005 ? 0 : row.probs[j]))))))]
     : [t('tour.end.a3.other', { ...words, best: ctx.tokens[row.argmax], p: fmt(row.maxProb) })];
   const items = [
     ['q1', t('tour.end.a1', { ...words, v1: fmt(growth.fromVariance), v2: fmt(growth.toVariance), growth: t(`tour.variance.choice.${growth.growth}`),
-      unscaled: fmt(effect.unscaled, 3), scaled: fmt(effect.scaled, 3) }) + gap(ctx) + t(`tour.jacobian.${effect.jacobian}`, { ...words, uj: fmt(effect.unscaledJacobian, 4), sj: fmt(effect.scaledJacobian, 4) })],
+      unscaled: fmt(effect.unscaled, 3), scaled: fmt(effect.scaled, 3) }) + gap + t(`tour.jacobian.${effect.jacobian}`, { ...words, uj: fmt(effect.unscaledJacobian, 4), sj: fmt(effect.scaledJacobian, 4) })],
     ['q2', t('tour.end.a2', { ...words, sum: fmt(row.expSum), probSum: fmt(row.probSum) })],
     ['q3', ...q3],
   ];
@@ -126,7 +124,7 @@ function question(draw, ctx, current, chosen, words, answer) {
     const shown = { ...words, ...figures, best: figures.best, p: fmt(figures.p ?? 0), unscaled: fmt(figures.unscaled ?? 0, 3), scaled: fmt(figures.scaled ?? 0, 3),
       v1: fmt(figures.v1 ?? 0), v2: fmt(figures.v2 ?? 0), sum: fmt(figures.sum ?? 0), max: fmt(figures.max ?? 0), negatives: figures.negatives, length: fmt(figures.length ?? 0) };
     said = h('p', { class: `tour-feedback ${chosen === right ? 'right' : 'wrong'}`, role: 'status' },
-      t(chosen === right ? 'tour.right' : 'tour.wrong') + gap(ctx) + t(`tour.${current.id}.answer.${kind}`, shown));
+      t(chosen === right ? 'tour.right' : 'tour.wrong') + draw.sentenceGap(ctx.lang) + t(`tour.${current.id}.answer.${kind}`, shown));
   }
   return h('div', { class: 'tour-question' },
     h('p', {}, h('strong', {}, t(`tour.${current.id}.question`, words))),

@@ -8,12 +8,10 @@
 //
 // A chunk of its own, loaded when the lab opens: what it draws with (h, fmt,
 // the page's head grid…) is handed to it, so it shares no module with the page.
-import { TRAINING_EN, TRAINING_ZH } from '../strings/training.js';
+import { TRAINING_WORDS } from '../../generated/words/training.js';
 import { lineChart } from './line-chart.js';
 import { headsSection, noteLabels } from './heads-section.js';
 import { createTrainControls } from './train-controls.js';
-
-const WORDS = Object.freeze({ en: TRAINING_EN, zh: TRAINING_ZH });
 
 // The held-out loss and the heads come with every EVERY-th step's report.
 const EVERY = 10;
@@ -44,7 +42,7 @@ const EXPERIMENT_RUNS = Object.freeze({
  */
 export function createTrainingLab(root, deps) {
   const { h, clear, morphChildren, fmt, translator, loadTraining, textUrl, loadModel } = deps;
-  let t = translator(TRAINING_EN);
+  let t = translator(TRAINING_WORDS.en);
   let ctx = null; // the page's view context, for its words, sentence and token
   let lang = null;
   let labText = null; // { text, bytes } once fetched, or { error }
@@ -303,7 +301,7 @@ export function createTrainingLab(root, deps) {
       ctx = next;
       if (next.lang !== lang) {
         lang = next.lang;
-        t = translator(WORDS[lang] ?? TRAINING_EN);
+        t = translator(TRAINING_WORDS[lang] ?? TRAINING_WORDS.en);
         drawControls();
       }
       if (sentenceChanged) {
