@@ -76,6 +76,16 @@ export const CORRECTIONS = Object.freeze([
   ['批大小', '批次大小'],
   // A browser's tab is a 分頁.
   ['標籤頁', '分頁'],
+  // Splitting text into tokens is 斷詞 in Taiwan (CKIP's 斷詞); 分詞 is a participle in its grammar.
+  ['分詞', '斷詞'],
+  // A pronoun is a 代名詞.
+  ['代詞', '代名詞'],
+  // Connecting to (a course) is 連線到; 連線 alone takes no object.
+  ['正在連線你的課程', '正在連線到你的課程'],
+  // GPU kernels are programs (核心 alone reads as the GPU's cores), and a graphics card's memory is
+  // its 顯示記憶體 (視訊 is video).
+  ['GPU 核心都分塊', 'GPU 核心函式（kernel）都分塊'],
+  ['GPU 的視訊記憶體', 'GPU 的顯示記憶體'],
   // Taiwan quotes with corner brackets, which need no space beside them.
   ['“', '「'],
   [' “Content-Security-Policy” ', '「Content-Security-Policy」'],

@@ -32,13 +32,8 @@ const englishWords = (page) => page.evaluate(() => {
 });
 const keysMissing = (page) => page.evaluate(() => document.body.innerText.includes('⟦'));
 
-test('?lang=zh shows every step in Chinese, with no English or missing key left', async () => {
-  const context = await env.browser.newContext({ reducedMotion: 'reduce' });
-  const page = await context.newPage();
-  const problems = watchProblems(page);
-  await page.goto(`${env.origin}/?lang=zh`);
-  await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
-  assert.equal(await page.getAttribute('html', 'lang'), 'zh-CN');
+/** Every step drawn: no missing key, no English word left (but the kept ones). */
+async function everyStepInChinese(page) {
   for (const id of STEP_IDS) {
     await page.click(`#step-rail button[data-step="${id}"]`);
     await page.waitForSelector(`body[data-step="${id}"][data-rendered]`, { state: 'attached' });
@@ -46,6 +41,16 @@ test('?lang=zh shows every step in Chinese, with no English or missing key left'
     const left = (await englishWords(page)).filter((w) => !KEPT.has(w));
     assert.deepEqual(left, [], `${id}: English left in Chinese`);
   }
+}
+
+test('?lang=zh shows every step in Chinese, with no English or missing key left', async () => {
+  const context = await env.browser.newContext({ reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  const problems = watchProblems(page);
+  await page.goto(`${env.origin}/?lang=zh`);
+  await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+  assert.equal(await page.getAttribute('html', 'lang'), 'zh-CN');
+  await everyStepInChinese(page);
   // Tooltips and errors too.
   await page.click('#step-rail button[data-step="scores"]');
   await page.hover('figure.stage-scores td[data-i="2"][data-j="3"]');
@@ -79,7 +84,7 @@ test('the switch changes the words in place and the URL keeps the language', asy
 });
 
 test("the browser's language is the default", async () => {
-  for (const [locale, expected] of [['zh-CN', '分词'], ['zh-TW', '分詞'], ['en-GB', 'Tokens']]) {
+  for (const [locale, expected] of [['zh-CN', '分词'], ['zh-TW', '斷詞'], ['en-GB', 'Tokens']]) {
     const context = await env.browser.newContext({ locale });
     const page = await context.newPage();
     await page.goto(`${env.origin}/`);
@@ -123,18 +128,12 @@ test('?lang=zh-Hant shows every step in traditional characters, and the examples
   assert.equal(await page.getAttribute('html', 'lang'), 'zh-TW');
   assert.equal(await page.inputValue('#lang'), 'zh-Hant');
   assert.equal(await page.title(), WORDS_ZH_HANT['page.title']);
-  for (const id of STEP_IDS) {
-    await page.click(`#step-rail button[data-step="${id}"]`);
-    await page.waitForSelector(`body[data-step="${id}"][data-rendered]`, { state: 'attached' });
-    assert.equal(await keysMissing(page), false, id);
-    const left = (await englishWords(page)).filter((w) => !KEPT.has(w));
-    assert.deepEqual(left, [], `${id}: English left in Chinese`);
-  }
+  await everyStepInChinese(page);
   await page.click('#step-rail button[data-step="softmax"]');
   await page.waitForSelector('body[data-step="softmax"][data-rendered]', { state: 'attached' });
   assert.ok((await page.textContent('#step-title')).endsWith(WORDS_ZH_HANT['step.softmax.title']));
   assert.match(await page.textContent('#step-explain'), /逐列計算.*每一列加起來就等於 1/, 'rows are 列 in Taiwan');
-  assert.match(await page.textContent('#step-rail'), /分詞/);
+  assert.match(await page.textContent('#step-rail'), /斷詞/);
   // The Examples menu in traditional characters; an example goes into the sentence box as it is
   // (its tokens are the model's: a character its vocabulary lacks may be [UNK]).
   const examples = await page.$$eval('#presets option', (options) => options.map((o) => o.value));
@@ -143,6 +142,16 @@ test('?lang=zh-Hant shows every step in traditional characters, and the examples
   await page.selectOption('#presets', '我喜歡人工智慧');
   await waitForParam(page, 's', '我喜歡人工智慧');
   assert.equal(await page.inputValue('#sentence'), '我喜歡人工智慧');
+  // Its tokens are as typed, each with the simplified character and id it stands for: no [UNK].
+  await page.click('[data-step="tokens"]');
+  await page.waitForFunction(() => [...document.querySelectorAll('.token-step .chip .text')].map((c) => c.textContent).join('') === '[CLS]我喜歡人工智慧[SEP]');
+  assert.equal(await page.$$eval('.token-step .chip.unk', (c) => c.length), 0);
+  assert.match(await page.textContent('.token-step .chip[data-i="3"]'), /讀作 欢/);
+  assert.match(await page.textContent('#step-explain'), /歡 讀作 欢/);
+  // Hidden, 歡 comes back in the guesses as a traditional reader writes it.
+  await page.click('.token-step .chip[data-i="3"] button');
+  await waitForParam(page, 's', '我喜[MASK]人工智慧');
+  await page.waitForFunction(() => [...document.querySelectorAll('.guess .guess-token')].some((g) => g.textContent === '歡'));
   // Back to simplified: the examples follow.
   await page.selectOption('#lang', 'zh');
   await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');

@@ -48,8 +48,9 @@ function renderGuess(container, ctx, { hidden, onHide }) {
     let before;
     let after = null;
     try {
-      before = ctx.core.predictMasked(ctx.sentence, { model, topK: TOP });
-      if (off.length) after = ctx.core.predictMasked(ctx.sentence, { model, topK: TOP, knockOut: off });
+      const traditional = ctx.lang === 'zh-Hant'; // guesses as a traditional-character reader writes them
+      before = ctx.core.predictMasked(ctx.sentence, { model, topK: TOP, traditional });
+      if (off.length) after = ctx.core.predictMasked(ctx.sentence, { model, topK: TOP, knockOut: off, traditional });
     } catch (error) {
       parts.push(h('p', { class: 'message error', role: 'alert' }, ctx.errorText(error)));
       before = [];

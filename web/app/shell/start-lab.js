@@ -359,7 +359,7 @@ export function startLab(env) {
     setTour: whenReady((id, card) => (id === 'article' ? tour.go(card ?? 0) : state.tour && tour.leave(false))),
     /** Shows the solution of every exercise of the set (a platform's showSolutions()). */
     revealAnswers: whenReady(() => exercises.revealAll()),
-    /** The lab's language now ('en' or 'zh'). */
+    /** The lab's language now ('en', 'zh' or 'zh-Hant'). */
     lang: () => language.words.lang,
     dispose,
   };

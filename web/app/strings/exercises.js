@@ -59,7 +59,7 @@ export const EXERCISES_ZH = Object.freeze({
   'ex.report': '在“{sentence}”这次运行中，手算第 {row} 行、第 {col} 列（从 0 数起，[CLS] 是第 0 行），由核心检查。',
   'ex.task.dot': '计算 {q} 对 {k} 的分数：q · k，即 {d} 个乘积 q_t × k_t 之和。前 {rest} 个乘积之和是 {partial}；把下面最后 {n} 对数分别相乘，再加到这个和上。',
   'ex.task.scaled': '像这个头在 softmax 之前那样，缩放 {q} 对 {k} 的分数。',
-  'ex.task.exp': '对 {q} 对 {k} 的缩放分数计算 e^x（和文章一样，不减最大值）。',
+  'ex.task.exp': '计算 e^x，x 是 {q} 对 {k} 缩放后的分数（和文章一样，不减最大值）。',
   'ex.task.softmax': '计算 {q} 给 {k} 的权重：第 {q} 行的 softmax 在 {k} 处的值。下面给出了每个键的 e^x（先减去这一行的最大值，结果不变，数却小得多）：用 {k} 的那个数除以它们的和。',
   'ex.task.output': '计算 {q} 的输出的第 {j} 个元素：对每个词元，用它在第 {q} 行的权重乘以它在 V 第 {j} 列的值，再求和。',
   'ex.given.q': '{token} 的 q',
