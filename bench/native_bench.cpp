@@ -39,7 +39,8 @@ int main() {
             if (r >= 3) ms.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
         }
         std::nth_element(ms.begin(), ms.begin() + static_cast<long>(ms.size() / 2), ms.end());
-        std::printf("{\"n\":%d,\"dModel\":%d,\"dK\":%d,\"medianMs\":%.4f}\n", s[0], s[1], s[2], ms[ms.size() / 2]);
+        std::printf("{\"n\":%d,\"dModel\":%d,\"dK\":%d,\"medianMs\":%.4f}\n", s[0], s[1], s[2],
+                    ms[ms.size() / 2]);
     }
     return 0;
 }

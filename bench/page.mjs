@@ -122,7 +122,10 @@ export async function page() {
   const server = await serve();
   const { origin } = server;
   const browser = await launchChromium();
-  const result = { firstRender: [], firstParts: [], warmRender: [], floorView: [], floorEmpty: [], control: [], keystroke: {}, keystrokeRandom: {}, frames: {}, bytes: 0, gzip: 0 };
+  const result = {
+    firstRender: [], firstParts: [], warmRender: [], floorView: [], floorEmpty: [], control: [], keystroke: {}, keystrokeRandom: {}, frames: {},
+    bytes: 0, gzip: 0,
+  };
   const floor = await staticFloor(browser, origin);
   try {
     for (let r = 0; r < 9; r += 1) {

@@ -30,8 +30,11 @@ int main(int argc, char** argv) {
     const auto t0 = std::chrono::steady_clock::now();
     StepReport last;
     for (int k = 0; k < s.steps; ++k) last = session.step();
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    std::printf("{\"steps\":%d,\"tokens\":%lld,\"seconds\":%.3f,\"tokensPerSecond\":%.1f,\"loss\":%.6f}\n", s.steps,
-                static_cast<long long>(last.tokens), seconds, static_cast<double>(last.tokens) / seconds, last.loss);
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    std::printf(
+        "{\"steps\":%d,\"tokens\":%lld,\"seconds\":%.3f,\"tokensPerSecond\":%.1f,\"loss\":%.6f}\n",
+        s.steps, static_cast<long long>(last.tokens), seconds,
+        static_cast<double>(last.tokens) / seconds, last.loss);
     return 0;
 }

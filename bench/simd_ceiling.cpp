@@ -45,13 +45,21 @@ double steps(float multiplier, float addend, int count) {
 // caller (0.999999 and 1e-7) so the compiler cannot fold them into constants.
 extern "C" EMSCRIPTEN_KEEPALIVE double probe(int chains, int count, float m, float a) {
     switch (chains) {
-        case 4: return steps<4>(m, a, count);
-        case 6: return steps<6>(m, a, count);
-        case 8: return steps<8>(m, a, count);
-        case 10: return steps<10>(m, a, count);
-        case 12: return steps<12>(m, a, count);
-        case 14: return steps<14>(m, a, count);
-        case 16: return steps<16>(m, a, count);
-        default: return 0.0;
+        case 4:
+            return steps<4>(m, a, count);
+        case 6:
+            return steps<6>(m, a, count);
+        case 8:
+            return steps<8>(m, a, count);
+        case 10:
+            return steps<10>(m, a, count);
+        case 12:
+            return steps<12>(m, a, count);
+        case 14:
+            return steps<14>(m, a, count);
+        case 16:
+            return steps<16>(m, a, count);
+        default:
+            return 0.0;
     }
 }

@@ -25,7 +25,8 @@ int main() {
     auto state = adamw_state(params);
     Rng rng(2);
     TokenStream stream;
-    for (int k = 0; k < 200000; ++k) stream.ids.push_back(5 + static_cast<std::int32_t>(rng.below(shape.vocab - 5)));
+    for (int k = 0; k < 200000; ++k)
+        stream.ids.push_back(5 + static_cast<std::int32_t>(rng.below(shape.vocab - 5)));
     const SpecialIds special;
     const auto step = [&] {
         const MlmBatch batch = draw_batch(stream, sequences, length, shape.vocab, special, rng);
@@ -37,7 +38,8 @@ int main() {
     const auto t0 = std::chrono::steady_clock::now();
     for (int k = 0; k < steps; ++k) step();
     const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    std::printf("{\"stepsPerSecond\":%.3f,\"tokensPerSecond\":%.0f,\"threads\":%d,\"tokensPerStep\":%d}\n", steps / s,
-                steps * sequences * length / s, threads, sequences * length);
+    std::printf(
+        "{\"stepsPerSecond\":%.3f,\"tokensPerSecond\":%.0f,\"threads\":%d,\"tokensPerStep\":%d}\n",
+        steps / s, steps * sequences * length / s, threads, sequences * length);
     return 0;
 }

@@ -121,7 +121,8 @@ H5P.AttentionLab = (function (EventDispatcher) {
   };
   AttentionLab.prototype.getXAPIData = function () {
     const event = this.createXAPIEventTemplate('answered');
-    event.setScoredResult(this.getScore(), this.getMaxScore(), this, true, this.getMaxScore() > 0 && (100 * this.getScore()) / this.getMaxScore() >= this.params.masteryScore);
+    const passed = this.getMaxScore() > 0 && (100 * this.getScore()) / this.getMaxScore() >= this.params.masteryScore;
+    event.setScoredResult(this.getScore(), this.getMaxScore(), this, true, passed);
     return { statement: event.data.statement };
   };
 

@@ -16,6 +16,7 @@ if [ "${1:-}" != web ]; then
   packages+=(
     g++ doctest-dev                    # the native build of the doctest suite
     clang-14 libclang-rt-14-dev        # ASan + UBSan build of the tests, libFuzzer
+    clang-format-14                    # the C++ layout (.clang-format), checked by npm test
     chromium                           # real-browser tests, driven by playwright-core
     firefox-esr                        # the Firefox smoke suite, driven by puppeteer-core over WebDriver BiDi
     webkit2gtk-driver xvfb             # the WebKit (Safari's engine) smoke suite: WebKitWebDriver, MiniBrowser, a virtual display

@@ -25,9 +25,11 @@ Matrix matrix(const val& data, double rows, double cols) {
     const std::vector<float> values = numbers(data);
     const std::int64_t r = integer(rows), c = integer(cols);
     if (r < 0 || c < 0 || static_cast<std::int64_t>(values.size()) != r * c) {
-        throw Error("invalid_argument", "a matrix of " + std::to_string(r) + " × " + std::to_string(c) + " needs as many numbers");
+        throw Error("invalid_argument", "a matrix of " + std::to_string(r) + " × " +
+                                            std::to_string(c) + " needs as many numbers");
     }
-    return Eigen::Map<const Matrix>(values.data(), static_cast<Eigen::Index>(r), static_cast<Eigen::Index>(c));
+    return Eigen::Map<const Matrix>(values.data(), static_cast<Eigen::Index>(r),
+                                    static_cast<Eigen::Index>(c));
 }
 
 // Every head's weights of a run, [layer][head], each n × n; and which heads are knocked out.
@@ -63,40 +65,53 @@ Heads heads_of(const val& layers, const val& silenced, double n) {
 
 EMSCRIPTEN_BINDINGS(attention_lab_after) {
     using emscripten::optional_override;
-    emscripten::function("tiledRow", optional_override([](const val& masked, const val& v, const val& output, double n, double d,
-                                                          double i, double block) {
+    emscripten::function("tiledRow",
+                         optional_override([](const val& masked, const val& v, const val& output,
+                                              double n, double d, double i, double block) {
                              return guarded([&] {
-                                 return tiled_row(matrix(masked, n, n), matrix(v, n, d), matrix(output, n, d), integer(i), integer(block));
+                                 return tiled_row(matrix(masked, n, n), matrix(v, n, d),
+                                                  matrix(output, n, d), integer(i), integer(block));
                              });
                          }));
-    emscripten::function("tiledAttention", optional_override([](const val& masked, const val& v, const val& output, double n,
-                                                                double d, double block) {
+    emscripten::function("tiledAttention",
+                         optional_override([](const val& masked, const val& v, const val& output,
+                                              double n, double d, double block) {
                              return guarded([&] {
-                                 return tiled_attention(matrix(masked, n, n), matrix(v, n, d), matrix(output, n, d), integer(block));
+                                 return tiled_attention(matrix(masked, n, n), matrix(v, n, d),
+                                                        matrix(output, n, d), integer(block));
                              });
                          }));
-    emscripten::function("rollout", optional_override([](const val& layers, const val& silenced, double n, const val& words) {
-                             return guarded([&] {
-                                 const Heads h = heads_of(layers, silenced, n);
-                                 return rollout_by_words(attention_rollout(h.pointers(), h.silenced), word_groups(integer(n), word_spans(words)));
-                             });
-                         }));
-    emscripten::function("rolloutRow", optional_override([](const val& layers, const val& silenced, double n, double i) {
-                             return guarded([&] {
-                                 const Heads h = heads_of(layers, silenced, n);
-                                 return rollout_row(attention_rollout(h.pointers(), h.silenced), integer(i));
-                             });
-                         }));
-    emscripten::function("wordAttention", optional_override([](const val& weights, double n, const val& words) {
-                             return guarded([&] {
-                                 const auto groups = word_groups(integer(n), word_spans(words));
-                                 return object({{"groups", js(groups)}, {"weights", js(word_attention(matrix(weights, n, n), groups))}});
-                             });
-                         }));
-    emscripten::function("qkSymmetry", optional_override([](const val& scores, const val& weights, const val& ids, double n) {
-                             return guarded([&] {
-                                 return qk_symmetry(matrix(scores, n, n), matrix(weights, n, n),
-                                                    emscripten::convertJSArrayToNumberVector<std::int32_t>(ids));
-                             });
-                         }));
+    emscripten::function(
+        "rollout",
+        optional_override([](const val& layers, const val& silenced, double n, const val& words) {
+            return guarded([&] {
+                const Heads h = heads_of(layers, silenced, n);
+                return rollout_by_words(attention_rollout(h.pointers(), h.silenced),
+                                        word_groups(integer(n), word_spans(words)));
+            });
+        }));
+    emscripten::function(
+        "rolloutRow",
+        optional_override([](const val& layers, const val& silenced, double n, double i) {
+            return guarded([&] {
+                const Heads h = heads_of(layers, silenced, n);
+                return rollout_row(attention_rollout(h.pointers(), h.silenced), integer(i));
+            });
+        }));
+    emscripten::function(
+        "wordAttention", optional_override([](const val& weights, double n, const val& words) {
+            return guarded([&] {
+                const auto groups = word_groups(integer(n), word_spans(words));
+                return object({{"groups", js(groups)},
+                               {"weights", js(word_attention(matrix(weights, n, n), groups))}});
+            });
+        }));
+    emscripten::function(
+        "qkSymmetry",
+        optional_override([](const val& scores, const val& weights, const val& ids, double n) {
+            return guarded([&] {
+                return qk_symmetry(matrix(scores, n, n), matrix(weights, n, n),
+                                   emscripten::convertJSArrayToNumberVector<std::int32_t>(ids));
+            });
+        }));
 }

@@ -63,17 +63,24 @@ EMSCRIPTEN_BINDINGS(attention_lab) {
         .function("articleHead", optional_override([](const Trace& t, double row) {
                       return guarded([&] { return article_head(t, integer(row)); });
                   }))
-        .function("exercise", optional_override([](const Trace& t, const std::string& name, double i, double j) {
-                      return guarded([&] { return make_exercise(t, name, integer(i), integer(j)); });
-                  }))
-        .function("pickCell", optional_override([](const Trace& t, const std::string& name, double row, double seed) {
+        .function(
+            "exercise",
+            optional_override([](const Trace& t, const std::string& name, double i, double j) {
+                return guarded([&] { return make_exercise(t, name, integer(i), integer(j)); });
+            }))
+        .function("pickCell", optional_override([](const Trace& t, const std::string& name,
+                                                   double row, double seed) {
                       return guarded([&] {
-                          return pick_cell(t, name, integer(row), static_cast<std::uint32_t>(integer(seed)));
+                          return pick_cell(t, name, integer(row),
+                                           static_cast<std::uint32_t>(integer(seed)));
                       });
                   }))
-        .function("checkAnswer",
-                  optional_override([](const Trace& t, const std::string& name, double i, double j, double answer) {
-                      return guarded([&] { return check_answer(make_exercise(t, name, integer(i), integer(j)), answer); });
+        .function("checkAnswer", optional_override([](const Trace& t, const std::string& name,
+                                                      double i, double j, double answer) {
+                      return guarded([&] {
+                          return check_answer(make_exercise(t, name, integer(i), integer(j)),
+                                              answer);
+                      });
                   }))
         .function("rowSums", optional_override([](const Trace& t, const std::string& id) {
                       return guarded([&] { return row_sums(t.stage(id)); });
@@ -95,7 +102,8 @@ EMSCRIPTEN_BINDINGS(attention_lab) {
         .function("head", optional_override([](const EncoderTrace& t, double layer, double head) {
                       return guarded([&] { return val(t.head(small(layer), small(head))); });
                   }))
-        .function("layerStage", optional_override([](const EncoderTrace& t, const std::string& id, double layer) {
+        .function("layerStage",
+                  optional_override([](const EncoderTrace& t, const std::string& id, double layer) {
                       return guarded([&] { return t.layer_stage(id, small(layer)); });
                   }))
         .function("articleHead", optional_override([](const EncoderTrace& t, double row) {
@@ -104,28 +112,36 @@ EMSCRIPTEN_BINDINGS(attention_lab) {
         .function("tokenLink", optional_override([](const EncoderTrace& t, double from, double to) {
                       return guarded([&] { return t.token_link(integer(from), integer(to)); });
                   }));
-    emscripten::function("loadModel", optional_override([](const std::string& id, const val& bytes) {
-                             return guarded([&] {
-                                 const auto data = emscripten::convertJSArrayToNumberVector<std::uint8_t>(bytes);
-                                 return shelf().add(id, data.data(), data.size());
-                             });
-                         }));
+    emscripten::function(
+        "loadModel", optional_override([](const std::string& id, const val& bytes) {
+            return guarded([&] {
+                const auto data = emscripten::convertJSArrayToNumberVector<std::uint8_t>(bytes);
+                return shelf().add(id, data.data(), data.size());
+            });
+        }));
     emscripten::function("models", optional_override([] {
                              val out = val::array();
-                             for (const ModelInfo& m : shelf().list()) out.call<void>("push", js(m));
+                             for (const ModelInfo& m : shelf().list())
+                                 out.call<void>("push", js(m));
                              return out;
                          }));
     emscripten::function(
-        "runEncoder", optional_override([](const std::string& model, const std::string& sentence, const val& knock_out) {
-            return guarded([&] { return val(run_encoder(shelf().trained(model), model, sentence, head_ids(knock_out))); });
+        "runEncoder", optional_override([](const std::string& model, const std::string& sentence,
+                                           const val& knock_out) {
+            return guarded([&] {
+                return val(
+                    run_encoder(shelf().trained(model), model, sentence, head_ids(knock_out)));
+            });
         }));
     emscripten::function(
-        "predictMasked", optional_override([](const std::string& model, const std::string& sentence, double top_k,
-                                              const val& knock_out, bool words_only, bool traditional) {
+        "predictMasked",
+        optional_override([](const std::string& model, const std::string& sentence, double top_k,
+                             const val& knock_out, bool words_only, bool traditional) {
             return guarded([&] {
                 const auto trained = shelf().trained(model);
-                return predict_masked(trained->params, trained->vocabulary, sentence, small(top_k), head_ids(knock_out),
-                                      trained->packed.get(), words_only ? GuessAmong::words : GuessAmong::word_starts,
+                return predict_masked(trained->params, trained->vocabulary, sentence, small(top_k),
+                                      head_ids(knock_out), trained->packed.get(),
+                                      words_only ? GuessAmong::words : GuessAmong::word_starts,
                                       traditional ? GuessForms::traditional : GuessForms::as_typed);
             });
         }));
@@ -141,18 +157,24 @@ EMSCRIPTEN_BINDINGS(attention_lab) {
                 return softmax_row(numbers(scores), {integer(d_k), temperature, jacobian});
             });
         }));
-    emscripten::function("scalingEffect", optional_override([](const val& scores, double d_k, double target) {
-                             return guarded([&] { return scaling_effect(numbers(scores), integer(d_k), integer(target)); });
-                         }));
+    emscripten::function(
+        "scalingEffect", optional_override([](const val& scores, double d_k, double target) {
+            return guarded(
+                [&] { return scaling_effect(numbers(scores), integer(d_k), integer(target)); });
+        }));
     emscripten::function("divideByMax", optional_override([](const val& scores) {
                              return guarded([&] { return divide_by_max(numbers(scores)); });
                          }));
-    emscripten::function("compareRows", optional_override([](const val& a, const val& b, double self) {
-                             return guarded([&] { return compare_rows(numbers(a), numbers(b), integer(self)); });
-                         }));
-    emscripten::function("varianceGrowth", optional_override([](double from, double to, double count, double seed) {
-                             return guarded([&] { return variance_growth(integer(from), integer(to), integer(count), integer(seed)); });
-                         }));
+    emscripten::function(
+        "compareRows", optional_override([](const val& a, const val& b, double self) {
+            return guarded([&] { return compare_rows(numbers(a), numbers(b), integer(self)); });
+        }));
+    emscripten::function(
+        "varianceGrowth", optional_override([](double from, double to, double count, double seed) {
+            return guarded([&] {
+                return variance_growth(integer(from), integer(to), integer(count), integer(seed));
+            });
+        }));
     emscripten::function(
         "crossEntropyGradient", optional_override([](const val& probs, double target) {
             return guarded([&] { return cross_entropy_gradient(numbers(probs), integer(target)); });
@@ -165,10 +187,12 @@ EMSCRIPTEN_BINDINGS(attention_lab) {
                              });
                          }));
     emscripten::function("constants", &constants);
-    // The training lab's d_k for its knobs, and the verdict on its experiments (training_settings.hpp).
-    emscripten::function("trainingHeadSize", optional_override([](double d_model, double heads) {
-                             return guarded([&] { return val(training_head_size(small(d_model), small(heads))); });
-                         }));
+    // The training lab's d_k for its knobs, and the verdict on its experiments
+    // (training_settings.hpp).
+    emscripten::function(
+        "trainingHeadSize", optional_override([](double d_model, double heads) {
+            return guarded([&] { return val(training_head_size(small(d_model), small(heads))); });
+        }));
     emscripten::function("lossVerdict", optional_override([](double reference, double variant) {
                              return std::string(loss_verdict(reference, variant));
                          }));

@@ -2,7 +2,8 @@
 // them): numbers coming in go through integer() or small(); core types going out
 // through one js() per type, each a table of its fields. No C++ exception
 // crosses into JS (guarded.hpp runs a call and hands back its value or {error, code, params}).
-// Included by bindings.cpp and after_bindings.cpp (built only with Emscripten); its functions are inline, as one module may link both.
+// Included by bindings.cpp and after_bindings.cpp (built only with Emscripten); its functions are
+// inline, as one module may link both.
 #pragma once
 
 #include <emscripten/bind.h>
@@ -16,18 +17,18 @@
 #include <utility>
 #include <vector>
 
+#include "attention/dot_sample.hpp"
 #include "attention/encoder_trace.hpp"
 #include "attention/error.hpp"
 #include "attention/exercises.hpp"
 #include "attention/explain.hpp"
 #include "attention/heads.hpp"
-#include "attention/dot_sample.hpp"
 #include "attention/model.hpp"
 #include "attention/model_shelf.hpp"
-#include "attention/training_settings.hpp"
 #include "attention/softmax_row.hpp"
 #include "attention/symmetry.hpp"
 #include "attention/tiled.hpp"
+#include "attention/training_settings.hpp"
 #include "attention/words.hpp"
 
 namespace attention_binding {
@@ -45,7 +46,9 @@ inline std::int64_t integer(double v) {
 
 // A layer, head or count: integer(), then into int's range (±1e6 is out of
 // range for every one of them, and still reported as the number it was).
-inline int small(double v) { return static_cast<int>(std::fmax(-1e6, std::fmin(1e6, static_cast<double>(integer(v))))); }
+inline int small(double v) {
+    return static_cast<int>(std::fmax(-1e6, std::fmin(1e6, static_cast<double>(integer(v)))));
+}
 
 inline std::vector<float> numbers(const val& a) {
     return emscripten::convertJSArrayToNumberVector<float>(a);
@@ -283,26 +286,38 @@ inline std::vector<HeadId> head_ids(const val& list) {
 // clang-format on
 
 inline val error_value(const std::string& code, const std::string& message,
-                const Error::Params& params = {}) {
+                       const Error::Params& params = {}) {
     val values = val::object();
     for (const auto& [name, value] : params) values.set(name, value);
     return object({{"error", val(message)}, {"code", val(code)}, {"params", values}});
 }
 
-// {exercise, row, col, a, b, partialSum, byHand, dK, dModel, divisor, expected, tolerance, mistakes: [{mistake, value}]}
+// {exercise, row, col, a, b, partialSum, byHand, dK, dModel, divisor, expected, tolerance,
+// mistakes: [{mistake, value}]}
 inline val js(const Exercise& e) {
     val mistakes = val::array();
-    for (const Mistake& m : e.mistakes) mistakes.call<void>("push", object({{"mistake", val(m.id)}, {"value", js(m.value)}}));
-    return object({{"exercise", val(e.name)}, {"row", js(e.row)}, {"col", js(e.col)},
-                   {"a", js(e.a)}, {"b", js(e.b)}, {"partialSum", js(e.partial_sum)}, {"byHand", js(e.by_hand)},
-                   {"dK", js(e.d_k)}, {"dModel", js(e.d_model)},
-                   {"divisor", js(e.divisor)}, {"expected", js(e.expected)},
-                   {"tolerance", js(e.tolerance)}, {"mistakes", mistakes}});
+    for (const Mistake& m : e.mistakes)
+        mistakes.call<void>("push", object({{"mistake", val(m.id)}, {"value", js(m.value)}}));
+    return object({{"exercise", val(e.name)},
+                   {"row", js(e.row)},
+                   {"col", js(e.col)},
+                   {"a", js(e.a)},
+                   {"b", js(e.b)},
+                   {"partialSum", js(e.partial_sum)},
+                   {"byHand", js(e.by_hand)},
+                   {"dK", js(e.d_k)},
+                   {"dModel", js(e.d_model)},
+                   {"divisor", js(e.divisor)},
+                   {"expected", js(e.expected)},
+                   {"tolerance", js(e.tolerance)},
+                   {"mistakes", mistakes}});
 }
 
 inline val js(const Verdict& v) {
-    return object({{"correct", val(v.correct)}, {"mistake", v.mistake.empty() ? val::null() : val(v.mistake)},
-                   {"expected", js(v.expected)}, {"tolerance", js(v.tolerance)}});
+    return object({{"correct", val(v.correct)},
+                   {"mistake", v.mistake.empty() ? val::null() : val(v.mistake)},
+                   {"expected", js(v.expected)},
+                   {"tolerance", js(v.tolerance)}});
 }
 
 inline val js(const std::pair<std::int64_t, std::int64_t>& cell) {
@@ -311,9 +326,14 @@ inline val js(const std::pair<std::int64_t, std::int64_t>& cell) {
 
 inline val js(const EncoderTrace& t) {
     const EncoderShape& s = t.trained->params.shape;
-    return object({{"model", val(t.model)}, {"layers", js(s.layers)}, {"heads", js(s.heads)},
-                   {"dModel", js(s.d_model)}, {"dK", js(s.d_k())}, {"vocabSize", js(s.vocab)},
-                   {"scale", val(attention::kTrainedScale)}, {"causal", val(attention::kTrainedCausal)},
+    return object({{"model", val(t.model)},
+                   {"layers", js(s.layers)},
+                   {"heads", js(s.heads)},
+                   {"dModel", js(s.d_model)},
+                   {"dK", js(s.d_k())},
+                   {"vocabSize", js(s.vocab)},
+                   {"scale", val(attention::kTrainedScale)},
+                   {"causal", val(attention::kTrainedCausal)},
                    {"positional", val(attention::kTrainedPositional)}});
 }
 

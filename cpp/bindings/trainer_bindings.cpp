@@ -39,11 +39,14 @@ SessionSettings settings_of(const val& o) {
         using Field = std::remove_reference_t<decltype(field)>;
         if constexpr (std::is_integral_v<Field>) {
             if (!std::isfinite(x) || x != std::floor(x) || (std::is_unsigned_v<Field> && x < 0)) {
-                throw Error("invalid_option", std::string(key) + " must be a whole number" + (std::is_unsigned_v<Field> ? " from 0" : ""),
+                throw Error("invalid_option",
+                            std::string(key) + " must be a whole number" +
+                                (std::is_unsigned_v<Field> ? " from 0" : ""),
                             {{"name", key}, {"value", std::to_string(x)}});
             }
             // Beyond any range: the session's check names it.
-            field = static_cast<Field>(std::fmax(-1.0, std::fmin(x, std::is_unsigned_v<Field> ? 4294967296.0 : 2147483647.0)));
+            field = static_cast<Field>(std::fmax(
+                -1.0, std::fmin(x, std::is_unsigned_v<Field> ? 4294967296.0 : 2147483647.0)));
         } else {
             field = x;
         }
@@ -62,7 +65,8 @@ SessionSettings settings_of(const val& o) {
         const val x = o[key];
         if (x.isUndefined()) return;
         if (x.typeOf().as<std::string>() != "boolean") {
-            throw Error("invalid_option", std::string(key) + " must be true or false", {{"name", key}, {"value", x.typeOf().as<std::string>()}});
+            throw Error("invalid_option", std::string(key) + " must be true or false",
+                        {{"name", key}, {"value", x.typeOf().as<std::string>()}});
         }
         field = x.as<bool>();
     };
@@ -91,8 +95,11 @@ val heads_on(const TrainingSession& session, const std::string& sentence) {
     std::vector<std::int32_t> ids;
     for (const Token& t : tokens) ids.push_back(t.id);
     const auto n = static_cast<int>(ids.size());
-    if (n > 128) throw Error("too_many_tokens", "the sentence has " + std::to_string(n) + " tokens; the heads are shown for at most 128",
-                             {{"tokens", std::to_string(n)}, {"max", "128"}});
+    if (n > 128)
+        throw Error("too_many_tokens",
+                    "the sentence has " + std::to_string(n) +
+                        " tokens; the heads are shown for at most 128",
+                    {{"tokens", std::to_string(n)}, {"max", "128"}});
     EncoderCache<float> cache;
     encode(session.params(), ids, 1, n, cache);
     val layers = val::array();
@@ -104,7 +111,10 @@ val heads_on(const TrainingSession& session, const std::string& sentence) {
             const HeadReport report = head_report(w, ids);
             const auto dk = cache.layers[l].q.cols() / h;
             const auto cols = Eigen::seqN(static_cast<Eigen::Index>(j) * dk, dk);
-            const QkSymmetry qk = qk_symmetry(Matrix(cache.layers[l].q(Eigen::all, cols) * cache.layers[l].k(Eigen::all, cols).transpose()), w, ids);
+            const QkSymmetry qk =
+                qk_symmetry(Matrix(cache.layers[l].q(Eigen::all, cols) *
+                                   cache.layers[l].k(Eigen::all, cols).transpose()),
+                            w, ids);
             // Each row's largest weight and where it is: what a query attends to most.
             std::vector<std::int32_t> argmax(static_cast<std::size_t>(n));
             std::vector<float> max_prob(static_cast<std::size_t>(n));
@@ -113,12 +123,14 @@ val heads_on(const TrainingSession& session, const std::string& sentence) {
                 max_prob[static_cast<std::size_t>(i)] = w.row(i).maxCoeff(&at);
                 argmax[static_cast<std::size_t>(i)] = static_cast<std::int32_t>(at);
             }
-            heads.call<void>("push", object({{"weights", typed_copy(w.data(), static_cast<std::size_t>(w.size()))},
-                                             {"argmax", typed_copy(argmax.data(), argmax.size())},
-                                             {"maxProb", typed_copy(max_prob.data(), max_prob.size())},
-                                             {"report", attention_binding::js(report)},
-                                             {"symmetricShare", val(qk.symmetric_share)},
-                                             {"selfShare", val(qk.self_share)}}));
+            heads.call<void>(
+                "push",
+                object({{"weights", typed_copy(w.data(), static_cast<std::size_t>(w.size()))},
+                        {"argmax", typed_copy(argmax.data(), argmax.size())},
+                        {"maxProb", typed_copy(max_prob.data(), max_prob.size())},
+                        {"report", attention_binding::js(report)},
+                        {"symmetricShare", val(qk.symmetric_share)},
+                        {"selfShare", val(qk.self_share)}}));
         }
         layers.call<void>("push", heads);
     }
@@ -133,7 +145,9 @@ std::map<int, std::unique_ptr<TrainingSession>>& sessions() {
 
 TrainingSession& session(int id) {
     const auto at = sessions().find(id);
-    if (at == sessions().end()) throw Error("invalid_argument", "no training run " + std::to_string(id) + " (finished, or never started)");
+    if (at == sessions().end())
+        throw Error("invalid_argument",
+                    "no training run " + std::to_string(id) + " (finished, or never started)");
     return *at->second;
 }
 
@@ -141,42 +155,59 @@ TrainingSession& session(int id) {
 
 EMSCRIPTEN_BINDINGS(attention_trainer) {
     using emscripten::optional_override;
-    emscripten::function("start", optional_override([](const std::string& text, const val& settings) {
-        return guarded([&] {
-            static int next = 1;
-            auto made = std::make_unique<TrainingSession>(text, settings_of(settings));
-            const TrainingSession& s = *made;
-            const int id = next++;
-            val info = object({{"id", val(id)},
-                               {"vocab", val(static_cast<double>(s.vocabulary().size()))},
-                               {"trainTokens", val(static_cast<double>(s.train_tokens()))},
-                               {"heldoutSentences", val(static_cast<double>(s.heldout_sentences()))}});
-            sessions()[id] = std::move(made);
-            return info;
-        });
-    }));
-    emscripten::function("step", optional_override([](int id) { return guarded([&] { return js(session(id).step()); }); }));
-    emscripten::function("heldoutLoss", optional_override([](int id) { return guarded([&] { return session(id).heldout_loss(); }); }));
+    emscripten::function(
+        "start", optional_override([](const std::string& text, const val& settings) {
+            return guarded([&] {
+                static int next = 1;
+                auto made = std::make_unique<TrainingSession>(text, settings_of(settings));
+                const TrainingSession& s = *made;
+                const int id = next++;
+                val info =
+                    object({{"id", val(id)},
+                            {"vocab", val(static_cast<double>(s.vocabulary().size()))},
+                            {"trainTokens", val(static_cast<double>(s.train_tokens()))},
+                            {"heldoutSentences", val(static_cast<double>(s.heldout_sentences()))}});
+                sessions()[id] = std::move(made);
+                return info;
+            });
+        }));
+    emscripten::function("step", optional_override([](int id) {
+                             return guarded([&] { return js(session(id).step()); });
+                         }));
+    emscripten::function("heldoutLoss", optional_override([](int id) {
+                             return guarded([&] { return session(id).heldout_loss(); });
+                         }));
     emscripten::function("heads", optional_override([](int id, const std::string& sentence) {
-        return guarded([&] { return heads_on(session(id), sentence); });
-    }));
+                             return guarded([&] { return heads_on(session(id), sentence); });
+                         }));
     emscripten::function("modelFile", optional_override([](int id) {
-        return guarded([&] {
-            const std::vector<std::uint8_t> bytes = session(id).model_file();
-            return typed_copy(bytes.data(), bytes.size());
-        });
-    }));
+                             return guarded([&] {
+                                 const std::vector<std::uint8_t> bytes = session(id).model_file();
+                                 return typed_copy(bytes.data(), bytes.size());
+                             });
+                         }));
     // Frees a run's memory (its params, moments and text); later calls with its id are refused.
     emscripten::function("finish", optional_override([](int id) { sessions().erase(id); }));
     emscripten::function("defaultSettings", optional_override([]() {
-        const SessionSettings s;
-        return object({{"layers", val(s.layers)}, {"heads", val(s.heads)}, {"dModel", val(s.d_model)}, {"length", val(s.length)},
-                       {"batch", val(s.batch)}, {"steps", val(s.steps)}, {"vocab", val(s.vocab)}, {"lr", val(s.lr)},
-                       {"scaled", val(s.scaled)}, {"sharedQk", val(s.shared_qk)}, {"initScale", val(s.init_scale)}, {"seed", val(static_cast<double>(s.seed))}});
-    }));
-    emscripten::function("settingRanges", optional_override([]() {
-        val out = val::object();
-        for (const auto& r : attention::train::setting_ranges()) out.set(r.name, object({{"min", val(r.min)}, {"max", val(r.max)}}));
-        return out;
-    }));
+                             const SessionSettings s;
+                             return object({{"layers", val(s.layers)},
+                                            {"heads", val(s.heads)},
+                                            {"dModel", val(s.d_model)},
+                                            {"length", val(s.length)},
+                                            {"batch", val(s.batch)},
+                                            {"steps", val(s.steps)},
+                                            {"vocab", val(s.vocab)},
+                                            {"lr", val(s.lr)},
+                                            {"scaled", val(s.scaled)},
+                                            {"sharedQk", val(s.shared_qk)},
+                                            {"initScale", val(s.init_scale)},
+                                            {"seed", val(static_cast<double>(s.seed))}});
+                         }));
+    emscripten::function(
+        "settingRanges", optional_override([]() {
+            val out = val::object();
+            for (const auto& r : attention::train::setting_ranges())
+                out.set(r.name, object({{"min", val(r.min)}, {"max", val(r.max)}}));
+            return out;
+        }));
 }

@@ -78,7 +78,8 @@ ScalingReport scaling_report(const Trace& trace) {
 MaxDivision divide_by_max(const std::vector<float>& scores) {
     check(!scores.empty(), "the row of scores is empty: give at least one score");
     for (std::size_t j = 0; j < scores.size(); ++j) {
-        check(std::isfinite(scores[j]), "score " + std::to_string(j + 1) + " is not a finite number");
+        check(std::isfinite(scores[j]),
+              "score " + std::to_string(j + 1) + " is not a finite number");
     }
     MaxDivision d;
     const float largest = *std::max_element(scores.begin(), scores.end());
@@ -97,9 +98,11 @@ MaxDivision divide_by_max(const std::vector<float>& scores) {
     return d;
 }
 
-RowComparison compare_rows(const std::vector<float>& a, const std::vector<float>& b, std::int64_t self) {
-    check(!a.empty() && a.size() == b.size(), "two rows of weights over the same keys are needed, got " +
-                                                  std::to_string(a.size()) + " and " + std::to_string(b.size()));
+RowComparison compare_rows(const std::vector<float>& a, const std::vector<float>& b,
+                           std::int64_t self) {
+    check(!a.empty() && a.size() == b.size(),
+          "two rows of weights over the same keys are needed, got " + std::to_string(a.size()) +
+              " and " + std::to_string(b.size()));
     check(self >= 0 && static_cast<std::size_t>(self) < a.size(),
           "token " + std::to_string(self) + " is outside the rows of " + std::to_string(a.size()));
     RowComparison c;

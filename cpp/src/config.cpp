@@ -10,9 +10,11 @@ void require_range(const char* field, std::int64_t value, std::int64_t lo, std::
                    const std::string& hi_text) {
     if (value < lo || value > hi) {
         throw Error("invalid_config",
-                    std::string(field) + " must be an integer from " + std::to_string(lo) +
-                        " to " + hi_text + ", got " + std::to_string(value),
-                    {{"field", field}, {"min", std::to_string(lo)}, {"max", hi_text},
+                    std::string(field) + " must be an integer from " + std::to_string(lo) + " to " +
+                        hi_text + ", got " + std::to_string(value),
+                    {{"field", field},
+                     {"min", std::to_string(lo)},
+                     {"max", hi_text},
                      {"got", std::to_string(value)}});
     }
 }

@@ -29,9 +29,11 @@ double population_variance(const std::vector<float>& v) {
 std::vector<std::uint32_t> histogram(const std::vector<float>& v, std::size_t bins, float range) {
     std::vector<std::uint32_t> counts(bins, 0);
     for (const float x : v) {
-        const double t = (static_cast<double>(x) + range) / (2.0 * range);  // 0 … 1 inside the range
+        const double t =
+            (static_cast<double>(x) + range) / (2.0 * range);  // 0 … 1 inside the range
         const auto k = static_cast<std::int64_t>(std::floor(t * static_cast<double>(bins)));
-        counts[static_cast<std::size_t>(std::clamp<std::int64_t>(k, 0, static_cast<std::int64_t>(bins) - 1))] += 1;
+        counts[static_cast<std::size_t>(
+            std::clamp<std::int64_t>(k, 0, static_cast<std::int64_t>(bins) - 1))] += 1;
     }
     return counts;
 }
@@ -40,12 +42,17 @@ std::vector<std::uint32_t> histogram(const std::vector<float>& v, std::size_t bi
 
 DotProductSample sample_dot_products(std::int64_t d_k, std::int64_t count, std::int64_t bins,
                                      std::int64_t seed) {
-    check(d_k >= 1 && d_k <= kMaxDModel, "d_k must be an integer from 1 to 1024, got " + std::to_string(d_k));
-    check(count >= 1 && count <= 100000, "count must be an integer from 1 to 100000, got " + std::to_string(count));
-    check(bins >= 1 && bins <= 200, "bins must be an integer from 1 to 200, got " + std::to_string(bins));
-    check(seed >= 0 && seed <= kMaxSeed, "seed must be an integer from 0 to 4294967295, got " + std::to_string(seed));
+    check(d_k >= 1 && d_k <= kMaxDModel,
+          "d_k must be an integer from 1 to 1024, got " + std::to_string(d_k));
+    check(count >= 1 && count <= 100000,
+          "count must be an integer from 1 to 100000, got " + std::to_string(count));
+    check(bins >= 1 && bins <= 200,
+          "bins must be an integer from 1 to 200, got " + std::to_string(bins));
+    check(seed >= 0 && seed <= kMaxSeed,
+          "seed must be an integer from 0 to 4294967295, got " + std::to_string(seed));
 
-    constexpr std::uint64_t kQ = 1ull << 50, kK = (1ull << 50) + 1;  // streams apart from the model's
+    constexpr std::uint64_t kQ = 1ull << 50,
+                            kK = (1ull << 50) + 1;  // streams apart from the model's
     const auto s = static_cast<std::uint64_t>(seed);
     const auto d = static_cast<std::uint64_t>(d_k);
     const float root = std::sqrt(static_cast<float>(d_k));
@@ -69,7 +76,8 @@ DotProductSample sample_dot_products(std::int64_t d_k, std::int64_t count, std::
     return out;
 }
 
-VarianceGrowth variance_growth(std::int64_t from_d_k, std::int64_t to_d_k, std::int64_t count, std::int64_t seed) {
+VarianceGrowth variance_growth(std::int64_t from_d_k, std::int64_t to_d_k, std::int64_t count,
+                               std::int64_t seed) {
     VarianceGrowth g;
     g.from_variance = sample_dot_products(from_d_k, count, 1, seed).variance;
     g.to_variance = sample_dot_products(to_d_k, count, 1, seed).variance;

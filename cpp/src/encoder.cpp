@@ -41,7 +41,8 @@ namespace {
 // in the trainer's native build (ATTENTION_EIGEN_PRODUCTS), where Eigen uses
 // the machine's widest vectors. `transposed`: a·bᵀ. bias: added to every row.
 template <class T>
-Mat<T> product(const Mat<T>& a, const Mat<T>& b, bool transposed = false, const Mat<T>* bias = nullptr) {
+Mat<T> product(const Mat<T>& a, const Mat<T>& b, bool transposed = false,
+               const Mat<T>* bias = nullptr) {
 #if defined(ATTENTION_EIGEN_PRODUCTS)
     constexpr bool kKernels = false;
 #else
@@ -66,11 +67,14 @@ Mat<T> affine(const Mat<T>& x, const Mat<T>& w, const Mat<T>& b) {
 void check_head(const EncoderShape& shape, int layer, int head) {
     if (layer >= 0 && layer < shape.layers && head >= 0 && head < shape.heads) return;
     throw Error("invalid_argument",
-                "there is no head " + std::to_string(head) + " in layer " + std::to_string(layer) + ": the model has " +
-                    std::to_string(shape.layers) + (shape.layers == 1 ? " layer" : " layers") + " of " +
+                "there is no head " + std::to_string(head) + " in layer " + std::to_string(layer) +
+                    ": the model has " + std::to_string(shape.layers) +
+                    (shape.layers == 1 ? " layer" : " layers") + " of " +
                     std::to_string(shape.heads) + " heads, counted from 0",
-                {{"layer", std::to_string(layer)}, {"head", std::to_string(head)},
-                 {"layers", std::to_string(shape.layers)}, {"heads", std::to_string(shape.heads)}});
+                {{"layer", std::to_string(layer)},
+                 {"head", std::to_string(head)},
+                 {"layers", std::to_string(shape.layers)},
+                 {"heads", std::to_string(shape.heads)}});
 }
 
 template <class T>
@@ -79,7 +83,8 @@ void EncoderParams<T>::for_each(const std::function<void(const std::string&, Mat
 }
 
 template <class T>
-void EncoderParams<T>::for_each(const std::function<void(const std::string&, const Mat<T>&)>& f) const {
+void EncoderParams<T>::for_each(
+    const std::function<void(const std::string&, const Mat<T>&)>& f) const {
     visit_blocks(*this, f);
 }
 
@@ -94,7 +99,8 @@ std::string shape_problem(const EncoderShape& s) {
 
 template <class T>
 EncoderParams<T> zero_params(const EncoderShape& s) {
-    if (const std::string problem = shape_problem(s); !problem.empty()) throw Error("invalid_argument", "encoder shape: " + problem);
+    if (const std::string problem = shape_problem(s); !problem.empty())
+        throw Error("invalid_argument", "encoder shape: " + problem);
     EncoderParams<T> p;
     p.shape = s;
     p.tok = Mat<T>::Zero(s.vocab, s.d_model);
@@ -102,7 +108,8 @@ EncoderParams<T> zero_params(const EncoderShape& s) {
     for (int l = 0; l < s.layers; ++l) {
         LayerParams<T> L;
         L.wq = L.wk = L.wv = L.wo = Mat<T>::Zero(s.d_model, s.d_model);
-        L.bq = L.bk = L.bv = L.bo = L.ln1_gain = L.ln1_bias = L.ln2_gain = L.ln2_bias = L.b2 = Mat<T>::Zero(1, s.d_model);
+        L.bq = L.bk = L.bv = L.bo = L.ln1_gain = L.ln1_bias = L.ln2_gain = L.ln2_bias = L.b2 =
+            Mat<T>::Zero(1, s.d_model);
         L.w1 = Mat<T>::Zero(s.d_model, s.d_ff);
         L.b1 = Mat<T>::Zero(1, s.d_ff);
         L.w2 = Mat<T>::Zero(s.d_ff, s.d_model);
@@ -115,17 +122,17 @@ EncoderParams<T> zero_params(const EncoderShape& s) {
 PackedEncoder pack_encoder(const EncoderParams<float>& p) {
     PackedEncoder out;
     for (const LayerParams<float>& L : p.layers) {
-        out.layers.push_back({kernels::pack(L.wq), kernels::pack(L.wk), kernels::pack(L.wv), kernels::pack(L.wo),
-                              kernels::pack(L.w1), kernels::pack(L.w2)});
+        out.layers.push_back({kernels::pack(L.wq), kernels::pack(L.wk), kernels::pack(L.wv),
+                              kernels::pack(L.wo), kernels::pack(L.w1), kernels::pack(L.w2)});
     }
     kernels::pack_transposed(p.tok, out.tok_t);
     return out;
 }
 
 template <class T>
-void encode(const EncoderParams<T>& p, const std::vector<std::int32_t>& ids, int sequences, int length,
-            EncoderCache<T>& cache, const std::vector<HeadId>& knock_out, Elementwise elementwise,
-            const PackedEncoder* packed) {
+void encode(const EncoderParams<T>& p, const std::vector<std::int32_t>& ids, int sequences,
+            int length, EncoderCache<T>& cache, const std::vector<HeadId>& knock_out,
+            Elementwise elementwise, const PackedEncoder* packed) {
     constexpr bool kFloat = std::is_same_v<T, float>;
     const bool vectorised = kFloat && elementwise == Elementwise::vectorised;
     const EncoderShape& s = p.shape;
@@ -136,17 +143,21 @@ void encode(const EncoderParams<T>& p, const std::vector<std::int32_t>& ids, int
         throw Error("invalid_argument", "encode: ids must hold sequences × length ids");
     }
     for (const std::int32_t id : ids) {
-        if (id < 0 || id >= s.vocab) throw Error("invalid_argument", "encode: an id outside the vocabulary");
+        if (id < 0 || id >= s.vocab)
+            throw Error("invalid_argument", "encode: an id outside the vocabulary");
     }
-    std::vector<char> silenced(static_cast<std::size_t>(s.layers) * static_cast<std::size_t>(s.heads), 0);
+    std::vector<char> silenced(
+        static_cast<std::size_t>(s.layers) * static_cast<std::size_t>(s.heads), 0);
     for (const HeadId& k : knock_out) {
         check_head(s, k.layer, k.head);
         silenced[static_cast<std::size_t>(k.layer * s.heads + k.head)] = 1;
     }
 
     // x = LN0(tok[ids] + PE)
-    cache.positional = positional_encoding(n, s.d_model).template cast<T>();  // the core's table (stages.hpp)
-    Mat<T> x = ops::layer_norm(ops::embed(p.tok, ids, cache.positional), p.ln0_gain, p.ln0_bias, cache.xhat0, cache.inv_std0);
+    cache.positional =
+        positional_encoding(n, s.d_model).template cast<T>();  // the core's table (stages.hpp)
+    Mat<T> x = ops::layer_norm(ops::embed(p.tok, ids, cache.positional), p.ln0_gain, p.ln0_bias,
+                               cache.xhat0, cache.inv_std0);
 
     cache.layers.resize(p.layers.size());
     for (std::size_t l = 0; l < p.layers.size(); ++l) {
@@ -168,7 +179,8 @@ void encode(const EncoderParams<T>& p, const std::vector<std::int32_t>& ids, int
         if constexpr (kFloat) {
             if (packed) {  // Q, K and V in one pass over x's rows
                 const PackedEncoder::Layer& P = packed->layers[l];
-                kernels::multiply(x, {{&P.wq, &L.bq, &c.q}, {&P.wk, &L.bk, &c.k}, {&P.wv, &L.bv, &c.v}});
+                kernels::multiply(
+                    x, {{&P.wq, &L.bq, &c.q}, {&P.wk, &L.bk, &c.k}, {&P.wv, &L.bv, &c.v}});
             }
         }
         if (!kFloat || !packed) {
@@ -186,22 +198,27 @@ void encode(const EncoderParams<T>& p, const std::vector<std::int32_t>& ids, int
                 if constexpr (kFloat) {
                     if (vectorised) {  // softmax(Q_j·K_jᵀ / √d_k) in the kernels' fused pass
                         Matrix scaled, masked;
-                        kernels::scale_mask_softmax(product(Mat<T>(c.q(rows, cols)), Mat<T>(c.k(rows, cols)), true), dk,
-                                                    s.scaled, false, scaled, masked, P);
+                        kernels::scale_mask_softmax(
+                            product(Mat<T>(c.q(rows, cols)), Mat<T>(c.k(rows, cols)), true), dk,
+                            s.scaled, false, scaled, masked, P);
                     }
                 }
-                const bool silent = silenced[l * static_cast<std::size_t>(h) + static_cast<std::size_t>(j)];
+                const bool silent =
+                    silenced[l * static_cast<std::size_t>(h) + static_cast<std::size_t>(j)];
                 if (vectorised) {
-                    c.concat(rows, cols) = silent ? Mat<T>::Zero(n, dk) : product(P, Mat<T>(c.v(rows, cols)));
+                    c.concat(rows, cols) =
+                        silent ? Mat<T>::Zero(n, dk) : product(P, Mat<T>(c.v(rows, cols)));
                 } else {
-                    c.concat(rows, cols) = ops::attention_head<T>(c.q(rows, cols), c.k(rows, cols), c.v(rows, cols), scale, P);
+                    c.concat(rows, cols) = ops::attention_head<T>(c.q(rows, cols), c.k(rows, cols),
+                                                                  c.v(rows, cols), scale, P);
                     if (silent) c.concat(rows, cols).setZero();
                 }
                 c.weights[static_cast<std::size_t>(b * h + j)] = std::move(P);
             }
         }
-        c.norm = ops::layer_norm(Mat<T>(x + linear(c.concat, L.wo, L.bo, &PackedEncoder::Layer::wo)), L.ln1_gain, L.ln1_bias,
-                          c.xhat1, c.inv_std1);
+        c.norm =
+            ops::layer_norm(Mat<T>(x + linear(c.concat, L.wo, L.bo, &PackedEncoder::Layer::wo)),
+                            L.ln1_gain, L.ln1_bias, c.xhat1, c.inv_std1);
         c.ff_pre = linear(c.norm, L.w1, L.b1, &PackedEncoder::Layer::w1);
         if constexpr (kFloat) {
             if (vectorised) {
@@ -210,8 +227,9 @@ void encode(const EncoderParams<T>& p, const std::vector<std::int32_t>& ids, int
             }
         }
         if (!vectorised) c.ff_hidden = ops::gelu(c.ff_pre);
-        c.output = ops::layer_norm(Mat<T>(c.norm + linear(c.ff_hidden, L.w2, L.b2, &PackedEncoder::Layer::w2)), L.ln2_gain, L.ln2_bias,
-                          c.xhat2, c.inv_std2);
+        c.output = ops::layer_norm(
+            Mat<T>(c.norm + linear(c.ff_hidden, L.w2, L.b2, &PackedEncoder::Layer::w2)), L.ln2_gain,
+            L.ln2_bias, c.xhat2, c.inv_std2);
         x = c.output;
     }
 
@@ -225,11 +243,12 @@ Mat<T> decode(const EncoderParams<T>& p, const Mat<T>& rows) {
     return logits;
 }
 
-#define ATTENTION_ENCODER_INSTANTIATE(T)                                                            \
-    template struct EncoderParams<T>;                                                               \
-    template EncoderParams<T> zero_params<T>(const EncoderShape&);                                  \
-    template void encode(const EncoderParams<T>&, const std::vector<std::int32_t>&, int, int, EncoderCache<T>&, \
-                         const std::vector<HeadId>&, Elementwise, const PackedEncoder*);            \
+#define ATTENTION_ENCODER_INSTANTIATE(T)                                                      \
+    template struct EncoderParams<T>;                                                         \
+    template EncoderParams<T> zero_params<T>(const EncoderShape&);                            \
+    template void encode(const EncoderParams<T>&, const std::vector<std::int32_t>&, int, int, \
+                         EncoderCache<T>&, const std::vector<HeadId>&, Elementwise,           \
+                         const PackedEncoder*);                                               \
     template Mat<T> decode(const EncoderParams<T>&, const Mat<T>&);
 ATTENTION_ENCODER_INSTANTIATE(float)
 ATTENTION_ENCODER_INSTANTIATE(double)

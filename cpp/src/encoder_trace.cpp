@@ -8,7 +8,9 @@
 
 namespace attention {
 
-float EncoderTrace::divisor() const { return std::sqrt(static_cast<float>(trained->params.shape.d_k())); }
+float EncoderTrace::divisor() const {
+    return std::sqrt(static_cast<float>(trained->params.shape.d_k()));
+}
 
 namespace {
 
@@ -57,8 +59,10 @@ Trace EncoderTrace::head(int layer, int head) const {
     const LayerCache<float>& c = cache.layers[static_cast<std::size_t>(layer)];
     const auto cols = Eigen::seqN(static_cast<Eigen::Index>(head) * s.d_k(), s.d_k());
     auto params = std::make_shared<HeadParams>();
-    params->wq = L.wq(Eigen::all, cols), params->wk = L.wk(Eigen::all, cols), params->wv = L.wv(Eigen::all, cols);
-    params->bq = L.bq(Eigen::all, cols), params->bk = L.bk(Eigen::all, cols), params->bv = L.bv(Eigen::all, cols);
+    params->wq = L.wq(Eigen::all, cols), params->wk = L.wk(Eigen::all, cols),
+    params->wv = L.wv(Eigen::all, cols);
+    params->bq = L.bq(Eigen::all, cols), params->bk = L.bk(Eigen::all, cols),
+    params->bv = L.bv(Eigen::all, cols);
 
     Trace t;
     t.config = Config{s.d_model, s.d_k(), 0, kTrainedScale, kTrainedCausal, kTrainedPositional};
@@ -79,13 +83,15 @@ Trace EncoderTrace::head(int layer, int head) const {
 Matrix EncoderTrace::layer_stage(std::string_view id, int layer) const {
     if (layer < 0 || layer >= layers()) {
         throw Error("invalid_argument",
-                    "there is no layer " + std::to_string(layer) + ": the model has " + std::to_string(layers()) +
-                        ", counted from 0",
+                    "there is no layer " + std::to_string(layer) + ": the model has " +
+                        std::to_string(layers()) + ", counted from 0",
                     {{"layer", std::to_string(layer)}, {"layers", std::to_string(layers())}});
     }
     const LayerParams<float>& L = trained->params.layers[static_cast<std::size_t>(layer)];
     const LayerCache<float>& c = cache.layers[static_cast<std::size_t>(layer)];
-    const auto affine = [](const Matrix& x, const Matrix& w, const Matrix& b) { return kernels::times(x, w, false, &b); };
+    const auto affine = [](const Matrix& x, const Matrix& w, const Matrix& b) {
+        return kernels::times(x, w, false, &b);
+    };
     if (id == "x") return c.x;
     if (id == "concat") return c.concat;
     if (id == "wo") return L.wo;
@@ -98,15 +104,16 @@ Matrix EncoderTrace::layer_stage(std::string_view id, int layer) const {
     if (id == "ffResidual") return c.norm + affine(c.ff_hidden, L.w2, L.b2);
     if (id == "output") return c.output;
     std::string valid;
-    for (const auto name : kLayerStageNames) valid += (valid.empty() ? "" : ", ") + std::string(name);
+    for (const auto name : kLayerStageNames)
+        valid += (valid.empty() ? "" : ", ") + std::string(name);
     throw Error("unknown_stage",
-                "unknown layer stage id \"" + std::string(id) + "\"; a layer's stage ids are " + valid +
-                    ", and a head's are those of the single head",
+                "unknown layer stage id \"" + std::string(id) + "\"; a layer's stage ids are " +
+                    valid + ", and a head's are those of the single head",
                 {{"id", std::string(id)}, {"ids", valid}});
 }
 
-EncoderTrace run_encoder(std::shared_ptr<const TrainedModel> model, std::string id, std::string_view sentence,
-                         std::vector<HeadId> knock_out) {
+EncoderTrace run_encoder(std::shared_ptr<const TrainedModel> model, std::string id,
+                         std::string_view sentence, std::vector<HeadId> knock_out) {
     const EncoderParams<float>& p = model->params;
     EncoderTrace t;
     t.model = std::move(id);
@@ -115,8 +122,10 @@ EncoderTrace run_encoder(std::shared_ptr<const TrainedModel> model, std::string 
     for (const Token& token : t.tokens) ids.push_back(token.id);
     const auto n = static_cast<Eigen::Index>(ids.size());
     t.embeddings.resize(n, p.shape.d_model);
-    for (Eigen::Index i = 0; i < n; ++i) t.embeddings.row(i) = p.tok.row(ids[static_cast<std::size_t>(i)]);
-    encode(p, ids, 1, static_cast<int>(n), t.cache, knock_out, Elementwise::vectorised, model->packed.get());
+    for (Eigen::Index i = 0; i < n; ++i)
+        t.embeddings.row(i) = p.tok.row(ids[static_cast<std::size_t>(i)]);
+    encode(p, ids, 1, static_cast<int>(n), t.cache, knock_out, Elementwise::vectorised,
+           model->packed.get());
     t.knock_out = std::move(knock_out);
     t.trained = std::move(model);
     return t;

@@ -18,7 +18,8 @@ std::size_t at(Eigen::Index k) { return static_cast<std::size_t>(k); }
 Eigen::Index ix(std::int64_t k) { return static_cast<Eigen::Index>(k); }
 
 void check_name(std::string_view name) {
-    if (std::find(std::begin(kExerciseNames), std::end(kExerciseNames), name) == std::end(kExerciseNames)) {
+    if (std::find(std::begin(kExerciseNames), std::end(kExerciseNames), name) ==
+        std::end(kExerciseNames)) {
         throw Error("invalid_argument", "there is no exercise \"" + std::string(name) +
                                             "\": dot, scaled, exp, softmax or output");
     }
@@ -49,13 +50,16 @@ double weighted(const Weights& w, const Matrix& v, Eigen::Index j) {
     return s;
 }
 
-float tolerance_for(double value) { return static_cast<float>(std::max(0.005, 0.01 * std::fabs(value))); }
+float tolerance_for(double value) {
+    return static_cast<float>(std::max(0.005, 0.01 * std::fabs(value)));
+}
 
 }  // namespace
 
 Exercise make_exercise(const Trace& t, std::string_view name, std::int64_t i, std::int64_t j) {
     check_name(name);
-    const auto [r, c] = checked_cell(name == "output" ? t.output : t.scores, i, j, name == "output" ? "output" : "scores");
+    const auto [r, c] = checked_cell(name == "output" ? t.output : t.scores, i, j,
+                                     name == "output" ? "output" : "scores");
     Exercise e;
     e.name = std::string(name);
     e.row = i;
@@ -66,12 +70,15 @@ Exercise make_exercise(const Trace& t, std::string_view name, std::int64_t i, st
     const double score = t.scores(r, c);
     const double root_d_model = std::sqrt(static_cast<double>(e.d_model));
     std::vector<Mistake> wrong;
-    auto add = [&](const char* id, double value) { wrong.push_back({id, static_cast<float>(value)}); };
+    auto add = [&](const char* id, double value) {
+        wrong.push_back({id, static_cast<float>(value)});
+    };
 
     if (name == "dot") {
         // By hand: the last (up to) four products; the others' sum is given.
         const Eigen::Index n = t.q.cols();
-        const Eigen::Index from = std::max<Eigen::Index>(0, n - static_cast<Eigen::Index>(kDotByHand));
+        const Eigen::Index from =
+            std::max<Eigen::Index>(0, n - static_cast<Eigen::Index>(kDotByHand));
         double partial = 0, last = 0;
         for (Eigen::Index d = 0; d < n; ++d) {
             const double product = static_cast<double>(t.q(r, d)) * t.k(c, d);
@@ -96,7 +103,8 @@ Exercise make_exercise(const Trace& t, std::string_view name, std::int64_t i, st
         add("no_scale", std::exp(score));
         add("sqrt_d_model", std::exp(score / root_d_model));
     } else if (name == "softmax") {
-        const SoftmaxRow row = softmax_row(t, i);  // the article's e^x (no shift) and the stable form
+        const SoftmaxRow row =
+            softmax_row(t, i);   // the article's e^x (no shift) and the stable form
         e.a = row.shifted_exps;  // given: each key's e^(x − max), so one division is left
         e.expected = t.weights(r, c);
         const double top = row.exps[at(c)];
@@ -129,18 +137,21 @@ Exercise make_exercise(const Trace& t, std::string_view name, std::int64_t i, st
     // A mistake is offered when its value can be told from the right one, from
     // 0 (an answer of about 0 says nothing about how it was reached) and from
     // every mistake before it (the first of two that agree is named).
-    auto apart = [](float a, float b) { return std::fabs(a - b) > tolerance_for(a) + tolerance_for(b); };
+    auto apart = [](float a, float b) {
+        return std::fabs(a - b) > tolerance_for(a) + tolerance_for(b);
+    };
     for (const Mistake& m : wrong) {
         if (!std::isfinite(m.value) || !apart(m.value, e.expected) || !apart(m.value, 0)) continue;
-        if (std::all_of(e.mistakes.begin(), e.mistakes.end(), [&](const Mistake& kept) { return apart(kept.value, m.value); })) {
+        if (std::all_of(e.mistakes.begin(), e.mistakes.end(),
+                        [&](const Mistake& kept) { return apart(kept.value, m.value); })) {
             e.mistakes.push_back(m);
         }
     }
     return e;
 }
 
-std::pair<std::int64_t, std::int64_t> pick_cell(const Trace& t, std::string_view name, std::int64_t row,
-                                                std::uint32_t seed) {
+std::pair<std::int64_t, std::int64_t> pick_cell(const Trace& t, std::string_view name,
+                                                std::int64_t row, std::uint32_t seed) {
     check_name(name);
     const std::int64_t n = t.scores.rows();
     const std::int64_t first = n > 2 ? 1 : 0, last = n > 2 ? n - 2 : n - 1;  // the real tokens
@@ -152,7 +163,8 @@ std::pair<std::int64_t, std::int64_t> pick_cell(const Trace& t, std::string_view
         // Keys the query sees whose e^x, scaled or not, stays finite.
         for (std::int64_t j = 0; j < n; ++j) {
             const double x = t.masked(ix(row), ix(j));
-            if (std::isfinite(x) && std::isfinite(std::exp(x)) && std::isfinite(std::exp(static_cast<double>(t.scores(ix(row), ix(j)))))) {
+            if (std::isfinite(x) && std::isfinite(std::exp(x)) &&
+                std::isfinite(std::exp(static_cast<double>(t.scores(ix(row), ix(j)))))) {
                 candidates.push_back(j);
             }
         }
@@ -170,7 +182,8 @@ std::pair<std::int64_t, std::int64_t> pick_cell(const Trace& t, std::string_view
 }
 
 Verdict check_answer(const Exercise& e, double answer) {
-    if (!std::isfinite(answer)) throw Error("invalid_argument", "an answer must be a finite number");
+    if (!std::isfinite(answer))
+        throw Error("invalid_argument", "an answer must be a finite number");
     Verdict v;
     v.expected = e.expected;
     v.tolerance = e.tolerance;

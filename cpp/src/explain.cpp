@@ -43,11 +43,13 @@ DotTerms dot_terms(const Trace& trace, std::string_view stage, std::int64_t i, s
         terms.b = to_vector(column);
         terms.total = trace.output(r, c);
     } else {
-        throw Error("invalid_argument", "term-by-term sums exist for \"scores\" (q_i · k_j) and "
-                                        "\"output\" (Σ_k p_ik · v_kj), not for \"" +
-                                            std::string(stage) + "\"");
+        throw Error("invalid_argument",
+                    "term-by-term sums exist for \"scores\" (q_i · k_j) and "
+                    "\"output\" (Σ_k p_ik · v_kj), not for \"" +
+                        std::string(stage) + "\"");
     }
-    for (std::size_t t = 0; t < terms.a.size(); ++t) terms.products.push_back(terms.a[t] * terms.b[t]);
+    for (std::size_t t = 0; t < terms.a.size(); ++t)
+        terms.products.push_back(terms.a[t] * terms.b[t]);
     const auto range = finite_range(Eigen::Map<const Matrix>(
         terms.products.data(), 1, static_cast<Eigen::Index>(terms.products.size())));
     terms.products_min = range.min;

@@ -10,16 +10,20 @@ namespace attention {
 
 float mean_self_weight(const Mat<float>& weights) {
     const Eigen::Index n = weights.rows();
-    if (n < 3 || weights.cols() != n) throw Error("invalid_argument", "the weight on itself needs a head's n × n weights for n ≥ 3 tokens");
+    if (n < 3 || weights.cols() != n)
+        throw Error("invalid_argument",
+                    "the weight on itself needs a head's n × n weights for n ≥ 3 tokens");
     float sum = 0;
-    for (Eigen::Index i = 1; i <= n - 2; ++i) sum += weights(i, i);  // the real tokens, without [CLS] and [SEP]
+    for (Eigen::Index i = 1; i <= n - 2; ++i)
+        sum += weights(i, i);  // the real tokens, without [CLS] and [SEP]
     return sum / static_cast<float>(n - 2);
 }
 
 HeadReport head_report(const Mat<float>& weights, const std::vector<std::int32_t>& ids) {
     const auto n = static_cast<Eigen::Index>(ids.size());
     if (n < 3 || weights.rows() != n || weights.cols() != n) {
-        throw Error("invalid_argument", "a head report needs the head's n × n weights for a sentence of n ≥ 3 ids");
+        throw Error("invalid_argument",
+                    "a head report needs the head's n × n weights for a sentence of n ≥ 3 ids");
     }
     HeadShares s;
     const Eigen::Index first = 1, last = n - 2;  // the real tokens, without [CLS] and [SEP]
@@ -28,77 +32,100 @@ HeadReport head_report(const Mat<float>& weights, const std::vector<std::int32_t
         s.next += weights(i, i + 1);      // i + 1 ≤ n − 1: [SEP] after the last
         s.special += weights(i, 0) + weights(i, n - 1);
         for (Eigen::Index j = first; j <= last; ++j) {
-            if (j != i && ids[static_cast<std::size_t>(j)] == ids[static_cast<std::size_t>(i)]) s.same += weights(i, j);
+            if (j != i && ids[static_cast<std::size_t>(j)] == ids[static_cast<std::size_t>(i)])
+                s.same += weights(i, j);
         }
     }
     const auto queries = static_cast<float>(last - first + 1);
     for (float* share : {&s.previous, &s.next, &s.special, &s.same}) *share /= queries;
     s.self = mean_self_weight(weights);
     HeadReport report{s, ""};
-    const std::pair<float, const char*> kinds[] = {
-        {s.self, "self"}, {s.previous, "previous"}, {s.next, "next"}, {s.special, "special"}, {s.same, "same"}};
-    const auto top = std::max_element(std::begin(kinds), std::end(kinds),
-                                      [](const auto& a, const auto& b) { return a.first < b.first; });
+    const std::pair<float, const char*> kinds[] = {{s.self, "self"},
+                                                   {s.previous, "previous"},
+                                                   {s.next, "next"},
+                                                   {s.special, "special"},
+                                                   {s.same, "same"}};
+    const auto top =
+        std::max_element(std::begin(kinds), std::end(kinds),
+                         [](const auto& a, const auto& b) { return a.first < b.first; });
     if (top->first >= kDominant) report.label = top->second;
     return report;
 }
 
-ArticleHead article_head(const std::vector<std::vector<const Mat<float>*>>& weights, const std::vector<std::int32_t>& ids,
-                         std::int64_t row) {
+ArticleHead article_head(const std::vector<std::vector<const Mat<float>*>>& weights,
+                         const std::vector<std::int32_t>& ids, std::int64_t row) {
     const auto n = static_cast<std::int64_t>(ids.size());
-    if (weights.empty() || weights[0].empty()) throw Error("invalid_argument", "the article's head needs at least one head's weights");
+    if (weights.empty() || weights[0].empty())
+        throw Error("invalid_argument", "the article's head needs at least one head's weights");
     if (row < 0 || row >= n) {
-        throw Error("invalid_argument", "there is no token " + std::to_string(row) + ": the sentence has " + std::to_string(n) +
+        throw Error("invalid_argument", "there is no token " + std::to_string(row) +
+                                            ": the sentence has " + std::to_string(n) +
                                             " tokens, counted from 0");
     }
     ArticleHead best;
-    const auto better = [](const ArticleHead& a, const ArticleHead& b) {  // a before b? (lower layer and head win ties: visited first)
-        if (a.labelled != b.labelled) return a.labelled;
-        if (a.spread != b.spread) return a.spread;
-        if (a.next != b.next) return a.next;
-        return a.weight > b.weight;
-    };
+    const auto better =
+        [](const ArticleHead& a,
+           const ArticleHead& b) {  // a before b? (lower layer and head win ties: visited first)
+            if (a.labelled != b.labelled) return a.labelled;
+            if (a.spread != b.spread) return a.spread;
+            if (a.next != b.next) return a.next;
+            return a.weight > b.weight;
+        };
     for (std::size_t l = 0; l < weights.size(); ++l) {
         for (std::size_t h = 0; h < weights[l].size(); ++h) {
             const Mat<float>& w = *weights[l][h];
             const HeadReport report = head_report(w, ids);  // checks the size
-            if (row == 0 || row == n - 1) continue;         // [CLS] or [SEP]: no neighbours of its own
+            if (row == 0 || row == n - 1) continue;  // [CLS] or [SEP]: no neighbours of its own
             std::int64_t top = -1;
             for (std::int64_t j = 1; j + 1 < n; ++j) {
                 if (j != row && (top < 0 || w(row, j) > w(row, top))) top = j;
             }
             if (top < 0 || (top != row - 1 && top != row + 1)) continue;
-            ArticleHead candidate{{static_cast<int>(l), static_cast<int>(h)}, true, top, w(row, top), !report.label.empty(),
-                                  w.row(row).maxCoeff() <= kSpread, top == row + 1};
+            ArticleHead candidate{{static_cast<int>(l), static_cast<int>(h)},
+                                  true,
+                                  top,
+                                  w(row, top),
+                                  !report.label.empty(),
+                                  w.row(row).maxCoeff() <= kSpread,
+                                  top == row + 1};
             if (!best.found || better(candidate, best)) best = candidate;
         }
     }
     return best;
 }
 
-TokenLink token_link(const std::vector<std::vector<const Mat<float>*>>& weights, std::int64_t from, std::int64_t to) {
-    if (weights.empty() || weights[0].empty()) throw Error("invalid_argument", "a token link needs at least one head's weights");
+TokenLink token_link(const std::vector<std::vector<const Mat<float>*>>& weights, std::int64_t from,
+                     std::int64_t to) {
+    if (weights.empty() || weights[0].empty())
+        throw Error("invalid_argument", "a token link needs at least one head's weights");
     const std::int64_t n = weights[0][0]->rows();
     const auto real = [n](std::int64_t k) { return k >= 1 && k + 1 < n; };
     if (!real(from) || !real(to) || from == to) {
-        throw Error("invalid_argument", "a token link needs two different real tokens (not [CLS] or [SEP]) of the sentence's " +
-                                            std::to_string(n) + ", got " + std::to_string(from) + " and " + std::to_string(to));
+        throw Error(
+            "invalid_argument",
+            "a token link needs two different real tokens (not [CLS] or [SEP]) of the sentence's " +
+                std::to_string(n) + ", got " + std::to_string(from) + " and " + std::to_string(to));
     }
     TokenLink link;
     bool any = false;
     for (std::size_t l = 0; l < weights.size(); ++l) {
         for (std::size_t h = 0; h < weights[l].size(); ++h) {
             const Mat<float>& w = *weights[l][h];
-            if (w.rows() != n || w.cols() != n) throw Error("invalid_argument", "every head's weights must be n × n for one sentence");
-            std::int64_t top = -1, chosen = -1;  // among the other real tokens; among every key but from
+            if (w.rows() != n || w.cols() != n)
+                throw Error("invalid_argument",
+                            "every head's weights must be n × n for one sentence");
+            std::int64_t top = -1,
+                         chosen = -1;  // among the other real tokens; among every key but from
             for (std::int64_t j = 0; j < n; ++j) {
                 if (j == from) continue;
                 if (real(j) && (top < 0 || w(from, j) > w(from, top))) top = j;
                 if (chosen < 0 || w(from, j) > w(from, chosen)) chosen = j;
             }
             const HeadId id{static_cast<int>(l), static_cast<int>(h)};
-            if (!any || w(from, to) > link.weight) link.strongest = id, link.weight = w(from, to), link.first = chosen == to;
-            if (!any || w(from, top) > link.peak_weight) link.peak = id, link.peak_token = top, link.peak_weight = w(from, top);
+            if (!any || w(from, to) > link.weight)
+                link.strongest = id, link.weight = w(from, to), link.first = chosen == to;
+            if (!any || w(from, top) > link.peak_weight)
+                link.peak = id, link.peak_token = top, link.peak_weight = w(from, top);
             any = true;
         }
     }
@@ -117,26 +144,36 @@ ArticleHead article_head(const Trace& head, std::int64_t row) {
     return article_head({{&head.weights}}, ids, row);
 }
 
-std::vector<std::vector<Guess>> predict_masked(const EncoderParams<float>& model, const Vocabulary& vocabulary,
-                                               std::string_view text, int top_k, const std::vector<HeadId>& knock_out,
-                                               const PackedEncoder* packed, GuessAmong among, GuessForms forms) {
+std::vector<std::vector<Guess>> predict_masked(const EncoderParams<float>& model,
+                                               const Vocabulary& vocabulary, std::string_view text,
+                                               int top_k, const std::vector<HeadId>& knock_out,
+                                               const PackedEncoder* packed, GuessAmong among,
+                                               GuessForms forms) {
     if (top_k < 1 || top_k > 50) {
-        throw Error("invalid_argument", "topK must be an integer from 1 to 50, got " + std::to_string(top_k));
+        throw Error("invalid_argument",
+                    "topK must be an integer from 1 to 50, got " + std::to_string(top_k));
     }
     const std::vector<Token> tokens = vocabulary.tokenize(text);
     std::vector<std::int32_t> ids;
     std::vector<Eigen::Index> masks;
-    bool typed_aliases = forms == GuessForms::traditional;  // or the text holds a character the vocabulary has in another form (traditional)
+    bool typed_aliases =
+        forms == GuessForms::traditional;  // or the text holds a character the vocabulary has in
+                                           // another form (traditional)
     for (const Token& t : tokens) {
         if (t.id == Vocabulary::kMask) masks.push_back(static_cast<Eigen::Index>(ids.size()));
         typed_aliases = typed_aliases || t.text != vocabulary.token(t.id);
         ids.push_back(t.id);
     }
-    if (masks.empty()) throw Error("invalid_argument", "the text has no [MASK] to guess: hide a token with [MASK]");
-    EncoderCache<float> cache;  // the ids are the vocabulary's; a head that does not exist is check_head()'s error
-    encode(model, ids, 1, static_cast<int>(ids.size()), cache, knock_out, Elementwise::vectorised, packed);
+    if (masks.empty())
+        throw Error("invalid_argument",
+                    "the text has no [MASK] to guess: hide a token with [MASK]");
+    EncoderCache<float>
+        cache;  // the ids are the vocabulary's; a head that does not exist is check_head()'s error
+    encode(model, ids, 1, static_cast<int>(ids.size()), cache, knock_out, Elementwise::vectorised,
+           packed);
     Mat<float> rows(static_cast<Eigen::Index>(masks.size()), model.shape.d_model);
-    for (std::size_t m = 0; m < masks.size(); ++m) rows.row(static_cast<Eigen::Index>(m)) = cache.hidden.row(masks[m]);
+    for (std::size_t m = 0; m < masks.size(); ++m)
+        rows.row(static_cast<Eigen::Index>(m)) = cache.hidden.row(masks[m]);
     // decode() on the kernels: rows · tokᵀ + b_out (equal up to float rounding).
     Mat<float> probs;
     if (packed) {
@@ -149,18 +186,24 @@ std::vector<std::vector<Guess>> predict_masked(const EncoderParams<float>& model
     // it), so it is guessed among the vocabulary's word starts: by default the
     // characters and words among them. Probabilities are the softmax's over
     // the whole vocabulary.
-    const std::vector<std::int32_t>& candidates = among == GuessAmong::words ? vocabulary.word_guesses() : vocabulary.word_starts();
+    const std::vector<std::int32_t>& candidates =
+        among == GuessAmong::words ? vocabulary.word_guesses() : vocabulary.word_starts();
     std::vector<std::vector<Guess>> out;
     std::vector<std::int32_t> order;
     for (Eigen::Index m = 0; m < probs.rows(); ++m) {
         order = candidates;  // a copy, sorted in part below
         const auto k = std::min<std::size_t>(static_cast<std::size_t>(top_k), order.size());
-        std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(k), order.end(),
-                          [&](std::int32_t a, std::int32_t b) { return probs(m, a) > probs(m, b) || (probs(m, a) == probs(m, b) && a < b); });
+        std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(k),
+                          order.end(), [&](std::int32_t a, std::int32_t b) {
+                              return probs(m, a) > probs(m, b) ||
+                                     (probs(m, a) == probs(m, b) && a < b);
+                          });
         std::vector<Guess> guesses;
         // Shown in the forms the learner writes: traditional for a traditional text.
         for (std::size_t r = 0; r < k; ++r) {
-            guesses.push_back({typed_aliases ? vocabulary.typed_form(order[r]) : vocabulary.token(order[r]), probs(m, order[r])});
+            guesses.push_back(
+                {typed_aliases ? vocabulary.typed_form(order[r]) : vocabulary.token(order[r]),
+                 probs(m, order[r])});
         }
         out.push_back(std::move(guesses));
     }

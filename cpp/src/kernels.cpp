@@ -51,8 +51,8 @@ void block(const float* a, Eigen::Index lda, const float* panel, Eigen::Index k,
     }
 }
 
-using BlockFn = void (*)(const float*, Eigen::Index, const float*, Eigen::Index, float*, Eigen::Index,
-                         const float*, Eigen::Index);
+using BlockFn = void (*)(const float*, Eigen::Index, const float*, Eigen::Index, float*,
+                         Eigen::Index, const float*, Eigen::Index);
 constexpr BlockFn kBlocks[] = {nullptr, block<1>, block<2>, block<3>, block<4>};
 
 // Row blocks of 4, with the remainder spread over blocks of 3 where possible
@@ -155,7 +155,8 @@ struct Divide {  // by √d_k, the IEEE division of scale_scores
     f32x4 operator()(f32x4 v) const { return simd::div(v, lanes); }
     float operator()(float v) const { return v / one; }
 };
-struct Multiply {  // by 2⁻ᵏ when √d_k = 2ᵏ: rounds exactly like the division, at a fraction of its cost
+struct Multiply {  // by 2⁻ᵏ when √d_k = 2ᵏ: rounds exactly like the division, at a fraction of its
+                   // cost
     f32x4 lanes;
     float one;
     f32x4 operator()(f32x4 v) const { return simd::mul(v, lanes); }
@@ -239,8 +240,8 @@ void scale_mask_softmax_rows(const Scale& scale, const Matrix& scores, bool caus
     for (Eigen::Index i = 0; i < n; ++i) {
         const Eigen::Index visible = causal ? std::min(i + 1, m) : m;
         float max = 0.0f;
-        if (scale_and_mask(scale, scores.data() + i * m, scaled.data() + i * m, masked.data() + i * m, m,
-                           visible, max)) {
+        if (scale_and_mask(scale, scores.data() + i * m, scaled.data() + i * m,
+                           masked.data() + i * m, m, visible, max)) {
             softmax_row(masked.data() + i * m, weights.data() + i * m, m, max);
         } else {
             weights.row(i) = softmax_rows(masked.row(i));  // rare: NaN or ±∞ in the row
@@ -261,21 +262,27 @@ void scale_mask_softmax(const Matrix& scores, Eigen::Index d_k, bool scale, bool
         scale_mask_softmax_rows(Keep{}, scores, causal, scaled, masked, weights);
     } else if (std::frexp(divisor, &exponent) == 0.5f) {  // √d_k = 2ᵏ (d_k = 1, 4, 16, 64, 256…)
         const float reciprocal = 1.0f / divisor;
-        scale_mask_softmax_rows(Multiply{simd::splat(reciprocal), reciprocal}, scores, causal, scaled, masked,
-                                weights);
+        scale_mask_softmax_rows(Multiply{simd::splat(reciprocal), reciprocal}, scores, causal,
+                                scaled, masked, weights);
     } else {
-        scale_mask_softmax_rows(Divide{simd::splat(divisor), divisor}, scores, causal, scaled, masked, weights);
+        scale_mask_softmax_rows(Divide{simd::splat(divisor), divisor}, scores, causal, scaled,
+                                masked, weights);
     }
 }
 
 void gelu_in_place(Matrix& m) {
     const auto gelu = [](f32x4 x) {
-        const f32x4 u = simd::mul(simd::splat(static_cast<float>(ops::kGeluC)),
-                                  simd::add(x, simd::mul(simd::splat(static_cast<float>(ops::kGeluA)), simd::mul(x, simd::mul(x, x)))));
-        const f32x4 a = simd::max(u, simd::sub(simd::splat(0.0f), u));               // |u|
-        const f32x4 e = simd::exp_nonpositive(simd::mul(simd::splat(-2.0f), a));   // e^(−2|u|) ∈ (0, 1]
-        const f32x4 t = simd::div(simd::sub(simd::splat(1.0f), e), simd::add(simd::splat(1.0f), e));  // tanh |u|
-        const f32x4 tanh_u = simd::select_lt(u, simd::splat(0.0f), simd::sub(simd::splat(0.0f), t), t);
+        const f32x4 u =
+            simd::mul(simd::splat(static_cast<float>(ops::kGeluC)),
+                      simd::add(x, simd::mul(simd::splat(static_cast<float>(ops::kGeluA)),
+                                             simd::mul(x, simd::mul(x, x)))));
+        const f32x4 a = simd::max(u, simd::sub(simd::splat(0.0f), u));  // |u|
+        const f32x4 e =
+            simd::exp_nonpositive(simd::mul(simd::splat(-2.0f), a));  // e^(−2|u|) ∈ (0, 1]
+        const f32x4 t = simd::div(simd::sub(simd::splat(1.0f), e),
+                                  simd::add(simd::splat(1.0f), e));  // tanh |u|
+        const f32x4 tanh_u =
+            simd::select_lt(u, simd::splat(0.0f), simd::sub(simd::splat(0.0f), t), t);
         return simd::mul(simd::mul(simd::splat(0.5f), x), simd::add(simd::splat(1.0f), tanh_u));
     };
     float* d = m.data();

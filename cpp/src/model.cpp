@@ -38,13 +38,15 @@ AttentionModel::AttentionModel(const Config& config) : config_(config) {
 }
 
 bool AttentionModel::same_parameters(const Config& other) const {
-    return other.d_model == config_.d_model && other.d_k == config_.d_k && other.seed == config_.seed;
+    return other.d_model == config_.d_model && other.d_k == config_.d_k &&
+           other.seed == config_.seed;
 }
 
 AttentionModel AttentionModel::with_switches(const Config& config) const {
     validate(config);
     if (!same_parameters(config)) {
-        throw Error("invalid_config", "with_switches keeps d_model, d_k and seed; build a new model to change them");
+        throw Error("invalid_config",
+                    "with_switches keeps d_model, d_k and seed; build a new model to change them");
     }
     AttentionModel model;
     model.config_ = config;
@@ -79,7 +81,8 @@ Trace AttentionModel::run(std::string_view sentence) const {
         };
         std::vector<std::int32_t> missing = missing_ids();
         if (!missing.empty()) {
-            if ((p.embedding_rows.size() + missing.size()) * static_cast<std::size_t>(d_model) > kMaxCachedFloats) {
+            if ((p.embedding_rows.size() + missing.size()) * static_cast<std::size_t>(d_model) >
+                kMaxCachedFloats) {
                 p.embedding_rows.clear();
                 missing = missing_ids();
             }
@@ -89,9 +92,11 @@ Trace AttentionModel::run(std::string_view sentence) const {
                 p.embedding_rows[missing[r]].assign(row, row + d_model);
             }
         }
-        if (config_.positional && p.positional.rows() < n) {  // grown by doubling: typing adds one row at a time
+        if (config_.positional &&
+            p.positional.rows() < n) {  // grown by doubling: typing adds one row at a time
             const auto cap = static_cast<Eigen::Index>(kMaxTokens);
-            p.positional = positional_encoding(std::max(n, std::min(cap, 2 * p.positional.rows() + 16)), d_model);
+            p.positional = positional_encoding(
+                std::max(n, std::min(cap, 2 * p.positional.rows() + 16)), d_model);
         }
         // embeddings, positional and x = embeddings + positional, row by row
         // (one pass: each row's two inputs are still in cache for the sum).
@@ -99,13 +104,15 @@ Trace AttentionModel::run(std::string_view sentence) const {
         t.positional.resize(n, d_model);
         t.x.resize(n, d_model);
         for (Eigen::Index i = 0; i < n; ++i) {
-            const float* embedding = p.embedding_rows.at(t.tokens[static_cast<std::size_t>(i)].id).data();
+            const float* embedding =
+                p.embedding_rows.at(t.tokens[static_cast<std::size_t>(i)].id).data();
             float* e = t.embeddings.data() + i * d_model;
             float* pos = t.positional.data() + i * d_model;
             float* x = t.x.data() + i * d_model;
             std::copy(embedding, embedding + d_model, e);
             if (config_.positional) {
-                std::copy(p.positional.data() + i * d_model, p.positional.data() + (i + 1) * d_model, pos);
+                std::copy(p.positional.data() + i * d_model,
+                          p.positional.data() + (i + 1) * d_model, pos);
             } else {
                 std::fill(pos, pos + d_model, 0.0f);
             }

@@ -16,7 +16,9 @@ namespace {
 
 constexpr char kMagic[8] = {'A', 'L', 'M', 'O', 'D', 'E', 'L', '2'};  // version 1: no aliases
 
-[[noreturn]] void fail(const std::string& what) { throw Error("invalid_model", "the model file is damaged or not a model: " + what); }
+[[noreturn]] void fail(const std::string& what) {
+    throw Error("invalid_model", "the model file is damaged or not a model: " + what);
+}
 
 // Bytes as lines, each closed by '\n' (a last line without one counts too).
 std::vector<std::string> lines(const std::uint8_t* data, std::size_t size) {
@@ -33,7 +35,8 @@ std::vector<std::string> lines(const std::uint8_t* data, std::size_t size) {
 }  // namespace
 
 void write_shape(ByteWriter& w, const EncoderShape& s) {
-    for (const int v : {s.vocab, s.d_model, s.heads, s.d_ff, s.layers}) w.u32(static_cast<std::uint32_t>(v));
+    for (const int v : {s.vocab, s.d_model, s.heads, s.d_ff, s.layers})
+        w.u32(static_cast<std::uint32_t>(v));
 }
 
 EncoderShape read_shape(ByteReader& r, const ByteReader::Fail& fail) {
@@ -42,27 +45,35 @@ EncoderShape read_shape(ByteReader& r, const ByteReader::Fail& fail) {
         const std::uint32_t v = r.u32("the shape");
         *field = v > 1000000 ? -1 : static_cast<int>(v);
     }
-    if (const std::string problem = shape_problem(s); !problem.empty()) fail("its shape is out of range: " + problem);
+    if (const std::string problem = shape_problem(s); !problem.empty())
+        fail("its shape is out of range: " + problem);
     return s;
 }
 
-std::vector<std::uint8_t> save_model(const EncoderParams<float>& params, const Vocabulary& vocabulary, int levels,
+std::vector<std::uint8_t> save_model(const EncoderParams<float>& params,
+                                     const Vocabulary& vocabulary, int levels,
                                      int embedding_levels) {
     const EncoderShape& s = params.shape;
-    if (!s.scaled) throw Error("invalid_argument", "a model file holds a model whose heads divide by √d_k; this one was trained without");
+    if (!s.scaled)
+        throw Error(
+            "invalid_argument",
+            "a model file holds a model whose heads divide by √d_k; this one was trained without");
     if (embedding_levels == 0) embedding_levels = levels;
     for (const int l : {levels, embedding_levels}) {
-        if (l < 1 || l > 127) throw Error("invalid_argument", "levels must be from 1 to 127, got " + std::to_string(l));
+        if (l < 1 || l > 127)
+            throw Error("invalid_argument",
+                        "levels must be from 1 to 127, got " + std::to_string(l));
     }
     if (vocabulary.size() != static_cast<std::size_t>(s.vocab)) {
-        throw Error("invalid_model", "the vocabulary has " + std::to_string(vocabulary.size()) + " tokens, the params " +
-                                         std::to_string(s.vocab));
+        throw Error("invalid_model", "the vocabulary has " + std::to_string(vocabulary.size()) +
+                                         " tokens, the params " + std::to_string(s.vocab));
     }
     ByteWriter w;
     w.bytes(kMagic, 8);
     write_shape(w, s);
     std::string tokens;
-    for (std::size_t id = 0; id < vocabulary.size(); ++id) tokens += vocabulary.token(static_cast<std::int32_t>(id)) + "\n";
+    for (std::size_t id = 0; id < vocabulary.size(); ++id)
+        tokens += vocabulary.token(static_cast<std::int32_t>(id)) + "\n";
     w.u32(static_cast<std::uint32_t>(tokens.size()));
     w.bytes(tokens.data(), tokens.size());
     std::string aliases;
@@ -85,7 +96,8 @@ std::vector<std::uint8_t> save_model(const EncoderParams<float>& params, const V
             w.f32(scale);
             for (Eigen::Index j = 0; j < m.cols(); ++j) {
                 const float q = std::round(m(i, j) / scale);
-                w.u8(static_cast<std::uint8_t>(static_cast<std::int8_t>(std::clamp(q, -top_level, top_level))));
+                w.u8(static_cast<std::uint8_t>(
+                    static_cast<std::int8_t>(std::clamp(q, -top_level, top_level))));
             }
         }
     });
@@ -94,16 +106,19 @@ std::vector<std::uint8_t> save_model(const EncoderParams<float>& params, const V
 }
 
 TrainedModel load_model(const std::uint8_t* data, std::size_t size) {
-    if (size < 8 || std::memcmp(data, kMagic, 7) != 0) fail("it does not start as an Attention Lab model");
+    if (size < 8 || std::memcmp(data, kMagic, 7) != 0)
+        fail("it does not start as an Attention Lab model");
     const bool with_aliases = data[7] == kMagic[7];
     if (!with_aliases && data[7] != '1') fail("it is another version of the model format");
     if (size < 8 + 4) fail("it is too short to be a model");
-    if (fnv1a(data, size - 4) != ByteReader(data + size - 4, 4, fail).u32("the checksum")) fail("its checksum does not match");
+    if (fnv1a(data, size - 4) != ByteReader(data + size - 4, 4, fail).u32("the checksum"))
+        fail("its checksum does not match");
     ByteReader r(data + 8, size - 8 - 4, fail);
     const EncoderShape s = read_shape(r, fail);
     const std::uint32_t bytes = r.u32("the vocabulary");
     std::vector<std::string> tokens = lines(r.take(bytes, "the vocabulary"), bytes);
-    if (tokens.size() != static_cast<std::size_t>(s.vocab)) fail("its vocabulary does not have the shape's size");
+    if (tokens.size() != static_cast<std::size_t>(s.vocab))
+        fail("its vocabulary does not have the shape's size");
     std::vector<Vocabulary::Alias> aliases;
     if (with_aliases) {
         const std::uint32_t n = r.u32("the aliases");
@@ -122,7 +137,9 @@ TrainedModel load_model(const std::uint8_t* data, std::size_t size) {
     TrainedModel model{std::move(*vocabulary), zero_params<float>(s), nullptr};
     model.params.for_each([&](const std::string& name, Mat<float>& m) {
         const std::uint32_t rows = r.u32(name), cols = r.u32(name);
-        if (rows != static_cast<std::uint32_t>(m.rows()) || cols != static_cast<std::uint32_t>(m.cols())) fail("block " + name + " has the wrong shape");
+        if (rows != static_cast<std::uint32_t>(m.rows()) ||
+            cols != static_cast<std::uint32_t>(m.cols()))
+            fail("block " + name + " has the wrong shape");
         const std::uint8_t kind = r.u8(name);
         if (kind != (m.rows() > 1 ? 1 : 0)) fail("block " + name + " is stored the wrong way");
         for (Eigen::Index i = 0; i < m.rows(); ++i) {
@@ -132,7 +149,8 @@ TrainedModel load_model(const std::uint8_t* data, std::size_t size) {
             }
             const float scale = r.f32(name);
             const std::uint8_t* q = r.take(cols, name);
-            for (Eigen::Index j = 0; j < m.cols(); ++j) m(i, j) = scale * static_cast<float>(static_cast<std::int8_t>(q[j]));
+            for (Eigen::Index j = 0; j < m.cols(); ++j)
+                m(i, j) = scale * static_cast<float>(static_cast<std::int8_t>(q[j]));
         }
         if (!m.allFinite()) fail("block " + name + " holds a value that is not a finite number");
     });

@@ -10,23 +10,27 @@ namespace attention {
 
 ModelInfo random_model_info() {
     const Config c;
-    return {std::string(kRandomModel), false, 1, 1, static_cast<int>(c.d_model), static_cast<int>(c.d_k), kVocabSize};
+    return {std::string(kRandomModel), false,     1, 1, static_cast<int>(c.d_model),
+            static_cast<int>(c.d_k),   kVocabSize};
 }
 
 ModelInfo ModelShelf::add(std::string id, const std::uint8_t* data, std::size_t size) {
-    const bool valid_id = !id.empty() && id.size() <= 32 && id != kRandomModel &&
-                          std::all_of(id.begin(), id.end(), [](char c) {
-                              return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_';
-                          });
+    const bool valid_id =
+        !id.empty() && id.size() <= 32 && id != kRandomModel &&
+        std::all_of(id.begin(), id.end(), [](char c) {
+            return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_';
+        });
     if (!valid_id) {
         throw Error("invalid_argument",
-                    "a model id is 1 to 32 of a–z, 0–9, '-' and '_', and not \"random\"; got \"" + id.substr(0, 40) + "\"",
+                    "a model id is 1 to 32 of a–z, 0–9, '-' and '_', and not \"random\"; got \"" +
+                        id.substr(0, 40) + "\"",
                     {{"id", id.substr(0, 40)}});
     }
     auto model = std::make_shared<const TrainedModel>(load_model(data, size));
     const EncoderShape& s = model->params.shape;
     ModelInfo info{id, true, s.layers, s.heads, s.d_model, s.d_k(), s.vocab};
-    const auto same = std::find_if(models_.begin(), models_.end(), [&](const auto& m) { return m.first.id == id; });
+    const auto same = std::find_if(models_.begin(), models_.end(),
+                                   [&](const auto& m) { return m.first.id == id; });
     if (same != models_.end()) {
         *same = {info, std::move(model)};
     } else {

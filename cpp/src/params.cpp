@@ -35,21 +35,23 @@ std::uint64_t stream_key(std::uint64_t seed, std::uint64_t stream) {
 // turns a block of pairs into SIMD code (f32x4 in wasm). The params are drawn
 // when a model is first made, so on a page's first visit this runs in the
 // browser's baseline wasm code, where the C library's double log and cos
-// would be most of a first run's time. log and sincos are polynomials accurate to a few float ulps (tested against the C
-// library's), ample for random params.
+// would be most of a first run's time. log and sincos are polynomials accurate to a few float ulps
+// (tested against the C library's), ample for random params.
 struct Uniforms {
     float u1, u2;
 };
 Uniforms pair_uniforms(std::uint64_t key, std::uint64_t pair) {
     const std::uint64_t h = splitmix64(key ^ pair);
     constexpr float kStep = 0x1.0p-24f;
-    return {static_cast<float>((h >> 40) + 1) * kStep, static_cast<float>((h >> 8) & 0xFFFFFFu) * kStep};
+    return {static_cast<float>((h >> 40) + 1) * kStep,
+            static_cast<float>((h >> 8) & 0xFFFFFFu) * kStep};
 }
 
 // √(−2·ln u) for u ∈ (0, 1]: u = 2^e·m with m ∈ [√½, √2), ln m = 2·atanh(s),
 // s = (m − 1)/(m + 1), |s| ≤ 0.172.
 float box_muller_radius(float u) {
-    const std::uint32_t shifted = detail::float_bits(u) + (0x3F800000u - 0x3F3504F3u);  // moves [√½, √2) onto one exponent
+    const std::uint32_t shifted =
+        detail::float_bits(u) + (0x3F800000u - 0x3F3504F3u);  // moves [√½, √2) onto one exponent
     const int e = static_cast<int>(shifted >> 23) - 127;
     const float m = detail::bits_float((shifted & 0x007FFFFFu) + 0x3F3504F3u);
     const float s = (m - 1.0f) / (m + 1.0f);
@@ -64,7 +66,8 @@ float box_muller_radius(float u) {
 void turn_cos_sin(float u, float& cos_out, float& sin_out) {
     const float t = 4.0f * u;
     const float q = std::floor(t + 0.5f);
-    detail::quarter_cos_sin(static_cast<std::int32_t>(q), (t - q) * 1.57079632679489662f, cos_out, sin_out);
+    detail::quarter_cos_sin(static_cast<std::int32_t>(q), (t - q) * 1.57079632679489662f, cos_out,
+                            sin_out);
 }
 
 detail::NormalPair pair_normals(float u1, float u2) {
@@ -83,7 +86,8 @@ float normal_at(std::uint64_t key, std::uint64_t index) {
 // `cols` consecutive entries of one stream, from first_index on, scaled by
 // stddev: whole pairs in blocks (uniforms first, then the arithmetic, which
 // vectorises), a lone entry at either end where a pair is cut.
-void fill_row(float* out, Eigen::Index cols, std::uint64_t key, std::uint64_t first_index, float stddev) {
+void fill_row(float* out, Eigen::Index cols, std::uint64_t key, std::uint64_t first_index,
+              float stddev) {
     Eigen::Index j = 0;
     if ((first_index & 1u) && cols > 0) out[j++] = stddev * normal_at(key, first_index);
     constexpr Eigen::Index kBlock = 64;
@@ -110,8 +114,8 @@ void fill_row(float* out, Eigen::Index cols, std::uint64_t key, std::uint64_t fi
     if (j < cols) out[j] = stddev * normal_at(key, first_index + static_cast<std::uint64_t>(j));
 }
 
-Matrix normal_matrix(std::uint64_t seed, std::uint64_t stream, Eigen::Index rows,
-                     Eigen::Index cols, Eigen::Index stride, float stddev) {
+Matrix normal_matrix(std::uint64_t seed, std::uint64_t stream, Eigen::Index rows, Eigen::Index cols,
+                     Eigen::Index stride, float stddev) {
     Matrix m(rows, cols);
     const std::uint64_t key = stream_key(seed, stream);
     for (Eigen::Index i = 0; i < rows; ++i) {
@@ -138,7 +142,8 @@ Matrix SeededParams::embeddings(const std::vector<std::int32_t>& ids) const {
     Matrix e(static_cast<Eigen::Index>(ids.size()), d_model_);
     for (std::size_t t = 0; t < ids.size(); ++t) {
         const auto stream = kEmbeddingStream + static_cast<std::uint64_t>(ids[t]);
-        fill_row(e.data() + static_cast<Eigen::Index>(t) * d_model_, d_model_, stream_key(seed_, stream), 0, stddev);
+        fill_row(e.data() + static_cast<Eigen::Index>(t) * d_model_, d_model_,
+                 stream_key(seed_, stream), 0, stddev);
     }
     return e;
 }

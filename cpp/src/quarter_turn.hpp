@@ -24,9 +24,12 @@ inline float bits_float(std::uint32_t b) {
 
 inline void quarter_cos_sin(std::int32_t q, float x, float& cos_out, float& sin_out) {
     const float x2 = x * x;
-    const float sin_x = x + x * x2 * (-1.0f / 6 + x2 * (1.0f / 120 + x2 * (-1.0f / 5040 + x2 * (1.0f / 362880))));
-    const float cos_x = 1.0f + x2 * (-0.5f + x2 * (1.0f / 24 + x2 * (-1.0f / 720 + x2 * (1.0f / 40320))));
-    const auto quarter = static_cast<std::uint32_t>(q);  // two's complement: q mod 4 in the low bits
+    const float sin_x =
+        x + x * x2 * (-1.0f / 6 + x2 * (1.0f / 120 + x2 * (-1.0f / 5040 + x2 * (1.0f / 362880))));
+    const float cos_x =
+        1.0f + x2 * (-0.5f + x2 * (1.0f / 24 + x2 * (-1.0f / 720 + x2 * (1.0f / 40320))));
+    const auto quarter =
+        static_cast<std::uint32_t>(q);  // two's complement: q mod 4 in the low bits
     const bool swap = (quarter & 1u) != 0;
     const std::uint32_t cos_sign = ((quarter + 1u) & 2u) << 30;  // negative in quarters 1 and 2
     const std::uint32_t sin_sign = (quarter & 2u) << 30;         // negative in quarters 2 and 3

@@ -41,13 +41,19 @@ inline float sum(f32x4 v) {
            (wasm_f32x4_extract_lane(v, 2) + wasm_f32x4_extract_lane(v, 3));
 }
 template <int L>
-float lane_of(f32x4 v) { return wasm_f32x4_extract_lane(v, L); }
+float lane_of(f32x4 v) {
+    return wasm_f32x4_extract_lane(v, L);
+}
 inline float lane(f32x4 v, int l) {
     switch (l) {
-        case 0: return lane_of<0>(v);
-        case 1: return lane_of<1>(v);
-        case 2: return lane_of<2>(v);
-        default: return lane_of<3>(v);
+        case 0:
+            return lane_of<0>(v);
+        case 1:
+            return lane_of<1>(v);
+        case 2:
+            return lane_of<2>(v);
+        default:
+            return lane_of<3>(v);
     }
 }
 
@@ -79,7 +85,9 @@ inline f32x4 pow2_of_shifted(f32x4 r, f32x4 shift) {
     std::memcpy(&out, &bits, sizeof out);
     return out;
 }
-inline f32x4 select_lt(f32x4 a, f32x4 b, f32x4 then, f32x4 otherwise) { return a < b ? then : otherwise; }
+inline f32x4 select_lt(f32x4 a, f32x4 b, f32x4 then, f32x4 otherwise) {
+    return a < b ? then : otherwise;
+}
 inline float sum(f32x4 v) { return (v[0] + v[1]) + (v[2] + v[3]); }
 inline float lane(f32x4 v, int l) { return v[l]; }
 

@@ -34,7 +34,8 @@ void explain(SoftmaxRow& r, bool jacobian) {
         r.shifted_exps.push_back(std::isinf(s) && s < 0 ? 0.0f : std::exp(s - r.max));
     }
     for (const float e : r.exps) r.exp_sum += e;
-    const auto range = finite_range(Eigen::Map<const Matrix>(r.exps.data(), 1, static_cast<Eigen::Index>(m)));
+    const auto range =
+        finite_range(Eigen::Map<const Matrix>(r.exps.data(), 1, static_cast<Eigen::Index>(m)));
     r.exps_min = range.min;
     r.exps_max = range.max;
     for (const float e : r.shifted_exps) r.shifted_sum += e;
@@ -64,8 +65,8 @@ void explain(SoftmaxRow& r, bool jacobian) {
 
 SoftmaxRow softmax_row(const Trace& trace, std::int64_t i, bool jacobian) {
     check(i >= 0 && i < static_cast<std::int64_t>(trace.weights.rows()),
-          "row " + std::to_string(i) + " is outside the trace's " + std::to_string(trace.weights.rows()) +
-              " tokens");
+          "row " + std::to_string(i) + " is outside the trace's " +
+              std::to_string(trace.weights.rows()) + " tokens");
     const auto row = static_cast<Eigen::Index>(i);
     SoftmaxRow r;
     r.scores = to_vector(trace.scores.row(row));
@@ -82,7 +83,8 @@ ExpRows exp_rows(const Trace& trace) {
     ExpRows out{Matrix(n, trace.weights.cols()), {}};
     for (Eigen::Index i = 0; i < n; ++i) {
         const SoftmaxRow r = softmax_row(trace, i);
-        out.exps.row(i) = Eigen::Map<const RowVector>(r.exps.data(), static_cast<Eigen::Index>(r.exps.size()));
+        out.exps.row(i) =
+            Eigen::Map<const RowVector>(r.exps.data(), static_cast<Eigen::Index>(r.exps.size()));
         out.sums.push_back(r.exp_sum);
     }
     return out;
@@ -93,18 +95,20 @@ SoftmaxRow softmax_row(const std::vector<float>& scores, const RowScaling& scali
     check(scores.size() <= kMaxTokens, "the row has " + std::to_string(scores.size()) +
                                            " scores; the most is " + std::to_string(kMaxTokens));
     for (std::size_t j = 0; j < scores.size(); ++j) {
-        check(std::isfinite(scores[j]), "score " + std::to_string(j + 1) + " is not a finite number");
+        check(std::isfinite(scores[j]),
+              "score " + std::to_string(j + 1) + " is not a finite number");
     }
-    check(scaling.d_k >= 1 && scaling.d_k <= kMaxDModel,
-          "d_k must be an integer from 1 to " + std::to_string(kMaxDModel) + ", got " +
-              std::to_string(scaling.d_k));
+    check(scaling.d_k >= 1 && scaling.d_k <= kMaxDModel, "d_k must be an integer from 1 to " +
+                                                             std::to_string(kMaxDModel) + ", got " +
+                                                             std::to_string(scaling.d_k));
     check(std::isfinite(scaling.temperature) && scaling.temperature > 0,
           "the temperature must be a number above 0");
 
     const auto m = static_cast<Eigen::Index>(scores.size());
     SoftmaxRow r;
     r.scores = scores;
-    r.divisor = std::sqrt(static_cast<float>(scaling.d_k)) * static_cast<float>(scaling.temperature);
+    r.divisor =
+        std::sqrt(static_cast<float>(scaling.d_k)) * static_cast<float>(scaling.temperature);
     const Matrix scaled = Eigen::Map<const Matrix>(scores.data(), 1, m) / r.divisor;
     r.scaled.assign(scaled.data(), scaled.data() + m);
     r.masked = r.scaled;
@@ -112,15 +116,18 @@ SoftmaxRow softmax_row(const std::vector<float>& scores, const RowScaling& scali
     // whose figures (0.9999997 …) should not carry float32's rounding of the sum.
     double shifted_sum = 0;
     const double top = scaled.maxCoeff();
-    for (Eigen::Index j = 0; j < m; ++j) shifted_sum += std::exp(static_cast<double>(scaled(0, j)) - top);
+    for (Eigen::Index j = 0; j < m; ++j)
+        shifted_sum += std::exp(static_cast<double>(scaled(0, j)) - top);
     for (Eigen::Index j = 0; j < m; ++j) {
-        r.probs.push_back(static_cast<float>(std::exp(static_cast<double>(scaled(0, j)) - top) / shifted_sum));
+        r.probs.push_back(
+            static_cast<float>(std::exp(static_cast<double>(scaled(0, j)) - top) / shifted_sum));
     }
     explain(r, scaling.jacobian);
     return r;
 }
 
-ScalingEffect scaling_effect(const std::vector<float>& scores, std::int64_t d_k, std::int64_t target) {
+ScalingEffect scaling_effect(const std::vector<float>& scores, std::int64_t d_k,
+                             std::int64_t target) {
     ScalingEffect e;
     const SoftmaxRow unscaled = softmax_row(scores, {1, 1, true});
     const SoftmaxRow scaled = softmax_row(scores, {d_k, 1, true});
@@ -147,8 +154,8 @@ ScalingEffect scaling_effect(const std::vector<float>& scores, std::int64_t d_k,
 
 std::vector<float> cross_entropy_gradient(const std::vector<float>& probs, std::int64_t target) {
     check(target >= 0 && static_cast<std::size_t>(target) < probs.size(),
-          "target " + std::to_string(target) + " is outside the row of " + std::to_string(probs.size()) +
-              " probabilities");
+          "target " + std::to_string(target) + " is outside the row of " +
+              std::to_string(probs.size()) + " probabilities");
     std::vector<float> grad = probs;
     double others = 0;
     for (std::size_t j = 0; j < probs.size(); ++j) {

@@ -19,20 +19,25 @@ Matrix positional_encoding(Eigen::Index n, Eigen::Index d_model) {
     // where a page's first run happens.
     Matrix pe(n, d_model);
     const Eigen::Index pairs = (d_model + 1) / 2;
-    std::vector<double> frequency(static_cast<std::size_t>(pairs));  // 1 / 10000^(2i / d_model), in quarter turns per unit
+    std::vector<double> frequency(
+        static_cast<std::size_t>(pairs));  // 1 / 10000^(2i / d_model), in quarter turns per unit
     constexpr double kQuartersPerRadian = 0.63661977236758134308;  // 2 / π
     for (Eigen::Index i = 0; i < pairs; ++i) {
         frequency[static_cast<std::size_t>(i)] =
-            kQuartersPerRadian / std::pow(10000.0, 2.0 * static_cast<double>(i) / static_cast<double>(d_model));
+            kQuartersPerRadian /
+            std::pow(10000.0, 2.0 * static_cast<double>(i) / static_cast<double>(d_model));
     }
-    std::vector<float> sines(static_cast<std::size_t>(pairs)), cosines(static_cast<std::size_t>(pairs));
+    std::vector<float> sines(static_cast<std::size_t>(pairs)),
+        cosines(static_cast<std::size_t>(pairs));
     for (Eigen::Index pos = 0; pos < n; ++pos) {
         for (Eigen::Index i = 0; i < pairs; ++i) {
-            const double quarters = static_cast<double>(pos) * frequency[static_cast<std::size_t>(i)];
+            const double quarters =
+                static_cast<double>(pos) * frequency[static_cast<std::size_t>(i)];
             const double q = std::floor(quarters + 0.5);
             const auto x = static_cast<float>((quarters - q) * 1.57079632679489661923);
             detail::quarter_cos_sin(static_cast<std::int32_t>(static_cast<std::int64_t>(q) & 3), x,
-                                    cosines[static_cast<std::size_t>(i)], sines[static_cast<std::size_t>(i)]);
+                                    cosines[static_cast<std::size_t>(i)],
+                                    sines[static_cast<std::size_t>(i)]);
         }
         float* row = pe.data() + pos * d_model;
         for (Eigen::Index j = 0; j < d_model; ++j) {
@@ -67,20 +72,22 @@ Matrix causal_mask(const Matrix& scaled, bool causal) {
     return masked;
 }
 
-Matrix softmax_rows(const Matrix& masked) { return ops::softmax_rows<float>(masked); }  // ops.hpp: the rule for ±∞
+Matrix softmax_rows(const Matrix& masked) {
+    return ops::softmax_rows<float>(masked);
+}  // ops.hpp: the rule for ±∞
 
 Matrix weighted_sum(const Matrix& weights, const Matrix& v) { return weights * v; }
 
 Attention attention_reference(const Matrix& x, const HeadParams& params, bool scale, bool causal) {
     Attention a;
-    a.q = project(x, params.wq, params.bq);               // Q = x·W_q + b_q
-    a.k = project(x, params.wk, params.bk);               // K = x·W_k + b_k
-    a.v = project(x, params.wv, params.bv);               // V = x·W_v + b_v
-    a.scores = attention_scores(a.q, a.k);                // Q·Kᵀ
+    a.q = project(x, params.wq, params.bq);                // Q = x·W_q + b_q
+    a.k = project(x, params.wk, params.bk);                // K = x·W_k + b_k
+    a.v = project(x, params.wv, params.bv);                // V = x·W_v + b_v
+    a.scores = attention_scores(a.q, a.k);                 // Q·Kᵀ
     a.scaled = scale_scores(a.scores, a.q.cols(), scale);  // ÷ √d_k
-    a.masked = causal_mask(a.scaled, causal);             // −∞ above the diagonal
-    a.weights = softmax_rows(a.masked);                   // P = softmax(…)
-    a.output = weighted_sum(a.weights, a.v);              // P·V
+    a.masked = causal_mask(a.scaled, causal);              // −∞ above the diagonal
+    a.weights = softmax_rows(a.masked);                    // P = softmax(…)
+    a.output = weighted_sum(a.weights, a.v);               // P·V
     return a;
 }
 

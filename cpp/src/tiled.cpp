@@ -19,12 +19,18 @@ void check(bool ok, const std::string& message, Error::Params params = {}) {
 
 void check_block(std::int64_t block, std::int64_t keys) {
     check(block >= 1 && block <= keys,
-          "block must be from 1 to the number of keys, " + std::to_string(keys) + ", got " + std::to_string(block),
-          {{"name", "block"}, {"min", "1"}, {"max", std::to_string(keys)}, {"value", std::to_string(block)}});
+          "block must be from 1 to the number of keys, " + std::to_string(keys) + ", got " +
+              std::to_string(block),
+          {{"name", "block"},
+           {"min", "1"},
+           {"max", std::to_string(keys)},
+           {"value", std::to_string(block)}});
 }
 
 // e^(s − m), 0 for a masked key (and for m = −∞, when every key so far is masked).
-float shifted_exp(float s, float m) { return (s == kMinusInf || m == kMinusInf) ? 0.0f : std::exp(s - m); }
+float shifted_exp(float s, float m) {
+    return (s == kMinusInf || m == kMinusInf) ? 0.0f : std::exp(s - m);
+}
 
 void compare(TiledRow& r) {
     float largest = 0;
@@ -35,9 +41,10 @@ void compare(TiledRow& r) {
     r.relative_difference = largest > 0 ? r.max_difference / largest : 0.0f;
 }
 
-// The online softmax over one row: its output (acc ÷ ℓ), and each block's numbers when `blocks` is given.
-std::vector<float> online_row(const float* scores, std::int64_t m, const Matrix& v, std::int64_t block,
-                              std::vector<TileBlock>* blocks) {
+// The online softmax over one row: its output (acc ÷ ℓ), and each block's numbers when `blocks` is
+// given.
+std::vector<float> online_row(const float* scores, std::int64_t m, const Matrix& v,
+                              std::int64_t block, std::vector<TileBlock>* blocks) {
     const Eigen::Index d = v.cols();
     float running_max = kMinusInf, sum = 0;
     std::vector<float> acc(static_cast<std::size_t>(d), 0.0f);
@@ -46,7 +53,8 @@ std::vector<float> online_row(const float* scores, std::int64_t m, const Matrix&
         b.begin = begin;
         b.end = std::min(m, begin + block);
         b.block_max = kMinusInf;
-        for (std::int64_t j = b.begin; j < b.end; ++j) b.block_max = std::max(b.block_max, scores[j]);
+        for (std::int64_t j = b.begin; j < b.end; ++j)
+            b.block_max = std::max(b.block_max, scores[j]);
         b.max_before = running_max;
         b.max_after = std::max(running_max, b.block_max);
         b.rescale = b.max_after == kMinusInf ? 1.0f : shifted_exp(b.max_before, b.max_after);
@@ -78,11 +86,13 @@ std::vector<float> online_row(const float* scores, std::int64_t m, const Matrix&
 
 }  // namespace
 
-TiledRow tiled_row(const std::vector<float>& scores, const Matrix& v, std::int64_t block, std::vector<float> full) {
+TiledRow tiled_row(const std::vector<float>& scores, const Matrix& v, std::int64_t block,
+                   std::vector<float> full) {
     const auto m = static_cast<std::int64_t>(scores.size());
-    check(m > 0 && v.rows() == m, "the scores and V must have one row a key: " + std::to_string(m) + " scores, " +
-                                      std::to_string(v.rows()) + " rows of V");
-    check(static_cast<Eigen::Index>(full.size()) == v.cols(), "the full output row must be as wide as V");
+    check(m > 0 && v.rows() == m, "the scores and V must have one row a key: " + std::to_string(m) +
+                                      " scores, " + std::to_string(v.rows()) + " rows of V");
+    check(static_cast<Eigen::Index>(full.size()) == v.cols(),
+          "the full output row must be as wide as V");
     check_block(block, m);
     TiledRow r;
     r.block = block;
@@ -95,17 +105,23 @@ TiledRow tiled_row(const std::vector<float>& scores, const Matrix& v, std::int64
 namespace {
 
 void check_head(const Matrix& masked, const Matrix& v, const Matrix& output) {
-    check(masked.rows() == masked.cols() && v.rows() == masked.rows() && output.rows() == masked.rows() && output.cols() == v.cols(),
+    check(masked.rows() == masked.cols() && v.rows() == masked.rows() &&
+              output.rows() == masked.rows() && output.cols() == v.cols(),
           "a head's masked scores (n × n), V and output (n × d_k each) must agree in size");
 }
 
 }  // namespace
 
-TiledRow tiled_row(const Matrix& masked, const Matrix& v, const Matrix& output, std::int64_t i, std::int64_t block) {
+TiledRow tiled_row(const Matrix& masked, const Matrix& v, const Matrix& output, std::int64_t i,
+                   std::int64_t block) {
     check_head(masked, v, output);
     const Eigen::Index n = masked.rows();
-    check(i >= 0 && i < n, "row " + std::to_string(i) + " is outside the trace's " + std::to_string(n) + " tokens",
-          {{"name", "row"}, {"min", "0"}, {"max", std::to_string(n - 1)}, {"value", std::to_string(i)}});
+    check(i >= 0 && i < n,
+          "row " + std::to_string(i) + " is outside the trace's " + std::to_string(n) + " tokens",
+          {{"name", "row"},
+           {"min", "0"},
+           {"max", std::to_string(n - 1)},
+           {"value", std::to_string(i)}});
     const auto row = masked.row(static_cast<Eigen::Index>(i));
     const auto out = output.row(static_cast<Eigen::Index>(i));
     TiledRow r = tiled_row(std::vector<float>(row.data(), row.data() + row.size()), v, block,
@@ -114,7 +130,8 @@ TiledRow tiled_row(const Matrix& masked, const Matrix& v, const Matrix& output, 
     return r;
 }
 
-TiledAttention tiled_attention(const Matrix& masked, const Matrix& v, const Matrix& output, std::int64_t block) {
+TiledAttention tiled_attention(const Matrix& masked, const Matrix& v, const Matrix& output,
+                               std::int64_t block) {
     check_head(masked, v, output);
     const Eigen::Index n = masked.rows();
     check_block(block, n);
@@ -136,8 +153,12 @@ TiledAttention tiled_attention(const Matrix& masked, const Matrix& v, const Matr
     return a;
 }
 
-TiledRow tiled_row(const Trace& trace, std::int64_t i, std::int64_t block) { return tiled_row(trace.masked, trace.v, trace.output, i, block); }
+TiledRow tiled_row(const Trace& trace, std::int64_t i, std::int64_t block) {
+    return tiled_row(trace.masked, trace.v, trace.output, i, block);
+}
 
-TiledAttention tiled_attention(const Trace& trace, std::int64_t block) { return tiled_attention(trace.masked, trace.v, trace.output, block); }
+TiledAttention tiled_attention(const Trace& trace, std::int64_t block) {
+    return tiled_attention(trace.masked, trace.v, trace.output, block);
+}
 
 }  // namespace attention

@@ -15,8 +15,8 @@ std::int32_t token_id(std::string_view token_text) {
     if (token_text == "[SEP]") return kSepId;
     if (token_text == "[UNK]") return kUnkId;
     const std::uint32_t hash = fnv1a(token_text.data(), token_text.size());
-    return kFirstHashedId +
-           static_cast<std::int32_t>(hash % static_cast<std::uint32_t>(kVocabSize - kFirstHashedId));
+    return kFirstHashedId + static_cast<std::int32_t>(
+                                hash % static_cast<std::uint32_t>(kVocabSize - kFirstHashedId));
 }
 
 namespace {
@@ -43,7 +43,8 @@ public:
     void finish() {
         if (count_ == 0) return;
         const bool too_long = kind_ == Kind::Word && count_ > kMaxWordChars;
-        out_.push_back({too_long ? std::string("[UNK]") : text_, begin_, end_, kind_ == Kind::Word || kind_ == Kind::Cjk});
+        out_.push_back({too_long ? std::string("[UNK]") : text_, begin_, end_,
+                        kind_ == Kind::Word || kind_ == Kind::Cjk});
         text_.clear();
         count_ = 0;
     }
@@ -76,11 +77,12 @@ std::vector<std::string> pre_tokenize(std::string_view text) {
 
 std::vector<Word> pre_tokenize_words(std::string_view text, std::uint32_t offset) {
     if (text.size() > kMaxTextBytes) {
-        throw Error("text_too_long",
-                    "the text is too long: " + std::to_string(text.size()) +
-                        " bytes of UTF-8, and the most is " + std::to_string(kMaxTextBytes) +
-                        " (at most " + std::to_string(kMaxTokens) + " tokens are used anyway)",
-                    {{"bytes", std::to_string(text.size())}, {"max", std::to_string(kMaxTextBytes)}});
+        throw Error(
+            "text_too_long",
+            "the text is too long: " + std::to_string(text.size()) +
+                " bytes of UTF-8, and the most is " + std::to_string(kMaxTextBytes) + " (at most " +
+                std::to_string(kMaxTokens) + " tokens are used anyway)",
+            {{"bytes", std::to_string(text.size())}, {"max", std::to_string(kMaxTextBytes)}});
     }
     const std::vector<char32_t> cps = decode_utf8(text);
     std::vector<Word> words;
@@ -106,7 +108,8 @@ std::vector<Word> pre_tokenize_words(std::string_view text, std::uint32_t offset
                 current.add(cp, at[i]);
                 if (cp == 0x200D && i + 1 < cps.size()) {
                     const Kind next = unicode::classify(cps[i + 1]);
-                    if (next != Kind::Whitespace && next != Kind::Ignored) ++i, current.add(cps[i], at[i]);
+                    if (next != Kind::Whitespace && next != Kind::Ignored)
+                        ++i, current.add(cps[i], at[i]);
                 }
                 break;
             case Kind::Word:
@@ -144,10 +147,11 @@ void close_tokens(std::vector<Token>& tokens, Token sep) {
     }
     tokens.push_back(std::move(sep));
     if (tokens.size() > kMaxTokens) {
-        throw Error("too_many_tokens",
-                    "the text is too long: it makes " + std::to_string(tokens.size()) +
-                        " tokens with [CLS] and [SEP], and the most is " + std::to_string(kMaxTokens),
-                    {{"tokens", std::to_string(tokens.size())}, {"max", std::to_string(kMaxTokens)}});
+        throw Error(
+            "too_many_tokens",
+            "the text is too long: it makes " + std::to_string(tokens.size()) +
+                " tokens with [CLS] and [SEP], and the most is " + std::to_string(kMaxTokens),
+            {{"tokens", std::to_string(tokens.size())}, {"max", std::to_string(kMaxTokens)}});
     }
 }
 

@@ -13,9 +13,9 @@ float Trace::divisor() const {
 const Matrix& Trace::stage(std::string_view id) const {
     // Same order as kStageNames.
     const std::array<const Matrix*, kStageNames.size()> fields = {
-        &embeddings, &positional, &x,      &head->wq, &head->wk, &head->wv,
-        &head->bq,   &head->bk,   &head->bv, &q,    &k,        &v,
-        &scores,     &scaled,     &masked, &weights, &output,
+        &embeddings, &positional, &x,        &head->wq, &head->wk, &head->wv,
+        &head->bq,   &head->bk,   &head->bv, &q,        &k,        &v,
+        &scores,     &scaled,     &masked,   &weights,  &output,
     };
     for (std::size_t i = 0; i < kStageNames.size(); ++i) {
         if (kStageNames[i] == id) return *fields[i];

@@ -7,10 +7,10 @@ namespace attention {
 namespace {
 
 [[noreturn]] void reject(std::size_t offset, const char* what) {
-    throw Error("invalid_utf8",
-                "the text is not valid UTF-8: " + std::string(what) + " at byte " +
-                    std::to_string(offset),
-                {{"offset", std::to_string(offset)}});
+    throw Error(
+        "invalid_utf8",
+        "the text is not valid UTF-8: " + std::string(what) + " at byte " + std::to_string(offset),
+        {{"offset", std::to_string(offset)}});
 }
 
 }  // namespace

@@ -39,22 +39,27 @@ bool starts_character_or_word(std::string_view token) {
 Vocabulary::Vocabulary(std::vector<std::string> tokens) : tokens_(std::move(tokens)) {
     for (std::size_t k = 0; k < 5; ++k) {
         if (tokens_.size() <= k || tokens_[k] != kSpecials[k]) {
-            throw Error("invalid_model", "a vocabulary starts with [PAD] [UNK] [CLS] [SEP] [MASK], one per line");
+            throw Error("invalid_model",
+                        "a vocabulary starts with [PAD] [UNK] [CLS] [SEP] [MASK], one per line");
         }
     }
     for (std::size_t k = 0; k < tokens_.size(); ++k) {
-        if (tokens_[k].empty()) throw Error("invalid_model", "line " + std::to_string(k + 1) + " of the vocabulary is empty");
+        if (tokens_[k].empty())
+            throw Error("invalid_model",
+                        "line " + std::to_string(k + 1) + " of the vocabulary is empty");
         if (!ids_.emplace(tokens_[k], static_cast<std::int32_t>(k)).second) {
             throw Error("invalid_model", "the vocabulary holds \"" + tokens_[k] + "\" twice");
         }
         if (k > static_cast<std::size_t>(kMask) && tokens_[k].rfind("##", 0) != 0) {
             word_starts_.push_back(static_cast<std::int32_t>(k));
-            if (starts_character_or_word(tokens_[k])) word_guesses_.push_back(static_cast<std::int32_t>(k));
+            if (starts_character_or_word(tokens_[k]))
+                word_guesses_.push_back(static_cast<std::int32_t>(k));
         }
     }
 }
 
-Vocabulary::Vocabulary(std::vector<std::string> tokens, const std::vector<Alias>& aliases) : Vocabulary(std::move(tokens)) {
+Vocabulary::Vocabulary(std::vector<std::string> tokens, const std::vector<Alias>& aliases)
+    : Vocabulary(std::move(tokens)) {
     for (const auto& [typed, token] : aliases) {
         std::vector<char32_t> points;
         try {
@@ -117,13 +122,17 @@ std::vector<Token> Vocabulary::tokenize(std::string_view text) const {
     // part starts at byte `from` of the text (for the words' places, in UTF-16 units).
     const auto add_words = [&](std::string_view part, std::size_t from) {
         for (const Word& word : pre_tokenize_words(part, utf16_length(text.substr(0, from)))) {
-            if (const std::int32_t aliased = alias_ids_.empty() || id(word.text) >= 0 ? -1 : alias(word.text); aliased >= 0) {
-                tokens.push_back({word.text, aliased, word.begin, word.end, word.hideable, token(aliased)});  // as typed
+            if (const std::int32_t aliased =
+                    alias_ids_.empty() || id(word.text) >= 0 ? -1 : alias(word.text);
+                aliased >= 0) {
+                tokens.push_back({word.text, aliased, word.begin, word.end, word.hideable,
+                                  token(aliased)});  // as typed
                 continue;
             }
             bool first = true;
             for (const std::int32_t id : wordpiece(word.text)) {
-                tokens.push_back({tokens_[static_cast<std::size_t>(id)], id, word.begin, word.end, first && word.hideable});
+                tokens.push_back({tokens_[static_cast<std::size_t>(id)], id, word.begin, word.end,
+                                  first && word.hideable});
                 first = false;
             }
         }

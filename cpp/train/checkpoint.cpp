@@ -33,26 +33,34 @@ void save_checkpoint(const EncoderParams<float>& params, const std::string& path
     });
     std::ofstream out(path, std::ios::binary);
     if (!out) throw std::runtime_error("cannot write " + path);
-    out.write(reinterpret_cast<const char*>(w.out.data()), static_cast<std::streamsize>(w.out.size()));
+    out.write(reinterpret_cast<const char*>(w.out.data()),
+              static_cast<std::streamsize>(w.out.size()));
     if (!out) throw std::runtime_error("writing " + path + " failed");
 }
 
 EncoderParams<float> load_checkpoint(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
     if (!in) throw std::runtime_error("cannot read " + path);
-    const std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    const auto fail = [&](const std::string& what) -> void { throw std::runtime_error(path + ": " + what); };
-    if (bytes.size() < 8 || std::memcmp(bytes.data(), kMagic, 8) != 0) fail("not a trainer checkpoint");
+    const std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)),
+                                          std::istreambuf_iterator<char>());
+    const auto fail = [&](const std::string& what) -> void {
+        throw std::runtime_error(path + ": " + what);
+    };
+    if (bytes.size() < 8 || std::memcmp(bytes.data(), kMagic, 8) != 0)
+        fail("not a trainer checkpoint");
     ByteReader r(bytes.data() + 8, bytes.size() - 8, fail);
-    EncoderParams<float> p = attention::zero_params<float>(read_shape(r, fail));  // the shapes; every value is read below
+    EncoderParams<float> p = attention::zero_params<float>(
+        read_shape(r, fail));  // the shapes; every value is read below
     const std::uint32_t blocks = r.u32("the block count");
     std::uint32_t seen = 0;
     p.for_each([&](const std::string& name, Mat<float>& m) {
         const std::uint32_t length = r.u32(name);
         if (length > 256) fail("a block name is too long");
         const std::uint8_t* got = r.take(length, name);
-        if (std::string(reinterpret_cast<const char*>(got), length) != name) fail("expected block " + name);
-        if (r.u32(name) != static_cast<std::uint32_t>(m.rows()) || r.u32(name) != static_cast<std::uint32_t>(m.cols())) {
+        if (std::string(reinterpret_cast<const char*>(got), length) != name)
+            fail("expected block " + name);
+        if (r.u32(name) != static_cast<std::uint32_t>(m.rows()) ||
+            r.u32(name) != static_cast<std::uint32_t>(m.cols())) {
             fail("block " + name + " has the wrong shape");
         }
         r.f32s(m, "block " + name);

@@ -16,7 +16,8 @@ TokenStream make_stream(const std::vector<std::string>& lines, const Vocabulary&
         try {
             tokens = vocabulary.tokenize(line);
         } catch (const Error&) {
-            continue;  // nothing to learn from (or over 512 tokens: such lines are rare and skipped)
+            continue;  // nothing to learn from (or over 512 tokens: such lines are rare and
+                       // skipped)
         }
         for (std::size_t k = 1; k < tokens.size(); ++k) {  // without [CLS], with the closing [SEP]
             out.ids.push_back(tokens[k].id);
@@ -28,7 +29,8 @@ TokenStream make_stream(const std::vector<std::string>& lines, const Vocabulary&
 
 namespace {
 
-void append_window(std::vector<std::int32_t>& ids, const TokenStream& stream, std::size_t at, std::size_t inner) {
+void append_window(std::vector<std::int32_t>& ids, const TokenStream& stream, std::size_t at,
+                   std::size_t inner) {
     ids.push_back(Vocabulary::kCls);
     ids.insert(ids.end(), stream.ids.begin() + static_cast<std::ptrdiff_t>(at),
                stream.ids.begin() + static_cast<std::ptrdiff_t>(at + inner));
@@ -38,29 +40,37 @@ void append_window(std::vector<std::int32_t>& ids, const TokenStream& stream, st
 }  // namespace
 
 Sequences make_sequences(const TokenStream& stream, int length) {
-    if (length < 3) throw Error("invalid_argument", "a sequence needs room for [CLS], a token and [SEP]");
+    if (length < 3)
+        throw Error("invalid_argument", "a sequence needs room for [CLS], a token and [SEP]");
     Sequences out;
     out.length = length;
     const auto inner = static_cast<std::size_t>(length - 2);
-    for (std::size_t at = 0; at + inner <= stream.ids.size(); at += inner) append_window(out.ids, stream, at, inner);
+    for (std::size_t at = 0; at + inner <= stream.ids.size(); at += inner)
+        append_window(out.ids, stream, at, inner);
     return out;
 }
 
-MlmBatch draw_batch(const TokenStream& stream, int count, int length, int vocab, const SpecialIds& special, Rng& rng) {
+MlmBatch draw_batch(const TokenStream& stream, int count, int length, int vocab,
+                    const SpecialIds& special, Rng& rng) {
     const auto inner = static_cast<std::size_t>(length - 2);
-    if (length < 3 || stream.ids.size() < inner) throw Error("invalid_argument", "the stream is shorter than one window");
+    if (length < 3 || stream.ids.size() < inner)
+        throw Error("invalid_argument", "the stream is shorter than one window");
     std::vector<std::int32_t> ids;
     ids.reserve(static_cast<std::size_t>(count) * static_cast<std::size_t>(length));
     const auto places = static_cast<std::int64_t>(stream.ids.size() - inner + 1);
-    for (int s = 0; s < count; ++s) append_window(ids, stream, static_cast<std::size_t>(rng.below(places)), inner);
+    for (int s = 0; s < count; ++s)
+        append_window(ids, stream, static_cast<std::size_t>(rng.below(places)), inner);
     return mask_batch(ids, count, length, vocab, special, rng);
 }
 
-MlmBatch draw_mixed_batch(const std::vector<const SentenceUnits*>& pools, const TokenStream& stream, int count, int length,
-                          int vocab, const SpecialIds& special, Rng& rng, const BatchMix& mix) {
-    const bool any = std::any_of(pools.begin(), pools.end(), [](const SentenceUnits* p) { return p->count() > 0; });
+MlmBatch draw_mixed_batch(const std::vector<const SentenceUnits*>& pools, const TokenStream& stream,
+                          int count, int length, int vocab, const SpecialIds& special, Rng& rng,
+                          const BatchMix& mix) {
+    const bool any = std::any_of(pools.begin(), pools.end(),
+                                 [](const SentenceUnits* p) { return p->count() > 0; });
     if (any && rng.uniform() < mix.sentences) {
-        const SentenceUnits* units = pools.size() > 1 && !(rng.uniform() < mix.first_share) ? pools[1] : pools[0];
+        const SentenceUnits* units =
+            pools.size() > 1 && !(rng.uniform() < mix.first_share) ? pools[1] : pools[0];
         return draw_sentence_batch(*units, count * length, vocab, special, rng);
     }
     const int shrink = mix.shrink_windows ? 1 << rng.below(3) : 1;
@@ -68,22 +78,26 @@ MlmBatch draw_mixed_batch(const std::vector<const SentenceUnits*>& pools, const 
 }
 
 bool is_punctuation(const std::string& token) {
-    if (token.empty() || token.rfind("##", 0) == 0 || (token[0] == '[' && token.size() > 2)) return false;
+    if (token.empty() || token.rfind("##", 0) == 0 || (token[0] == '[' && token.size() > 2))
+        return false;
     const auto c = static_cast<unsigned char>(token[0]);
     const std::size_t n = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
     if (token.size() != n) return false;  // more than one symbol
     if (n == 1) return std::ispunct(c) != 0;
-    return !is_cjk_character(token) && c >= 0xE2;  // general punctuation, CJK symbols and full-width forms (not Latin letters)
+    return !is_cjk_character(token) &&
+           c >= 0xE2;  // general punctuation, CJK symbols and full-width forms (not Latin letters)
 }
 
-SentenceUnits make_units(const std::vector<std::string>& lines, const Vocabulary& vocabulary, int max_length) {
+SentenceUnits make_units(const std::vector<std::string>& lines, const Vocabulary& vocabulary,
+                         int max_length) {
     SentenceUnits out;
     out.by_length.resize(static_cast<std::size_t>(max_length) + 1);
     const auto add = [&](std::vector<std::int32_t> unit) {
         for (int variant = 0; variant < 2; ++variant) {
             if (variant == 1) {  // without its trailing punctuation
                 const std::size_t before = unit.size();
-                while (!unit.empty() && is_punctuation(vocabulary.token(unit.back()))) unit.pop_back();
+                while (!unit.empty() && is_punctuation(vocabulary.token(unit.back())))
+                    unit.pop_back();
                 if (unit.size() == before) return;
             }
             if (unit.empty() || unit.size() > static_cast<std::size_t>(max_length)) continue;
@@ -114,16 +128,20 @@ SentenceUnits make_units(const std::vector<std::string>& lines, const Vocabulary
         add(ids);
         previous = std::move(ids);
     }
-    if (out.count() == 0) throw Error("invalid_argument", "no sentence units: the lines hold no sentence of at most max_length ids");
+    if (out.count() == 0)
+        throw Error("invalid_argument",
+                    "no sentence units: the lines hold no sentence of at most max_length ids");
     if (out.ids.size() > 0xFFFFFFFFu) throw Error("invalid_argument", "too many sentence units");
     return out;
 }
 
-MlmBatch draw_sentence_batch(const SentenceUnits& units, int tokens, int vocab, const SpecialIds& special, Rng& rng) {
+MlmBatch draw_sentence_batch(const SentenceUnits& units, int tokens, int vocab,
+                             const SpecialIds& special, Rng& rng) {
     // A random unit decides the length: lengths come as often as units have them.
     std::size_t length = 0;
     {
-        const auto pick = static_cast<std::size_t>(rng.below(static_cast<std::int64_t>(units.count())));
+        const auto pick =
+            static_cast<std::size_t>(rng.below(static_cast<std::int64_t>(units.count())));
         length = units.lengths[pick];
     }
     const std::vector<std::uint32_t>& starts = units.by_length[length];
@@ -132,9 +150,11 @@ MlmBatch draw_sentence_batch(const SentenceUnits& units, int tokens, int vocab, 
     std::vector<std::int32_t> ids;
     ids.reserve(static_cast<std::size_t>(count) * static_cast<std::size_t>(n));
     for (int s = 0; s < count; ++s) {
-        const auto at = static_cast<std::ptrdiff_t>(starts[static_cast<std::size_t>(rng.below(static_cast<std::int64_t>(starts.size())))]);
+        const auto at = static_cast<std::ptrdiff_t>(
+            starts[static_cast<std::size_t>(rng.below(static_cast<std::int64_t>(starts.size())))]);
         ids.push_back(Vocabulary::kCls);
-        ids.insert(ids.end(), units.ids.begin() + at, units.ids.begin() + at + static_cast<std::ptrdiff_t>(length));
+        ids.insert(ids.end(), units.ids.begin() + at,
+                   units.ids.begin() + at + static_cast<std::ptrdiff_t>(length));
         ids.push_back(Vocabulary::kSep);
     }
     return mask_batch(ids, count, n, vocab, special, rng);

@@ -1,5 +1,4 @@
 #include "encoder.hpp"
-#include "mlm.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -9,6 +8,7 @@
 
 #include "attention/error.hpp"
 #include "attention/ops.hpp"
+#include "mlm.hpp"
 
 namespace attention::train {
 
@@ -24,15 +24,18 @@ double normal(Rng& rng) {
 template <class T>
 Mat<T> random_matrix(Eigen::Index rows, Eigen::Index cols, double stddev, Rng& state) {
     Mat<T> m(rows, cols);
-    for (Eigen::Index i = 0; i < m.size(); ++i) m.data()[i] = static_cast<T>(stddev * normal(state));
+    for (Eigen::Index i = 0; i < m.size(); ++i)
+        m.data()[i] = static_cast<T>(stddev * normal(state));
     return m;
 }
 
 }  // namespace
 
 template <class T>
-EncoderParams<T> init_params(const EncoderShape& s, std::uint64_t seed, double token_sd, double sd) {
-    if (const std::string problem = shape_problem(s); !problem.empty()) throw Error("invalid_argument", "encoder shape: " + problem);
+EncoderParams<T> init_params(const EncoderShape& s, std::uint64_t seed, double token_sd,
+                             double sd) {
+    if (const std::string problem = shape_problem(s); !problem.empty())
+        throw Error("invalid_argument", "encoder shape: " + problem);
     Rng state(seed);
     EncoderParams<T> p;
     p.shape = s;
@@ -44,7 +47,8 @@ EncoderParams<T> init_params(const EncoderShape& s, std::uint64_t seed, double t
         L.wq = random_matrix<T>(s.d_model, s.d_model, sd, state);
         L.wk = random_matrix<T>(s.d_model, s.d_model, sd, state);
         L.wv = random_matrix<T>(s.d_model, s.d_model, sd, state);
-        if (s.shared_qk) L.wk = L.wq;  // drawn all the same: the other blocks get the draws they would get apart
+        if (s.shared_qk)
+            L.wk = L.wq;  // drawn all the same: the other blocks get the draws they would get apart
         L.wo = random_matrix<T>(s.d_model, s.d_model, sd, state);
         L.bq = L.bk = L.bv = L.bo = Mat<T>::Zero(1, s.d_model);
         L.ln1_gain = L.ln2_gain = Mat<T>::Ones(1, s.d_model);
@@ -66,8 +70,11 @@ T forward(const EncoderParams<T>& p, const MlmBatch& batch, ForwardCache<T>& cac
     const auto M = static_cast<Eigen::Index>(batch.rows.size());
     if (M == 0) throw Error("invalid_argument", "an MLM batch needs at least one masked row");
     cache.masked_rows.resize(M, p.shape.d_model);
-    for (Eigen::Index m = 0; m < M; ++m) cache.masked_rows.row(m) = cache.encoder.hidden.row(batch.rows[static_cast<std::size_t>(m)]);
-    cache.loss = ops::cross_entropy(cache.masked_rows, p.tok, p.out_bias, batch.targets, cache.probs);
+    for (Eigen::Index m = 0; m < M; ++m)
+        cache.masked_rows.row(m) =
+            cache.encoder.hidden.row(batch.rows[static_cast<std::size_t>(m)]);
+    cache.loss =
+        ops::cross_entropy(cache.masked_rows, p.tok, p.out_bias, batch.targets, cache.probs);
     return cache.loss;
 }
 
@@ -80,20 +87,25 @@ void backward(const EncoderParams<T>& p, const MlmBatch& batch, const ForwardCac
     const Eigen::Index N = static_cast<Eigen::Index>(B) * n;
     const T scale = s.scaled ? T(1) / std::sqrt(static_cast<T>(dk)) : T(1);
 
-    const Mat<T> dmasked = ops::cross_entropy_backward(cache.masked_rows, p.tok, batch.targets, cache.probs, g.tok, g.out_bias);
+    const Mat<T> dmasked = ops::cross_entropy_backward(cache.masked_rows, p.tok, batch.targets,
+                                                       cache.probs, g.tok, g.out_bias);
     Mat<T> dx = Mat<T>::Zero(N, s.d_model);
-    for (Eigen::Index m = 0; m < dmasked.rows(); ++m) dx.row(batch.rows[static_cast<std::size_t>(m)]) += dmasked.row(m);
+    for (Eigen::Index m = 0; m < dmasked.rows(); ++m)
+        dx.row(batch.rows[static_cast<std::size_t>(m)]) += dmasked.row(m);
 
     for (std::size_t l = p.layers.size(); l-- > 0;) {
         const LayerParams<T>& L = p.layers[l];
         LayerParams<T>& G = g.layers[l];
         const LayerCache<T>& c = cache.encoder.layers[l];
         // output = LN2(norm + GELU(norm·W_1 + b_1)·W_2 + b_2)
-        const Mat<T> dr2 = ops::layer_norm_backward(dx, c.xhat2, c.inv_std2, L.ln2_gain, G.ln2_gain, G.ln2_bias);
-        const Mat<T> dpre = ops::gelu_backward<T>(ops::linear_backward(dr2, c.ff_hidden, L.w2, G.w2, G.b2), c.ff_pre);
+        const Mat<T> dr2 =
+            ops::layer_norm_backward(dx, c.xhat2, c.inv_std2, L.ln2_gain, G.ln2_gain, G.ln2_bias);
+        const Mat<T> dpre = ops::gelu_backward<T>(
+            ops::linear_backward(dr2, c.ff_hidden, L.w2, G.w2, G.b2), c.ff_pre);
         const Mat<T> dnorm = dr2 + ops::linear_backward(dpre, c.norm, L.w1, G.w1, G.b1);
         // norm = LN1(x + concat·W_o + b_o)
-        const Mat<T> dr1 = ops::layer_norm_backward(dnorm, c.xhat1, c.inv_std1, L.ln1_gain, G.ln1_gain, G.ln1_bias);
+        const Mat<T> dr1 = ops::layer_norm_backward(dnorm, c.xhat1, c.inv_std1, L.ln1_gain,
+                                                    G.ln1_gain, G.ln1_bias);
         const Mat<T> dconcat = ops::linear_backward(dr1, c.concat, L.wo, G.wo, G.bo);
         // Each head of each sequence: A_j = softmax(Q_j·K_jᵀ·scale)·V_j.
         Mat<T> dq(N, s.d_model), dk_(N, s.d_model), dv(N, s.d_model);
@@ -102,8 +114,9 @@ void backward(const EncoderParams<T>& p, const MlmBatch& batch, const ForwardCac
             for (int j = 0; j < h; ++j) {
                 const auto rows = Eigen::seqN(static_cast<Eigen::Index>(b) * n, n);
                 const auto cols = Eigen::seqN(static_cast<Eigen::Index>(j) * dk, dk);
-                ops::attention_head_backward<T>(dconcat(rows, cols), c.q(rows, cols), c.k(rows, cols), c.v(rows, cols),
-                                                c.weights[static_cast<std::size_t>(b * h + j)], scale, dq_j, dk_j, dv_j);
+                ops::attention_head_backward<T>(
+                    dconcat(rows, cols), c.q(rows, cols), c.k(rows, cols), c.v(rows, cols),
+                    c.weights[static_cast<std::size_t>(b * h + j)], scale, dq_j, dk_j, dv_j);
                 dq(rows, cols) = dq_j;
                 dk_(rows, cols) = dk_j;
                 dv(rows, cols) = dv_j;
@@ -111,24 +124,29 @@ void backward(const EncoderParams<T>& p, const MlmBatch& batch, const ForwardCac
         }
         // Q, K, V = x·W + b; the residual carries dr1 straight to x.
         if (s.shared_qk) {
-            // Q = x·W + b and K = x·W + b with one W and b: both gradients go into it, and into each copy.
+            // Q = x·W + b and K = x·W + b with one W and b: both gradients go into it, and into
+            // each copy.
             Mat<T> gw = Mat<T>::Zero(L.wq.rows(), L.wq.cols()), gb = Mat<T>::Zero(1, L.bq.cols());
-            dx = dr1 + ops::linear_backward(dq, c.x, L.wq, gw, gb) + ops::linear_backward(dk_, c.x, L.wk, gw, gb) +
+            dx = dr1 + ops::linear_backward(dq, c.x, L.wq, gw, gb) +
+                 ops::linear_backward(dk_, c.x, L.wk, gw, gb) +
                  ops::linear_backward(dv, c.x, L.wv, G.wv, G.bv);
             G.wq += gw, G.wk += gw, G.bq += gb, G.bk += gb;
         } else {
-            dx = dr1 + ops::linear_backward(dq, c.x, L.wq, G.wq, G.bq) + ops::linear_backward(dk_, c.x, L.wk, G.wk, G.bk) +
+            dx = dr1 + ops::linear_backward(dq, c.x, L.wq, G.wq, G.bq) +
+                 ops::linear_backward(dk_, c.x, L.wk, G.wk, G.bk) +
                  ops::linear_backward(dv, c.x, L.wv, G.wv, G.bv);
         }
     }
 
     // x = LN0(tok[ids] + PE)
-    ops::embed_backward(ops::layer_norm_backward(dx, cache.encoder.xhat0, cache.encoder.inv_std0, p.ln0_gain, g.ln0_gain, g.ln0_bias),
+    ops::embed_backward(ops::layer_norm_backward(dx, cache.encoder.xhat0, cache.encoder.inv_std0,
+                                                 p.ln0_gain, g.ln0_gain, g.ln0_bias),
                         batch.ids, g.tok);
 }
 
 template <class T>
-T loss_and_gradients(const EncoderParams<T>& p, const MlmBatch& batch, EncoderParams<T>& grads, int threads) {
+T loss_and_gradients(const EncoderParams<T>& p, const MlmBatch& batch, EncoderParams<T>& grads,
+                     int threads) {
     // Whole sequences to each part; a part's masked rows renumbered within it.
     const int parts = std::max(1, std::min(threads, batch.sequences));
     std::vector<MlmBatch> split(static_cast<std::size_t>(parts));
@@ -138,12 +156,15 @@ T loss_and_gradients(const EncoderParams<T>& p, const MlmBatch& batch, EncoderPa
         const int first = batch.sequences * k / parts, last = batch.sequences * (k + 1) / parts;
         b.sequences = last - first;
         b.length = batch.length;
-        b.ids.assign(batch.ids.begin() + static_cast<std::ptrdiff_t>(static_cast<std::size_t>(first) * n),
-                     batch.ids.begin() + static_cast<std::ptrdiff_t>(static_cast<std::size_t>(last) * n));
+        b.ids.assign(
+            batch.ids.begin() + static_cast<std::ptrdiff_t>(static_cast<std::size_t>(first) * n),
+            batch.ids.begin() + static_cast<std::ptrdiff_t>(static_cast<std::size_t>(last) * n));
         for (std::size_t m = 0; m < batch.rows.size(); ++m) {
             const auto row = static_cast<std::size_t>(batch.rows[m]);
-            if (row >= static_cast<std::size_t>(first) * n && row < static_cast<std::size_t>(last) * n) {
-                b.rows.push_back(static_cast<std::int32_t>(row - static_cast<std::size_t>(first) * n));
+            if (row >= static_cast<std::size_t>(first) * n &&
+                row < static_cast<std::size_t>(last) * n) {
+                b.rows.push_back(
+                    static_cast<std::int32_t>(row - static_cast<std::size_t>(first) * n));
                 b.targets.push_back(batch.targets[m]);
             }
         }
@@ -182,10 +203,11 @@ T loss_and_gradients(const EncoderParams<T>& p, const MlmBatch& batch, EncoderPa
     return loss;
 }
 
-#define ATTENTION_TRAIN_INSTANTIATE(T)                                                                   \
-    template EncoderParams<T> init_params<T>(const EncoderShape&, std::uint64_t, double, double);                      \
-    template T forward(const EncoderParams<T>&, const MlmBatch&, ForwardCache<T>&);                      \
-    template void backward(const EncoderParams<T>&, const MlmBatch&, const ForwardCache<T>&, EncoderParams<T>&); \
+#define ATTENTION_TRAIN_INSTANTIATE(T)                                                            \
+    template EncoderParams<T> init_params<T>(const EncoderShape&, std::uint64_t, double, double); \
+    template T forward(const EncoderParams<T>&, const MlmBatch&, ForwardCache<T>&);               \
+    template void backward(const EncoderParams<T>&, const MlmBatch&, const ForwardCache<T>&,      \
+                           EncoderParams<T>&);                                                    \
     template T loss_and_gradients(const EncoderParams<T>&, const MlmBatch&, EncoderParams<T>&, int);
 ATTENTION_TRAIN_INSTANTIATE(float)
 ATTENTION_TRAIN_INSTANTIATE(double)

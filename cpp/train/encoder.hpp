@@ -26,23 +26,24 @@ using attention::zeros_like;
 // 0.02), biases 0, LayerNorm gains 1; the token embeddings ~ N(0, token_sd²).
 // Deterministic for (shape, seed, token_sd, weight_sd).
 template <class T>
-EncoderParams<T> init_params(const EncoderShape& shape, std::uint64_t seed, double token_sd = 0.02, double weight_sd = 0.02);
+EncoderParams<T> init_params(const EncoderShape& shape, std::uint64_t seed, double token_sd = 0.02,
+                             double weight_sd = 0.02);
 
 // One batch for masked-language modelling: B sequences of n ids (already
 // masked), and for each masked position its row in the N rows and its target.
 struct MlmBatch {
-    int sequences = 0;                // B
-    int length = 0;                   // n
-    std::vector<std::int32_t> ids;    // B·n, row-major
-    std::vector<std::int32_t> rows;   // M rows that were masked, in 0 … N − 1
+    int sequences = 0;                  // B
+    int length = 0;                     // n
+    std::vector<std::int32_t> ids;      // B·n, row-major
+    std::vector<std::int32_t> rows;     // M rows that were masked, in 0 … N − 1
     std::vector<std::int32_t> targets;  // M original ids
 };
 
 template <class T>
 struct ForwardCache {
-    EncoderCache<T> encoder;      // every activation of the core's forward
-    Mat<T> masked_rows;           // M × d     the last layer's rows that were masked
-    Mat<T> probs;                 // M × vocab softmax of their logits
+    EncoderCache<T> encoder;  // every activation of the core's forward
+    Mat<T> masked_rows;       // M × d     the last layer's rows that were masked
+    Mat<T> probs;             // M × vocab softmax of their logits
     T loss = 0;
 };
 
@@ -59,6 +60,7 @@ void backward(const EncoderParams<T>& p, const MlmBatch& batch, const ForwardCac
 // (data parallel): the mean loss, and its gradient added into grads, equal to
 // one forward and backward on the whole batch up to rounding.
 template <class T>
-T loss_and_gradients(const EncoderParams<T>& p, const MlmBatch& batch, EncoderParams<T>& grads, int threads);
+T loss_and_gradients(const EncoderParams<T>& p, const MlmBatch& batch, EncoderParams<T>& grads,
+                     int threads);
 
 }  // namespace attention::train

@@ -22,10 +22,12 @@ std::int64_t Rng::below(std::int64_t n) {
 
 MlmBatch mask_batch(const std::vector<std::int32_t>& ids, int sequences, int length, int vocab,
                     const SpecialIds& special, Rng& rng) {
-    if (sequences < 1 || length < 1 || ids.size() != static_cast<std::size_t>(sequences) * static_cast<std::size_t>(length)) {
+    if (sequences < 1 || length < 1 ||
+        ids.size() != static_cast<std::size_t>(sequences) * static_cast<std::size_t>(length)) {
         throw Error("invalid_argument", "mask_batch: ids must hold sequences × length ids");
     }
-    if (vocab <= special.first_normal) throw Error("invalid_argument", "mask_batch: no ordinary tokens in the vocabulary");
+    if (vocab <= special.first_normal)
+        throw Error("invalid_argument", "mask_batch: no ordinary tokens in the vocabulary");
     MlmBatch batch;
     batch.sequences = sequences;
     batch.length = length;
@@ -33,17 +35,21 @@ MlmBatch mask_batch(const std::vector<std::int32_t>& ids, int sequences, int len
     std::vector<std::int32_t> candidates;
     const auto kept_before_sep = [&](std::size_t r) {
         const auto id = static_cast<std::size_t>(ids[r]);
-        return r + 1 < ids.size() && ids[r + 1] == special.sep && id < special.unmasked_before_sep.size() &&
-               special.unmasked_before_sep[id] != 0;
+        return r + 1 < ids.size() && ids[r + 1] == special.sep &&
+               id < special.unmasked_before_sep.size() && special.unmasked_before_sep[id] != 0;
     };
     for (std::size_t r = 0; r < ids.size(); ++r) {
-        if (ids[r] >= special.first_normal && !kept_before_sep(r)) candidates.push_back(static_cast<std::int32_t>(r));
+        if (ids[r] >= special.first_normal && !kept_before_sep(r))
+            candidates.push_back(static_cast<std::int32_t>(r));
     }
-    if (candidates.empty()) throw Error("invalid_argument", "mask_batch: no ordinary token to mask");
+    if (candidates.empty())
+        throw Error("invalid_argument", "mask_batch: no ordinary token to mask");
     for (const std::int32_t r : candidates) {
         if (rng.uniform() < 0.15) batch.rows.push_back(r);
     }
-    if (batch.rows.empty()) batch.rows.push_back(candidates[static_cast<std::size_t>(rng.below(static_cast<std::int64_t>(candidates.size())))]);
+    if (batch.rows.empty())
+        batch.rows.push_back(candidates[static_cast<std::size_t>(
+            rng.below(static_cast<std::int64_t>(candidates.size())))]);
     for (const std::int32_t r : batch.rows) {
         auto& id = batch.ids[static_cast<std::size_t>(r)];
         batch.targets.push_back(id);
@@ -51,7 +57,8 @@ MlmBatch mask_batch(const std::vector<std::int32_t>& ids, int sequences, int len
         if (u < 0.8) {
             id = special.mask;
         } else if (u < 0.9) {
-            id = static_cast<std::int32_t>(special.first_normal + rng.below(vocab - special.first_normal));
+            id = static_cast<std::int32_t>(special.first_normal +
+                                           rng.below(vocab - special.first_normal));
         }  // else: unchanged
     }
     return batch;
@@ -97,7 +104,9 @@ void adamw_step(EncoderParams<T>& params, const EncoderParams<T>& grads, AdamWSt
 
 template AdamWState<float> adamw_state(const EncoderParams<float>&);
 template AdamWState<double> adamw_state(const EncoderParams<double>&);
-template void adamw_step(EncoderParams<float>&, const EncoderParams<float>&, AdamWState<float>&, const AdamWConfig&, double);
-template void adamw_step(EncoderParams<double>&, const EncoderParams<double>&, AdamWState<double>&, const AdamWConfig&, double);
+template void adamw_step(EncoderParams<float>&, const EncoderParams<float>&, AdamWState<float>&,
+                         const AdamWConfig&, double);
+template void adamw_step(EncoderParams<double>&, const EncoderParams<double>&, AdamWState<double>&,
+                         const AdamWConfig&, double);
 
 }  // namespace attention::train

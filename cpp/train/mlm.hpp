@@ -24,30 +24,30 @@ class Rng {
 public:
     explicit Rng(std::uint64_t seed) : state_(seed) {}
     std::uint64_t next();
-    double uniform();                          // [0, 1)
-    std::int64_t below(std::int64_t n);        // 0 … n − 1
+    double uniform();                    // [0, 1)
+    std::int64_t below(std::int64_t n);  // 0 … n − 1
 private:
     std::uint64_t state_;
 };
 
 // BERT's masking over B sequences of n ids each (row-major, B·n): every
 // ordinary token (not special, not one of special.unmasked_before_sep directly
-// before [SEP]) is chosen with probability 15 % (at least one per batch); a chosen token becomes [MASK] 80 % of the time, a random
-// ordinary token 10 %, and stays as it is 10 %. Its row and original id become
-// the targets.
+// before [SEP]) is chosen with probability 15 % (at least one per batch); a chosen token becomes
+// [MASK] 80 % of the time, a random ordinary token 10 %, and stays as it is 10 %. Its row and
+// original id become the targets.
 MlmBatch mask_batch(const std::vector<std::int32_t>& ids, int sequences, int length, int vocab,
                     const SpecialIds& special, Rng& rng);
 
 struct AdamWConfig {
     double beta1 = 0.9;
     double beta2 = 0.999;
-    double eps = 1e-6;            // BERT's
-    double weight_decay = 0.01;   // decoupled; only on 2-D params, never on biases or LayerNorm
+    double eps = 1e-6;           // BERT's
+    double weight_decay = 0.01;  // decoupled; only on 2-D params, never on biases or LayerNorm
 };
 
 template <class T>
 struct AdamWState {
-    EncoderParams<T> m, v;        // first and second moments, the params' shapes
+    EncoderParams<T> m, v;  // first and second moments, the params' shapes
     std::int64_t step = 0;
 };
 

@@ -23,20 +23,28 @@ std::string number(double v) {
 }
 
 SessionSettings checked(const SessionSettings& s) {
-    const double values[] = {double(s.layers), double(s.heads), double(s.d_model), double(s.length), double(s.batch),
-                             double(s.steps), double(s.vocab), s.lr, s.init_scale, double(s.seed)};
+    const double values[] = {double(s.layers), double(s.heads), double(s.d_model), double(s.length),
+                             double(s.batch),  double(s.steps), double(s.vocab),   s.lr,
+                             s.init_scale,     double(s.seed)};
     const auto& ranges = setting_ranges();
-    static_assert(kTrainingRanges.size() == sizeof(values) / sizeof(values[0]), "one range for each setting");
+    static_assert(kTrainingRanges.size() == sizeof(values) / sizeof(values[0]),
+                  "one range for each setting");
     for (std::size_t k = 0; k < ranges.size(); ++k) {
         const SettingRange& r = ranges[k];
         if (!(values[k] >= r.min && values[k] <= r.max)) {
             throw Error("invalid_option",
-                        std::string(r.name) + " must be between " + number(r.min) + " and " + number(r.max) + ", got " + number(values[k]),
-                        {{"name", r.name}, {"value", number(values[k])}, {"min", number(r.min)}, {"max", number(r.max)}});
+                        std::string(r.name) + " must be between " + number(r.min) + " and " +
+                            number(r.max) + ", got " + number(values[k]),
+                        {{"name", r.name},
+                         {"value", number(values[k])},
+                         {"min", number(r.min)},
+                         {"max", number(r.max)}});
         }
     }
     if (training_head_size(s.d_model, s.heads) == 0) {
-        throw Error("invalid_option", "dModel (" + number(s.d_model) + ") must be a multiple of heads (" + number(s.heads) + ")",
+        throw Error("invalid_option",
+                    "dModel (" + number(s.d_model) + ") must be a multiple of heads (" +
+                        number(s.heads) + ")",
                     {{"name", "dModel"}, {"value", number(s.d_model)}, {"heads", number(s.heads)}});
     }
     return s;
@@ -45,14 +53,16 @@ SessionSettings checked(const SessionSettings& s) {
 std::vector<std::string> learn_tokens(const TextSplit& split, const SessionSettings& s) {
     WordPieceOptions options;
     options.vocab_size = static_cast<std::size_t>(s.vocab);
-    options.max_cjk = static_cast<std::size_t>(s.vocab) * 3 / 5;  // room left for pieces of other words
+    options.max_cjk =
+        static_cast<std::size_t>(s.vocab) * 3 / 5;  // room left for pieces of other words
     options.min_cjk_count = 2;
     return learn_wordpiece(split.train, options).tokens;
 }
 
 // The text's sentences as units of one length a batch, or none (then every
 // batch is windows of the running text).
-SentenceUnits sentence_units(const std::vector<std::string>& lines, const Vocabulary& vocabulary, int max_length) {
+SentenceUnits sentence_units(const std::vector<std::string>& lines, const Vocabulary& vocabulary,
+                             int max_length) {
     try {
         return make_units(lines, vocabulary, max_length);
     } catch (const std::invalid_argument&) {
@@ -98,7 +108,8 @@ SoftmaxMeasures measure_softmax(const std::vector<Mat<float>>& weights) {
     return m;
 }
 
-ScoreMeasures measure_scores(const EncoderCache<float>& cache, int sequences, int length, int heads) {
+ScoreMeasures measure_scores(const EncoderCache<float>& cache, int sequences, int length,
+                             int heads) {
     ScoreMeasures m;
     double count = 0;
     for (const LayerCache<float>& layer : cache.layers) {
@@ -109,8 +120,10 @@ ScoreMeasures measure_scores(const EncoderCache<float>& cache, int sequences, in
                 const auto cols = Eigen::seqN(static_cast<Eigen::Index>(j) * dk, dk);
                 const Matrix scores = layer.q(rows, cols) * layer.k(rows, cols).transpose();
                 m.symmetric_share += symmetric_share(scores);
-                // Every sequence of a batch is [CLS] … [SEP]: the weight on itself over its real tokens, as the heads show it.
-                m.self_share += static_cast<double>(mean_self_weight(layer.weights[static_cast<std::size_t>(b * heads + j)]));
+                // Every sequence of a batch is [CLS] … [SEP]: the weight on itself over its real
+                // tokens, as the heads show it.
+                m.self_share += static_cast<double>(
+                    mean_self_weight(layer.weights[static_cast<std::size_t>(b * heads + j)]));
                 count += 1;
             }
         }
@@ -129,7 +142,8 @@ TextSplit split_text(std::string_view text) {
     const auto close = [&] {
         const std::size_t first = current.find_first_not_of(" \t\r");
         if (first != std::string::npos) {
-            const std::string sentence = current.substr(first, current.find_last_not_of(" \t\r") - first + 1);
+            const std::string sentence =
+                current.substr(first, current.find_last_not_of(" \t\r") - first + 1);
             (++sentences % 10 == 0 ? out.heldout : out.train).push_back(sentence);
         }
         current.clear();
@@ -171,13 +185,18 @@ TrainingData prepare(const TextSplit& split, const SessionSettings& s) {
     d.pools.push_back(sentence_units(split.train, d.vocabulary, s.length - 2));
     d.heldout = make_sequences(make_stream(split.heldout, d.vocabulary), s.length);
     const std::size_t heldout_sentences = split.heldout.size();
-    if (d.train.ids.size() < kMinTrainTokens || heldout_sentences < kMinHeldout || d.heldout.count() == 0) {
+    if (d.train.ids.size() < kMinTrainTokens || heldout_sentences < kMinHeldout ||
+        d.heldout.count() == 0) {
         throw Error("text_too_short",
-                    "the text gives " + number(static_cast<double>(d.train.ids.size())) + " tokens to learn from and " +
-                        number(static_cast<double>(heldout_sentences)) + " held-out sentences; it needs at least " +
-                        number(kMinTrainTokens) + " and " + number(kMinHeldout) + " (every tenth sentence is held out)",
-                    {{"tokens", number(static_cast<double>(d.train.ids.size()))}, {"min", number(kMinTrainTokens)},
-                     {"heldout", number(static_cast<double>(heldout_sentences))}, {"min_heldout", number(kMinHeldout)}});
+                    "the text gives " + number(static_cast<double>(d.train.ids.size())) +
+                        " tokens to learn from and " +
+                        number(static_cast<double>(heldout_sentences)) +
+                        " held-out sentences; it needs at least " + number(kMinTrainTokens) +
+                        " and " + number(kMinHeldout) + " (every tenth sentence is held out)",
+                    {{"tokens", number(static_cast<double>(d.train.ids.size()))},
+                     {"min", number(kMinTrainTokens)},
+                     {"heldout", number(static_cast<double>(heldout_sentences))},
+                     {"min_heldout", number(kMinHeldout)}});
     }
     return d;
 }
@@ -189,20 +208,27 @@ TrainingSession::TrainingSession(const SessionSettings& s, const TextSplit& spli
     heldout_sentences_ = split.heldout.size();
 }
 
-TrainingSession::TrainingSession(TrainingData data, const SessionSettings& s, const StepOptions& options)
+TrainingSession::TrainingSession(TrainingData data, const SessionSettings& s,
+                                 const StepOptions& options)
     : settings_(s), options_(options), data_(std::move(data)), rng_(s.seed + 1) {
     for (const SentenceUnits& units : data_.pools) pools_.push_back(&units);
-    EncoderShape shape{static_cast<int>(data_.vocabulary.size()), s.d_model, s.heads, s.d_ff > 0 ? s.d_ff : 4 * s.d_model, s.layers};
+    EncoderShape shape{static_cast<int>(data_.vocabulary.size()), s.d_model, s.heads,
+                       s.d_ff > 0 ? s.d_ff : 4 * s.d_model, s.layers};
     shape.scaled = s.scaled;
     shape.shared_qk = s.shared_qk;
     params_ = init_params<float>(shape, s.seed, s.token_sd, s.init_scale);
     adam_ = adamw_state(params_);
-    // The held-out windows, masked once with a seed of their own: every call scores the same tokens.
+    // The held-out windows, masked once with a seed of their own: every call scores the same
+    // tokens.
     const Sequences& heldout = data_.heldout;
     const std::size_t windows = std::min<std::size_t>(heldout.count(), 32);
     Rng mask_rng(s.seed + 7);
-    heldout_batch_ = mask_batch(std::vector<std::int32_t>(heldout.ids.begin(), heldout.ids.begin() + static_cast<std::ptrdiff_t>(windows * static_cast<std::size_t>(s.length))),
-                                static_cast<int>(windows), s.length, shape.vocab, SpecialIds{}, mask_rng);
+    heldout_batch_ = mask_batch(
+        std::vector<std::int32_t>(
+            heldout.ids.begin(),
+            heldout.ids.begin() +
+                static_cast<std::ptrdiff_t>(windows * static_cast<std::size_t>(s.length))),
+        static_cast<int>(windows), s.length, shape.vocab, SpecialIds{}, mask_rng);
 }
 
 StepReport TrainingSession::step() {
@@ -213,13 +239,16 @@ StepReport TrainingSession::step() {
     report.step = step;
     report.lr = learning_rate(s.lr, step, s.steps, options_.warmup_share);
     // Sentences as a learner types them, or windows of the running text.
-    const MlmBatch batch = draw_mixed_batch(pools_, data_.train, s.batch, s.length, params_.shape.vocab, options_.special, rng_, options_.mix);
+    const MlmBatch batch =
+        draw_mixed_batch(pools_, data_.train, s.batch, s.length, params_.shape.vocab,
+                         options_.special, rng_, options_.mix);
     EncoderParams<float> grads = zeros_like(params_);
     if (options_.measure) {
         ForwardCache<float> cache;
         report.loss = forward(params_, batch, cache);
         backward(params_, batch, cache, grads);
-        report.scores = measure_scores(cache.encoder, batch.sequences, batch.length, params_.shape.heads);
+        report.scores =
+            measure_scores(cache.encoder, batch.sequences, batch.length, params_.shape.heads);
         std::vector<Mat<float>> weights;
         double wq = 0, wk = 0;
         for (std::size_t l = 0; l < grads.layers.size(); ++l) {

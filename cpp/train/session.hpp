@@ -25,14 +25,15 @@ namespace attention::train {
 struct SessionSettings {
     int layers = 1;
     int heads = 2;
-    int d_model = 32;       // d_k = d_model / heads
-    int length = 32;        // tokens a training window, [CLS] and [SEP] included
-    int batch = 16;         // windows a step
+    int d_model = 32;  // d_k = d_model / heads
+    int length = 32;   // tokens a training window, [CLS] and [SEP] included
+    int batch = 16;    // windows a step
     int steps = 400;
-    int vocab = 600;        // the vocabulary learned from the text, specials included
-    double lr = 3e-3;       // AdamW's peak rate: a linear warm-up over 5 % of the steps, then linear decay
-    bool scaled = true;     // ÷√d_k in every head
-    bool shared_qk = false; // queries and keys from one matrix (W_k = W_q) in every head
+    int vocab = 600;  // the vocabulary learned from the text, specials included
+    double lr =
+        3e-3;  // AdamW's peak rate: a linear warm-up over 5 % of the steps, then linear decay
+    bool scaled = true;        // ÷√d_k in every head
+    bool shared_qk = false;    // queries and keys from one matrix (W_k = W_q) in every head
     double init_scale = 0.02;  // the weight matrices' initial standard deviation (BERT's 0.02)
     std::uint64_t seed = 1;
     double token_sd = 0.1;  // the token embeddings' initial standard deviation
@@ -40,7 +41,8 @@ struct SessionSettings {
 };
 
 // Each setting's allowed range (attention/training_settings.hpp), checked in this order; the
-// first one out of range throws attention::Error("invalid_option") naming it, its value and its range.
+// first one out of range throws attention::Error("invalid_option") naming it, its value and its
+// range.
 using attention::SettingRange;
 inline constexpr const auto& setting_ranges() { return kTrainingRanges; }
 
@@ -58,20 +60,23 @@ SoftmaxMeasures measure_softmax(const std::vector<Mat<float>>& weights);
 // What the scores of a forward looked like (attention/symmetry.hpp), over every head of every
 // sequence: how symmetric Q·Kᵀ is, and how much weight a real token keeps on itself.
 struct ScoreMeasures {
-    double symmetric_share = 0;  // mean of ‖(S + Sᵀ)/2‖² ÷ ‖S‖²: 1 with one matrix for queries and keys
-    double self_share = 0;       // mean of mean_self_weight() (heads.hpp): over each sequence's real tokens
+    double symmetric_share =
+        0;  // mean of ‖(S + Sᵀ)/2‖² ÷ ‖S‖²: 1 with one matrix for queries and keys
+    double self_share =
+        0;  // mean of mean_self_weight() (heads.hpp): over each sequence's real tokens
 };
-ScoreMeasures measure_scores(const EncoderCache<float>& cache, int sequences, int length, int heads);
+ScoreMeasures measure_scores(const EncoderCache<float>& cache, int sequences, int length,
+                             int heads);
 
 struct StepReport {
-    int step = 0;            // 1 … steps
-    double loss = 0;         // the step's batch loss (mean cross-entropy over its masked tokens)
+    int step = 0;     // 1 … steps
+    double loss = 0;  // the step's batch loss (mean cross-entropy over its masked tokens)
     double lr = 0;
-    SoftmaxMeasures softmax; // every layer's heads on the step's batch
-    ScoreMeasures scores;    // …and their Q·Kᵀ
-    double grad_wq = 0;      // ‖∂loss/∂W_q‖ (Frobenius, every layer together)
-    double grad_wk = 0;      // ‖∂loss/∂W_k‖
-    std::int64_t tokens = 0; // tokens seen so far
+    SoftmaxMeasures softmax;  // every layer's heads on the step's batch
+    ScoreMeasures scores;     // …and their Q·Kᵀ
+    double grad_wq = 0;       // ‖∂loss/∂W_q‖ (Frobenius, every layer together)
+    double grad_wk = 0;       // ‖∂loss/∂W_k‖
+    std::int64_t tokens = 0;  // tokens seen so far
 };
 
 // The text as the run uses it: sentences (one a line, or split after 。！？.!?),
@@ -114,9 +119,11 @@ struct StepOptions {
 class TrainingSession {
 public:
     // From a text, with the lab's mix: throws attention::Error: "invalid_option" (a setting
-    // out of range), "invalid_utf8", or "text_too_short" (params tokens, min, heldout, min_heldout).
+    // out of range), "invalid_utf8", or "text_too_short" (params tokens, min, heldout,
+    // min_heldout).
     TrainingSession(std::string_view text, const SessionSettings& settings);
-    // From prepared data, the settings as given (the command line checks its own; vocab is the data's).
+    // From prepared data, the settings as given (the command line checks its own; vocab is the
+    // data's).
     TrainingSession(TrainingData data, const SessionSettings& settings, const StepOptions& options);
 
     // One AdamW step on a freshly drawn batch; throws once every step is done.

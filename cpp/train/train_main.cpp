@@ -31,7 +31,8 @@ namespace {
 // "everyday.train" or "everyday.heldout".
 std::vector<std::string> both(const std::string& corpus, const std::string& part) {
     std::vector<std::string> lines = read_lines(corpus + "/zh." + part + ".txt");
-    for (std::string& line : read_lines(corpus + "/en." + part + ".txt")) lines.push_back(std::move(line));
+    for (std::string& line : read_lines(corpus + "/en." + part + ".txt"))
+        lines.push_back(std::move(line));
     return lines;
 }
 
@@ -41,25 +42,34 @@ std::vector<std::string> both(const std::string& corpus, const std::string& part
 struct EverydaySets {
     std::vector<MaskedItem> zh, en, learner, words, content;
     EverydaySets(const std::string& dir)
-        : zh(read_masked_set(dir + "/zh.tsv")), en(read_masked_set(dir + "/en.tsv")), learner(read_masked_set(dir + "/en-learner.tsv")),
-          words(read_masked_set(dir + "/zh-words.tsv")), content(read_masked_set(dir + "/en-content.tsv")) {}
+        : zh(read_masked_set(dir + "/zh.tsv")),
+          en(read_masked_set(dir + "/en.tsv")),
+          learner(read_masked_set(dir + "/en-learner.tsv")),
+          words(read_masked_set(dir + "/zh-words.tsv")),
+          content(read_masked_set(dir + "/en-content.tsv")) {}
 };
 
 template <class Score>
 void print_scores(const char* who, const EverydaySets& sets, Score score) {
-    const SetScore zh = score(sets.zh), en = score(sets.en), learner = score(sets.learner), words = score(sets.words),
-                   content = score(sets.content);
-    std::printf("%s: everyday zh top-1 %.1f %%, top-5 %.1f %% (%zu); en top-1 %.1f %%, top-5 %.1f %% (%zu); "
-                "learner en top-1 %.1f %%, top-5 %.1f %% (%zu); zh inside a word top-1 %.1f %%, top-5 %.1f %% (%zu); "
-                "en content word top-1 %.1f %%, top-5 %.1f %% (%zu)\n", who,
-                100 * zh.top1_share(), 100 * zh.top5_share(), zh.items, 100 * en.top1_share(), 100 * en.top5_share(), en.items,
-                100 * learner.top1_share(), 100 * learner.top5_share(), learner.items, 100 * words.top1_share(),
-                100 * words.top5_share(), words.items, 100 * content.top1_share(), 100 * content.top5_share(), content.items);
+    const SetScore zh = score(sets.zh), en = score(sets.en), learner = score(sets.learner),
+                   words = score(sets.words), content = score(sets.content);
+    std::printf(
+        "%s: everyday zh top-1 %.1f %%, top-5 %.1f %% (%zu); en top-1 %.1f %%, top-5 %.1f %% "
+        "(%zu); "
+        "learner en top-1 %.1f %%, top-5 %.1f %% (%zu); zh inside a word top-1 %.1f %%, top-5 %.1f "
+        "%% (%zu); "
+        "en content word top-1 %.1f %%, top-5 %.1f %% (%zu)\n",
+        who, 100 * zh.top1_share(), 100 * zh.top5_share(), zh.items, 100 * en.top1_share(),
+        100 * en.top5_share(), en.items, 100 * learner.top1_share(), 100 * learner.top5_share(),
+        learner.items, 100 * words.top1_share(), 100 * words.top5_share(), words.items,
+        100 * content.top1_share(), 100 * content.top5_share(), content.items);
 }
 
 // The lexicon baseline (jieba's words for the Chinese sets, WordNet's lemmas for the English ones).
-void print_lexicon_baseline(const Options& o, const Vocabulary& vocabulary, const EverydaySets& sets) {
-    const LexiconBaseline zh(o.corpus + "/zh.words.tsv", vocabulary), en(o.corpus + "/en.words.tsv", vocabulary);
+void print_lexicon_baseline(const Options& o, const Vocabulary& vocabulary,
+                            const EverydaySets& sets) {
+    const LexiconBaseline zh(o.corpus + "/zh.words.tsv", vocabulary),
+        en(o.corpus + "/en.words.tsv", vocabulary);
     print_scores("lexicon (baseline)", sets, [&](const std::vector<MaskedItem>& items) {
         const bool chinese = &items == &sets.zh || &items == &sets.words;
         return score_lexicon(chinese ? zh : en, vocabulary, items);
@@ -70,8 +80,9 @@ void print_lexicon_baseline(const Options& o, const Vocabulary& vocabulary, cons
 // learners type), how often the model's guesses among every word start put
 // punctuation first, and among the first five; and the answer's top-1 among
 // characters and words (what the page shows).
-void print_final_masks(const EncoderParams<float>& params, const Vocabulary& vocabulary, const std::vector<MaskedItem>& items,
-                       const char* name, const PackedEncoder* packed = nullptr) {
+void print_final_masks(const EncoderParams<float>& params, const Vocabulary& vocabulary,
+                       const std::vector<MaskedItem>& items, const char* name,
+                       const PackedEncoder* packed = nullptr) {
     std::size_t n = 0, first = 0, five = 0;
     std::vector<MaskedItem> final_items;
     for (const MaskedItem& item : items) {
@@ -79,15 +90,22 @@ void print_final_masks(const EncoderParams<float>& params, const Vocabulary& voc
         if (tokens.size() < 3 || tokens[tokens.size() - 2].id != Vocabulary::kMask) continue;
         final_items.push_back(item);
         n += 1;
-        const auto guesses = predict_masked(params, vocabulary, item.text, 5, {}, packed, GuessAmong::word_starts).at(0);
+        const auto guesses =
+            predict_masked(params, vocabulary, item.text, 5, {}, packed, GuessAmong::word_starts)
+                .at(0);
         first += is_punctuation(guesses.at(0).token);
-        five += std::any_of(guesses.begin(), guesses.end(), [](const Guess& g) { return is_punctuation(g.token); });
+        five += std::any_of(guesses.begin(), guesses.end(),
+                            [](const Guess& g) { return is_punctuation(g.token); });
     }
     const SetScore s = score_model(params, vocabulary, final_items, packed);
-    const auto share = [n](std::size_t k) { return n ? 100.0 * static_cast<double>(k) / static_cast<double>(n) : 0.0; };
-    std::printf("  %s, [MASK] at the end (%zu items): punctuation first %.1f %%, among the five %.1f %% (before the words-only "
-                "filter); top-1 %.1f %%, top-5 %.1f %%\n", name, n, share(first), share(five),
-                100 * s.top1_share(), 100 * s.top5_share());
+    const auto share = [n](std::size_t k) {
+        return n ? 100.0 * static_cast<double>(k) / static_cast<double>(n) : 0.0;
+    };
+    std::printf(
+        "  %s, [MASK] at the end (%zu items): punctuation first %.1f %%, among the five %.1f %% "
+        "(before the words-only "
+        "filter); top-1 %.1f %%, top-5 %.1f %%\n",
+        name, n, share(first), share(five), 100 * s.top1_share(), 100 * s.top5_share());
 }
 
 // Tokens per English word (letters only) over the English set's sentences.
@@ -110,11 +128,13 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
 }
 
 // What each head does on the article's sentence, and a few guesses for hidden tokens.
-void inspect(const EncoderParams<float>& params, const Vocabulary& vocabulary, std::vector<std::string> texts = {}) {
+void inspect(const EncoderParams<float>& params, const Vocabulary& vocabulary,
+             std::vector<std::string> texts = {}) {
     // Each head's report card, and the row of one token: 喜 in the article's
     // sentence, "it" in the sentence English courses use.
-    for (const auto& [sentence, word] : {std::pair<const char*, const char*>{"我喜欢人工智能", "喜"},
-                                         {"The animal didn't cross the street because it was too tired", "it"}}) {
+    for (const auto& [sentence, word] :
+         {std::pair<const char*, const char*>{"我喜欢人工智能", "喜"},
+          {"The animal didn't cross the street because it was too tired", "it"}}) {
         const SentenceAttention a = attention_of(params, vocabulary, sentence);
         std::size_t row = 0;
         while (row + 1 < a.tokens.size() && a.tokens[row].text != word) ++row;
@@ -124,19 +144,30 @@ void inspect(const EncoderParams<float>& params, const Vocabulary& vocabulary, s
         for (std::size_t l = 0; l < a.weights.size(); ++l) {
             for (std::size_t h = 0; h < a.weights[l].size(); ++h) {
                 const HeadReport r = head_report(a.weights[l][h], ids);
-                std::printf("layer %zu head %zu: self %.2f previous %.2f next %.2f [CLS]/[SEP] %.2f same %.2f  %s\n  row %s:", l, h,
-                            r.shares.self, r.shares.previous, r.shares.next, r.shares.special, r.shares.same,
-                            r.label.empty() ? "(mixed)" : r.label.c_str(), a.tokens.at(row).text.c_str());
+                std::printf(
+                    "layer %zu head %zu: self %.2f previous %.2f next %.2f [CLS]/[SEP] %.2f same "
+                    "%.2f  %s\n  row %s:",
+                    l, h, r.shares.self, r.shares.previous, r.shares.next, r.shares.special,
+                    r.shares.same, r.label.empty() ? "(mixed)" : r.label.c_str(),
+                    a.tokens.at(row).text.c_str());
                 for (std::size_t j = 0; j < a.tokens.size(); ++j) {
-                    std::printf(" %s %.2f", a.tokens[j].text.c_str(), a.weights[l][h](static_cast<Eigen::Index>(row), static_cast<Eigen::Index>(j)));
+                    std::printf(" %s %.2f", a.tokens[j].text.c_str(),
+                                a.weights[l][h](static_cast<Eigen::Index>(row),
+                                                static_cast<Eigen::Index>(j)));
                 }
                 std::printf("\n");
             }
         }
     }
     if (texts.empty()) {
-        texts = {"我[MASK]欢人工智能", "我喜[MASK]人工智能", "我喜欢人工[MASK]能", "今天天[MASK]很好", "我们一起去吃[MASK]吧",
-                 "attention is all you [MASK]", "the animal did not cross the [MASK] because it was too tired", "i like to [MASK] books"};
+        texts = {"我[MASK]欢人工智能",
+                 "我喜[MASK]人工智能",
+                 "我喜欢人工[MASK]能",
+                 "今天天[MASK]很好",
+                 "我们一起去吃[MASK]吧",
+                 "attention is all you [MASK]",
+                 "the animal did not cross the [MASK] because it was too tired",
+                 "i like to [MASK] books"};
     }
     for (const std::string& text : texts) {
         std::printf("%s →", text.c_str());
@@ -150,40 +181,60 @@ void inspect(const EncoderParams<float>& params, const Vocabulary& vocabulary, s
 // zh-hant.aliases.txt, "typed\tsimplified" lines from OpenCC's table).
 Vocabulary with_aliases(const Vocabulary& vocabulary, const Options& o) {
     std::vector<std::string> tokens;
-    for (std::size_t id = 0; id < vocabulary.size(); ++id) tokens.push_back(vocabulary.token(static_cast<std::int32_t>(id)));
+    for (std::size_t id = 0; id < vocabulary.size(); ++id)
+        tokens.push_back(vocabulary.token(static_cast<std::int32_t>(id)));
     std::vector<Vocabulary::Alias> aliases;
     for (const std::string& line : read_lines(o.corpus + "/zh-hant.aliases.txt")) {
         const std::size_t tab = line.find('\t');
-        if (tab != std::string::npos) aliases.emplace_back(line.substr(0, tab), line.substr(tab + 1));
+        if (tab != std::string::npos)
+            aliases.emplace_back(line.substr(0, tab), line.substr(tab + 1));
     }
     Vocabulary out(std::move(tokens), aliases);
-    std::printf("aliases: %zu traditional characters stand for simplified tokens (of %zu in the table)\n", out.aliases().size(), aliases.size());
+    std::printf(
+        "aliases: %zu traditional characters stand for simplified tokens (of %zu in the table)\n",
+        out.aliases().size(), aliases.size());
     return out;
 }
 
 // Writes the model file (the vocabulary with its aliases) and measures what it
 // holds (its int8 params, not the float ones) on the held-out lines.
-void write_model_file(const EncoderParams<float>& params, const Vocabulary& plain, const Options& o, const std::string& file) {
+void write_model_file(const EncoderParams<float>& params, const Vocabulary& plain, const Options& o,
+                      const std::string& file) {
     const Vocabulary vocabulary = with_aliases(plain, o);
-    const std::vector<std::uint8_t> bytes = save_model(params, vocabulary, o.levels, o.embedding_levels);
-    std::ofstream(file, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+    const std::vector<std::uint8_t> bytes =
+        save_model(params, vocabulary, o.levels, o.embedding_levels);
+    std::ofstream(file, std::ios::binary)
+        .write(reinterpret_cast<const char*>(bytes.data()),
+               static_cast<std::streamsize>(bytes.size()));
     const TrainedModel shipped = load_model(bytes.data(), bytes.size());
-    const Sequences heldout = make_sequences(make_stream(both(o.corpus, "heldout"), shipped.vocabulary), o.length);
+    const Sequences heldout =
+        make_sequences(make_stream(both(o.corpus, "heldout"), shipped.vocabulary), o.length);
     const Evaluation e = evaluate(shipped.params, heldout, 64, 7);
-    std::printf("%s: %zu bytes (levels %d, embeddings %d); held out: loss %.3f, top-1 %.1f %%, top-5 %.1f %%\n", file.c_str(), bytes.size(),
-                o.levels, o.embedding_levels ? o.embedding_levels : o.levels, e.loss, 100 * e.top1, 100 * e.top5);
+    std::printf(
+        "%s: %zu bytes (levels %d, embeddings %d); held out: loss %.3f, top-1 %.1f %%, top-5 %.1f "
+        "%%\n",
+        file.c_str(), bytes.size(), o.levels, o.embedding_levels ? o.embedding_levels : o.levels,
+        e.loss, 100 * e.top1, 100 * e.top5);
     const EverydaySets sets(o.eval_sets);
-    print_scores("the file", sets, [&](const auto& items) { return score_model(shipped.params, shipped.vocabulary, items, shipped.packed.get()); });
-    print_final_masks(shipped.params, shipped.vocabulary, sets.zh, "everyday zh", shipped.packed.get());
-    print_final_masks(shipped.params, shipped.vocabulary, sets.learner, "learner en", shipped.packed.get());
-    std::printf("the file's top guess agrees with the float model's on %.1f %% of the held-out masked tokens\n",
-                100 * top1_agreement(params, shipped.params, heldout, 64, 7));
+    print_scores("the file", sets, [&](const auto& items) {
+        return score_model(shipped.params, shipped.vocabulary, items, shipped.packed.get());
+    });
+    print_final_masks(shipped.params, shipped.vocabulary, sets.zh, "everyday zh",
+                      shipped.packed.get());
+    print_final_masks(shipped.params, shipped.vocabulary, sets.learner, "learner en",
+                      shipped.packed.get());
+    std::printf(
+        "the file's top guess agrees with the float model's on %.1f %% of the held-out masked "
+        "tokens\n",
+        100 * top1_agreement(params, shipped.params, heldout, 64, 7));
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-    if (argc >= 3 && std::string(argv[1]) == "--inspect") {  // a trained model in a folder: its heads, and guesses for texts
+    if (argc >= 3 &&
+        std::string(argv[1]) ==
+            "--inspect") {  // a trained model in a folder: its heads, and guesses for texts
         const std::string dir = argv[2];
         inspect(load_checkpoint(dir + "/encoder.bin"), Vocabulary(read_lines(dir + "/vocab.txt")),
                 std::vector<std::string>(argv + 3, argv + argc));
@@ -192,20 +243,28 @@ int main(int argc, char** argv) {
     if (argc >= 3 && std::string(argv[1]) == "--score") {  // a model file on the evaluation sets
         const Options o = parse_options(argc - 2, argv + 2);
         std::ifstream in(argv[2], std::ios::binary);
-        const std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        const std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)),
+                                              std::istreambuf_iterator<char>());
         const TrainedModel model = load_model(bytes.data(), bytes.size());
         const EverydaySets sets(o.eval_sets);
-        print_scores(argv[2], sets, [&](const auto& items) { return score_model(model.params, model.vocabulary, items, model.packed.get()); });
-        print_final_masks(model.params, model.vocabulary, sets.zh, "everyday zh", model.packed.get());
-        print_final_masks(model.params, model.vocabulary, sets.learner, "learner en", model.packed.get());
-        std::printf("%.3f tokens per English word of the everyday set, %.3f of the learner set\n", tokens_per_word(model.vocabulary, sets.en),
+        print_scores(argv[2], sets, [&](const auto& items) {
+            return score_model(model.params, model.vocabulary, items, model.packed.get());
+        });
+        print_final_masks(model.params, model.vocabulary, sets.zh, "everyday zh",
+                          model.packed.get());
+        print_final_masks(model.params, model.vocabulary, sets.learner, "learner en",
+                          model.packed.get());
+        std::printf("%.3f tokens per English word of the everyday set, %.3f of the learner set\n",
+                    tokens_per_word(model.vocabulary, sets.en),
                     tokens_per_word(model.vocabulary, sets.learner));
         return 0;
     }
-    if (argc >= 4 && std::string(argv[1]) == "--export") {  // a trained model in a folder → the model file
+    if (argc >= 4 &&
+        std::string(argv[1]) == "--export") {  // a trained model in a folder → the model file
         const std::string dir = argv[2];
         const Options o = parse_options(argc - 3, argv + 3);
-        const TrainedModel model{Vocabulary(read_lines(dir + "/vocab.txt")), load_checkpoint(dir + "/encoder.bin"), nullptr};
+        const TrainedModel model{Vocabulary(read_lines(dir + "/vocab.txt")),
+                                 load_checkpoint(dir + "/encoder.bin"), nullptr};
         write_model_file(model.params, model.vocabulary, o, argv[3]);
         return 0;
     }
@@ -219,35 +278,47 @@ int main(int argc, char** argv) {
     const Options o = parse_options(argc, argv);
     const auto t0 = std::chrono::steady_clock::now();
     std::vector<std::string> train_lines = both(o.corpus, "train");
-    const std::vector<std::string> heldout_lines = both(o.corpus, "heldout"), everyday = both(o.corpus, "everyday.train");
+    const std::vector<std::string> heldout_lines = both(o.corpus, "heldout"),
+                                   everyday = both(o.corpus, "everyday.train");
     WordPieceOptions wp;
     wp.vocab_size = static_cast<std::size_t>(o.vocab);
     wp.max_cjk = static_cast<std::size_t>(o.cjk);
     wp.whole_words = static_cast<std::size_t>(o.whole_words);
     const LearnedVocabulary learned = [&] {
         std::vector<std::string> lines = train_lines;
-        for (int k = 0; k < o.vocab_weight; ++k) lines.insert(lines.end(), everyday.begin(), everyday.end());
+        for (int k = 0; k < o.vocab_weight; ++k)
+            lines.insert(lines.end(), everyday.begin(), everyday.end());
         return learn_wordpiece(lines, wp);
     }();
     const Vocabulary vocabulary(learned.tokens);
     train_lines.insert(train_lines.end(), everyday.begin(), everyday.end());
-    const std::vector<std::string> usage = both(o.corpus, "usage.train");  // where words are used: in the text and the units, not the vocabulary
+    const std::vector<std::string> usage =
+        both(o.corpus,
+             "usage.train");  // where words are used: in the text and the units, not the vocabulary
     train_lines.insert(train_lines.end(), usage.begin(), usage.end());
     const TokenStream train = make_stream(train_lines, vocabulary);
-    // The sentence units of each language (everyday sentences, the learner-register ones learner_weight times).
-    // Chinese also the lexicon's words, lexicon_weight times, each a unit of its own.
+    // The sentence units of each language (everyday sentences, the learner-register ones
+    // learner_weight times). Chinese also the lexicon's words, lexicon_weight times, each a unit of
+    // its own.
     const auto units_of = [&](const std::string& language) {
-        std::vector<std::string> lines = read_lines(o.corpus + "/" + language + ".everyday.train.txt");
-        for (std::string& line : read_lines(o.corpus + "/" + language + ".usage.train.txt")) lines.push_back(std::move(line));
-        const std::vector<std::string> learner = read_lines(o.corpus + "/" + language + ".learner.train.txt");
-        for (int k = 1; k < (language == "zh" ? o.zh_learner_weight : o.learner_weight); ++k) lines.insert(lines.end(), learner.begin(), learner.end());
+        std::vector<std::string> lines =
+            read_lines(o.corpus + "/" + language + ".everyday.train.txt");
+        for (std::string& line : read_lines(o.corpus + "/" + language + ".usage.train.txt"))
+            lines.push_back(std::move(line));
+        const std::vector<std::string> learner =
+            read_lines(o.corpus + "/" + language + ".learner.train.txt");
+        for (int k = 1; k < (language == "zh" ? o.zh_learner_weight : o.learner_weight); ++k)
+            lines.insert(lines.end(), learner.begin(), learner.end());
         if (language == "zh" && o.lexicon_weight > 0) {
             const std::vector<std::string> words = read_lines(o.corpus + "/zh.lexicon.train.txt");
             const std::size_t before = make_units(lines, vocabulary, o.length - 2).count();
-            for (int k = 0; k < o.lexicon_weight; ++k) lines.insert(lines.end(), words.begin(), words.end());
+            for (int k = 0; k < o.lexicon_weight; ++k)
+                lines.insert(lines.end(), words.begin(), words.end());
             SentenceUnits units = make_units(lines, vocabulary, o.length - 2);
-            std::printf("the lexicon's words: %zu of the %zu Chinese units (%.1f %%)\n", units.count() - before, units.count(),
-                        100.0 * static_cast<double>(units.count() - before) / static_cast<double>(units.count()));
+            std::printf("the lexicon's words: %zu of the %zu Chinese units (%.1f %%)\n",
+                        units.count() - before, units.count(),
+                        100.0 * static_cast<double>(units.count() - before) /
+                            static_cast<double>(units.count()));
             return units;
         }
         return make_units(lines, vocabulary, o.length - 2);
@@ -255,32 +326,45 @@ int main(int argc, char** argv) {
     const SentenceUnits zh_units = units_of("zh"), en_units = units_of("en");
     const Sequences heldout = make_sequences(make_stream(heldout_lines, vocabulary), o.length);
     const EverydaySets sets(o.eval_sets);
-    std::printf("vocabulary %zu tokens (%zu CJK, %zu whole words, %zu merges; %.3f tokens per English word of the everyday set, "
-                "%.3f of the learner set); %zu training tokens, %zu sentence units, %zu held-out windows of %d; [UNK] %.2f %%; %.0f s\n",
-                vocabulary.size(), learned.cjk, learned.whole_words, learned.merges, tokens_per_word(vocabulary, sets.en),
-                tokens_per_word(vocabulary, sets.learner),
-                train.ids.size(), zh_units.count() + en_units.count(), heldout.count(), o.length,
-                100.0 * static_cast<double>(train.unknown) / static_cast<double>(train.ids.size()), seconds_since(t0));
+    std::printf(
+        "vocabulary %zu tokens (%zu CJK, %zu whole words, %zu merges; %.3f tokens per English word "
+        "of the everyday set, "
+        "%.3f of the learner set); %zu training tokens, %zu sentence units, %zu held-out windows "
+        "of %d; [UNK] %.2f %%; %.0f s\n",
+        vocabulary.size(), learned.cjk, learned.whole_words, learned.merges,
+        tokens_per_word(vocabulary, sets.en), tokens_per_word(vocabulary, sets.learner),
+        train.ids.size(), zh_units.count() + en_units.count(), heldout.count(), o.length,
+        100.0 * static_cast<double>(train.unknown) / static_cast<double>(train.ids.size()),
+        seconds_since(t0));
     {
-        const NeighbourCounts counts(train_lines, vocabulary);  // over the same lines and tokens as the model
-        print_scores("neighbour counts (baseline)", sets, [&](const auto& items) { return score_baseline(counts, vocabulary, items); });
+        const NeighbourCounts counts(train_lines,
+                                     vocabulary);  // over the same lines and tokens as the model
+        print_scores("neighbour counts (baseline)", sets,
+                     [&](const auto& items) { return score_baseline(counts, vocabulary, items); });
     }
     print_lexicon_baseline(o, vocabulary, sets);
     if (o.only == "baseline") return 0;
 
     // The training lab's session, on the corpus: the same schedule, batch mix and AdamW step, with
-    // two pools of sentence units (Chinese, English), windows of three lengths, both cores, no measures.
+    // two pools of sentence units (Chinese, English), windows of three lengths, both cores, no
+    // measures.
     SpecialIds special;
     if (!o.mask_final_punctuation) {
         special.unmasked_before_sep.resize(vocabulary.size());
-        for (std::size_t id = 0; id < vocabulary.size(); ++id) special.unmasked_before_sep[id] = is_punctuation(vocabulary.token(static_cast<std::int32_t>(id)));
+        for (std::size_t id = 0; id < vocabulary.size(); ++id)
+            special.unmasked_before_sep[id] =
+                is_punctuation(vocabulary.token(static_cast<std::int32_t>(id)));
     }
     SessionSettings settings;
-    settings.layers = o.layers, settings.heads = o.heads, settings.d_model = o.d_model, settings.d_ff = o.d_ff;
-    settings.length = o.length, settings.batch = o.batch, settings.steps = o.steps, settings.lr = o.lr;
-    settings.token_sd = o.token_sd, settings.init_scale = 0.02, settings.seed = o.seed, settings.scaled = true;
-    TrainingSession session(TrainingData{vocabulary, train, {zh_units, en_units}, heldout}, settings,
-                            StepOptions{o.warmup, BatchMix{o.sentences, o.zh_share, true}, special, o.threads, false});
+    settings.layers = o.layers, settings.heads = o.heads, settings.d_model = o.d_model,
+    settings.d_ff = o.d_ff;
+    settings.length = o.length, settings.batch = o.batch, settings.steps = o.steps,
+    settings.lr = o.lr;
+    settings.token_sd = o.token_sd, settings.init_scale = 0.02, settings.seed = o.seed,
+    settings.scaled = true;
+    TrainingSession session(
+        TrainingData{vocabulary, train, {zh_units, en_units}, heldout}, settings,
+        StepOptions{o.warmup, BatchMix{o.sentences, o.zh_share, true}, special, o.threads, false});
     const EncoderParams<float>& params = session.params();
     double window = 0;
     const auto train_start = std::chrono::steady_clock::now();
@@ -289,16 +373,19 @@ int main(int argc, char** argv) {
         window += report.loss;
         if (step % 100 == 0) {
             const double s = seconds_since(train_start);
-            std::printf("step %5d  loss %.3f  lr %.2e  %.0f tokens/s  %.0f s\n", step, window / 100, report.lr,
-                        static_cast<double>(step) * o.batch * o.length / s, s);
+            std::printf("step %5d  loss %.3f  lr %.2e  %.0f tokens/s  %.0f s\n", step, window / 100,
+                        report.lr, static_cast<double>(step) * o.batch * o.length / s, s);
             std::fflush(stdout);
             window = 0;
         }
         if (step % o.eval_every == 0 || step == o.steps) {
             const Evaluation e = evaluate(params, heldout, 64, 7);
-            std::printf("held out at step %d: loss %.3f, top-1 %.1f %%, top-5 %.1f %% (%zu masked tokens)\n", step, e.loss,
-                        100 * e.top1, 100 * e.top5, e.masked);
-            print_scores("  model", sets, [&](const auto& items) { return score_model(params, vocabulary, items); });
+            std::printf(
+                "held out at step %d: loss %.3f, top-1 %.1f %%, top-5 %.1f %% (%zu masked "
+                "tokens)\n",
+                step, e.loss, 100 * e.top1, 100 * e.top5, e.masked);
+            print_scores("  model", sets,
+                         [&](const auto& items) { return score_model(params, vocabulary, items); });
             std::fflush(stdout);
         }
     }

@@ -27,7 +27,8 @@ std::vector<std::string> characters(const std::string& word) {
 
 }  // namespace
 
-LearnedVocabulary learn_wordpiece(const std::vector<std::string>& lines, const WordPieceOptions& options) {
+LearnedVocabulary learn_wordpiece(const std::vector<std::string>& lines,
+                                  const WordPieceOptions& options) {
     // Count the core's own words: CJK characters apart, every other word whole.
     std::map<std::string, std::size_t> cjk_counts, word_counts;  // ordered: deterministic
     for (const std::string& line : lines) {
@@ -53,7 +54,8 @@ LearnedVocabulary learn_wordpiece(const std::vector<std::string>& lines, const W
 
     // The most frequent CJK characters, each seen at least min_cjk_count times.
     std::vector<std::pair<std::string, std::size_t>> cjk(cjk_counts.begin(), cjk_counts.end());
-    std::stable_sort(cjk.begin(), cjk.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+    std::stable_sort(cjk.begin(), cjk.end(),
+                     [](const auto& a, const auto& b) { return a.second > b.second; });
     for (const auto& [ch, count] : cjk) {
         if (out.cjk >= options.max_cjk || count < options.min_cjk_count) break;
         add(ch);
@@ -89,14 +91,19 @@ LearnedVocabulary learn_wordpiece(const std::vector<std::string>& lines, const W
         if (count >= options.min_pair_count) add(s);
     }
     if (out.tokens.size() > options.vocab_size) {
-        throw Error("invalid_argument", "the vocabulary size is too small for the special tokens, CJK characters and alphabet");
+        throw Error(
+            "invalid_argument",
+            "the vocabulary size is too small for the special tokens, CJK characters and alphabet");
     }
 
     // The most frequent words whole (one token each, their pieces merged at once).
     std::vector<std::size_t> by_count(words.size());
     for (std::size_t k = 0; k < words.size(); ++k) by_count[k] = k;
-    std::stable_sort(by_count.begin(), by_count.end(), [&](std::size_t a, std::size_t b) { return words[a].count > words[b].count; });
-    for (std::size_t k = 0, taken = 0; k < by_count.size() && taken < options.whole_words && out.tokens.size() < options.vocab_size; ++k) {
+    std::stable_sort(by_count.begin(), by_count.end(),
+                     [&](std::size_t a, std::size_t b) { return words[a].count > words[b].count; });
+    for (std::size_t k = 0, taken = 0; k < by_count.size() && taken < options.whole_words &&
+                                       out.tokens.size() < options.vocab_size;
+         ++k) {
         Word& w = words[by_count[k]];
         if (w.count < options.min_pair_count) break;
         if (w.pieces.size() < 2) continue;
@@ -115,7 +122,8 @@ LearnedVocabulary learn_wordpiece(const std::vector<std::string>& lines, const W
             for (std::size_t k = 0; k < w.pieces.size(); ++k) {
                 symbol_count[static_cast<std::size_t>(w.pieces[k])] += w.count;
                 if (k + 1 < w.pieces.size()) {
-                    pair_count[(static_cast<std::uint64_t>(w.pieces[k]) << 32) | static_cast<std::uint32_t>(w.pieces[k + 1])] += w.count;
+                    pair_count[(static_cast<std::uint64_t>(w.pieces[k]) << 32) |
+                               static_cast<std::uint32_t>(w.pieces[k + 1])] += w.count;
                 }
             }
         }
@@ -124,15 +132,19 @@ LearnedVocabulary learn_wordpiece(const std::vector<std::string>& lines, const W
         std::string best_text;
         for (const auto& [pair, count] : pair_count) {
             if (count < options.min_pair_count) continue;
-            const auto a = static_cast<std::size_t>(pair >> 32), b = static_cast<std::size_t>(pair & 0xFFFFFFFFu);
+            const auto a = static_cast<std::size_t>(pair >> 32),
+                       b = static_cast<std::size_t>(pair & 0xFFFFFFFFu);
             const double score = options.by_frequency ? static_cast<double>(count)
-                                                      : static_cast<double>(count) / (static_cast<double>(symbol_count[a]) *
-                                                                                       static_cast<double>(symbol_count[b]));
+                                                      : static_cast<double>(count) /
+                                                            (static_cast<double>(symbol_count[a]) *
+                                                             static_cast<double>(symbol_count[b]));
             const std::string text = symbols[a] + symbols[b].substr(2);  // b is always a "##" piece
-            if (score > best || (score == best && text < best_text)) best = score, best_pair = pair, best_text = text;
+            if (score > best || (score == best && text < best_text))
+                best = score, best_pair = pair, best_text = text;
         }
         if (best < 0) break;  // nothing left to merge
-        const auto a = static_cast<std::int32_t>(best_pair >> 32), b = static_cast<std::int32_t>(best_pair & 0xFFFFFFFFu);
+        const auto a = static_cast<std::int32_t>(best_pair >> 32),
+                   b = static_cast<std::int32_t>(best_pair & 0xFFFFFFFFu);
         const std::int32_t merged = symbol(best_text);
         add(best_text);
         out.merges += 1;
@@ -153,7 +165,8 @@ LearnedVocabulary learn_wordpiece(const std::vector<std::string>& lines, const W
 
     for (const Word& w : words) {
         LearnedVocabulary::Word word{w.text, w.count, {}};
-        for (const std::int32_t s : w.pieces) word.pieces.push_back(symbols[static_cast<std::size_t>(s)]);
+        for (const std::int32_t s : w.pieces)
+            word.pieces.push_back(symbols[static_cast<std::size_t>(s)]);
         out.words.push_back(std::move(word));
     }
     return out;

@@ -18,14 +18,16 @@ struct WordPieceOptions {
     std::size_t min_cjk_count = 3;   // …each seen at least this often
     std::size_t min_pair_count = 2;  // a merge needs its pair this often
     std::size_t whole_words = 0;     // the most frequent words added whole before any merge
-    bool by_frequency = true;        // merge the most frequent pair (BPE's rule); else WordPiece's count(ab) / (count(a)·count(b))
+    bool by_frequency = true;        // merge the most frequent pair (BPE's rule); else WordPiece's
+                                     // count(ab) / (count(a)·count(b))
 };
 
 struct LearnedVocabulary {
-    std::vector<std::string> tokens;  // the vocabulary, one token a line: [PAD] [UNK] [CLS] [SEP] [MASK] …
-    std::size_t cjk = 0;              // CJK characters in it
-    std::size_t whole_words = 0;      // words added whole
-    std::size_t merges = 0;           // WordPiece merges made
+    std::vector<std::string>
+        tokens;           // the vocabulary, one token a line: [PAD] [UNK] [CLS] [SEP] [MASK] …
+    std::size_t cjk = 0;  // CJK characters in it
+    std::size_t whole_words = 0;  // words added whole
+    std::size_t merges = 0;       // WordPiece merges made
     // Every distinct non-CJK word of the corpus with its count and its
     // pieces after the last merge (the trainer's own segmentation).
     struct Word {
@@ -36,6 +38,7 @@ struct LearnedVocabulary {
     std::vector<Word> words;
 };
 
-LearnedVocabulary learn_wordpiece(const std::vector<std::string>& lines, const WordPieceOptions& options);
+LearnedVocabulary learn_wordpiece(const std::vector<std::string>& lines,
+                                  const WordPieceOptions& options);
 
 }  // namespace attention::train

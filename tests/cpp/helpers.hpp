@@ -70,7 +70,8 @@ inline void check_product(const attention::Matrix& product, const attention::Mat
 }
 
 // Equal up to float32 rounding: |a − b| ≤ ulps·ε·max(|a|, |b|) (+ a tiny floor).
-inline void check_close(const attention::Matrix& actual, const attention::Matrix& expected, double ulps = 8) {
+inline void check_close(const attention::Matrix& actual, const attention::Matrix& expected,
+                        double ulps = 8) {
     REQUIRE(actual.rows() == expected.rows());
     REQUIRE(actual.cols() == expected.cols());
     const double eps = std::numeric_limits<float>::epsilon();

@@ -9,8 +9,8 @@
 #include <fuzzer/FuzzedDataProvider.h>
 
 #include <cmath>
-#include <cstring>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <memory>
 #include <vector>
@@ -18,8 +18,8 @@
 #include "attention/encoder_trace.hpp"
 #include "attention/error.hpp"
 #include "attention/model.hpp"
-#include "attention/softmax_row.hpp"
 #include "attention/model_file.hpp"
+#include "attention/softmax_row.hpp"
 #include "attention/vocabulary.hpp"
 
 namespace {
@@ -37,7 +37,8 @@ void check_trace(const attention::Trace& t) {
     require(t.weights.allFinite() && t.output.allFinite());
     for (Eigen::Index i = 0; i < n; ++i) {
         require(std::abs(t.weights.row(i).cast<double>().sum() - 1.0) < 1e-4);
-        for (Eigen::Index j = i + 1; t.config.causal && j < n; ++j) require(t.weights(i, j) == 0.0f);
+        for (Eigen::Index j = i + 1; t.config.causal && j < n; ++j)
+            require(t.weights(i, j) == 0.0f);
     }
 }
 
@@ -50,20 +51,24 @@ void check_row(const attention::SoftmaxRow& s) {
     require(std::abs(sum - 1.0) < 1e-4);
     require(s.argmax < s.probs.size() && s.probs[s.argmax] == s.max_prob);
     require(std::isfinite(s.entropy) && s.entropy >= -1e-6f);
-    require(s.jacobian.rows() == static_cast<Eigen::Index>(s.probs.size()) && s.jacobian.allFinite());
+    require(s.jacobian.rows() == static_cast<Eigen::Index>(s.probs.size()) &&
+            s.jacobian.allFinite());
 }
 
 // A learned vocabulary's tokenizer on the same bytes: [CLS] … [SEP], every id
 // inside the vocabulary and naming its own text, or a clean rejection.
 void check_tokens(const std::string& text) {
-    static const attention::Vocabulary vocabulary({"[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", "我", "喜", "欢",
-                                                   "a", "##t", "##te", "at", "##n", "##tion", "，", "!"});
+    static const attention::Vocabulary vocabulary({"[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]",
+                                                   "我", "喜", "欢", "a", "##t", "##te", "at",
+                                                   "##n", "##tion", "，", "!"});
     try {
         const auto tokens = vocabulary.tokenize(text);
         require(tokens.size() >= 3 && tokens.size() <= attention::kMaxTokens);
-        require(tokens.front().id == attention::Vocabulary::kCls && tokens.back().id == attention::Vocabulary::kSep);
+        require(tokens.front().id == attention::Vocabulary::kCls &&
+                tokens.back().id == attention::Vocabulary::kSep);
         for (const auto& t : tokens) {
-            require(t.id >= 0 && static_cast<std::size_t>(t.id) < vocabulary.size() && vocabulary.token(t.id) == t.text);
+            require(t.id >= 0 && static_cast<std::size_t>(t.id) < vocabulary.size() &&
+                    vocabulary.token(t.id) == t.text);
         }
     } catch (const attention::Error&) {
         // Rejected with a message, as tokenize() rejects.
@@ -77,16 +82,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     // value is finite and whose vocabulary fits its shape, or a clean rejection.
     if (size >= 7 && std::memcmp(data, "ALMODEL", 7) == 0) {
         try {
-            auto m = std::make_shared<const attention::TrainedModel>(attention::load_model(data, size));
+            auto m =
+                std::make_shared<const attention::TrainedModel>(attention::load_model(data, size));
             require(m->vocabulary.size() == static_cast<std::size_t>(m->params.shape.vocab));
             // A model that loads runs; where its weights stay finite (huge params
             // may overflow float, which is no error), every row sums to 1.
-            const attention::EncoderTrace t = attention::run_encoder(m, "fuzz", "我喜欢[MASK] attention");
+            const attention::EncoderTrace t =
+                attention::run_encoder(m, "fuzz", "我喜欢[MASK] attention");
             for (int layer = 0; layer < t.layers(); ++layer) {
                 for (int head = 0; head < t.heads(); ++head) {
                     const attention::Trace h = t.head(layer, head);
                     for (Eigen::Index i = 0; i < h.weights.rows(); ++i) {
-                        if (h.weights.row(i).allFinite()) require(std::abs(h.weights.row(i).sum() - 1.0f) < 1e-3f);
+                        if (h.weights.row(i).allFinite())
+                            require(std::abs(h.weights.row(i).sum() - 1.0f) < 1e-3f);
                     }
                 }
             }

@@ -10,7 +10,8 @@ import {
   cleanAndSplit, fnv1a, fortuneToText, ftlValues, hanCount, htmlToText, keepLine, mallardParagraphs, messageText, moEntries, normalise,
   qmEntries, rdbStrings, readText, recipeLines, splitSentences, stampText, troffToText, wordnetExamples, zhlipsumSection,
 } from '../../scripts/corpus-text.mjs';
-import { EVERYDAY, everydaySplit, licencesOf, packageLines, PACKAGES } from '../../scripts/corpus.mjs';
+import { EVERYDAY, PACKAGES } from '../../scripts/corpus-sources.mjs';
+import { everydaySplit, licencesOf, packageLines } from '../../scripts/corpus.mjs';
 import {
   commonWords, evalSet, hide, inRange, LEARNER_COMMON, LEARNER_SIZE, learnerSet, learnerStyle, SIZES,
 } from '../../scripts/eval-sets.mjs';
@@ -225,7 +226,7 @@ test('qmEntries: a Qt .qm file\'s messages, UTF-16 translations decoded; GCompri
   assert.throws(() => qmEntries(Buffer.alloc(40)), /not a Qt \.qm file/);
   const gcompris = EVERYDAY.find((s) => s.name === 'gcompris-qt-data');
   assert.equal(gcompris.learner, true);
-  const got = (await import('../../scripts/corpus.mjs')).activityText((text) => `«${text}»`)(qm); // a stand-in for OpenCC
+  const got = (await import('../../scripts/corpus-sources.mjs')).activityText((text) => `«${text}»`)(qm); // a stand-in for OpenCC
   assert.deepEqual(got.en, ['Select the image where the child is inside the box.', 'Mom made me a sandwich.', 'Quit']);
   assert.deepEqual(got.zh, ['«選擇小孩在盒子裡的圖片。»']); // the untranslated one gives no Chinese
 });

@@ -43,7 +43,9 @@ test('Chinese error messages exist for every code the page shows', () => {
 });
 
 test('the files of words do not name the same key twice', () => {
-  for (const files of [[PAGE_EN, HEADS_EN, EXERCISES_EN, TOUR_EN, TRAINING_EN, EXPERIMENTS_EN, COURSE_EN], [PAGE_ZH, HEADS_ZH, EXERCISES_ZH, TOUR_ZH, TRAINING_ZH, EXPERIMENTS_ZH, COURSE_ZH]]) {
+  const english = [PAGE_EN, HEADS_EN, EXERCISES_EN, TOUR_EN, TRAINING_EN, EXPERIMENTS_EN, COURSE_EN];
+  const chinese = [PAGE_ZH, HEADS_ZH, EXERCISES_ZH, TOUR_ZH, TRAINING_ZH, EXPERIMENTS_ZH, COURSE_ZH];
+  for (const files of [english, chinese]) {
     const keys = files.flatMap((f) => Object.keys(f));
     assert.equal(new Set(keys).size, keys.length);
   }
@@ -87,7 +89,9 @@ test('the lab\'s language: the lang parameter, else the browser\'s first Chinese
 });
 
 test("the words of the chunks (training lab, experiments, course bar): the same keys and slots in both languages", () => {
-  for (const [en, zh] of [[TRAINING_EN, TRAINING_ZH], [EXPERIMENTS_EN, EXPERIMENTS_ZH], [TILES_EN, TILES_ZH], [ROLLOUT_EN, ROLLOUT_ZH], [SHARED_QK_EN, SHARED_QK_ZH], [COURSE_EN, COURSE_ZH]]) {
+  const pairs = [[TRAINING_EN, TRAINING_ZH], [EXPERIMENTS_EN, EXPERIMENTS_ZH], [TILES_EN, TILES_ZH], [ROLLOUT_EN, ROLLOUT_ZH], [SHARED_QK_EN, SHARED_QK_ZH],
+    [COURSE_EN, COURSE_ZH]];
+  for (const [en, zh] of pairs) {
     assert.ok(Object.keys(en).length > 5);
     assert.deepEqual(Object.keys(zh).sort(), Object.keys(en).sort());
     for (const [key, text] of Object.entries(en)) assert.deepEqual(slots(zh[key]), slots(text), key);

@@ -5,8 +5,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { bookParagraphs, wordnetGlosses, wordnetLemmas } from '../../scripts/corpus-text.mjs';
-import { EVERYDAY, everydaySplit, LEXICON_MIN, LEXICON_TWICE, lexiconUnits, traditionalAliases } from '../../scripts/corpus.mjs';
+import { EVERYDAY, LEXICON_MIN, LEXICON_TWICE, lexiconUnits, traditionalAliases } from '../../scripts/corpus-sources.mjs';
+import { everydaySplit } from '../../scripts/corpus.mjs';
+import { bookParagraphs, wordnetGlosses, wordnetLemmas } from '../../scripts/usage-text.mjs';
 import {
   CONTENT_SIZE, contentSet, FUNCTION_COUNT, inRange, learnerStyle, lexiconFor, readWordCounts, segment, WORD_SIZE, wordInsideSet,
 } from '../../scripts/eval-sets.mjs';

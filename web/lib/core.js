@@ -213,16 +213,12 @@ export function createCore(core, trained, loadAfter) {
     },
 
     /** For each [MASK] (any case) in the sentence, the trained model's topK
-     *  guesses, most likely first: [[{ token, probability }, …], …]. By default
-     *  (wordsOnly) among characters and words only; wordsOnly: false adds the
-     *  punctuation and symbols that can start a word. Guesses are in the forms
-     *  the sentence is written in (a traditional character typed: traditional
-     *  guesses); traditional: true shows them traditional for any sentence. */
+     *  guesses, most likely first: [[{ token, probability }, …], …]. By default (wordsOnly) among characters and words;
+     *  wordsOnly: false adds punctuation and symbols. Traditional guesses for a traditional sentence, or traditional: true. */
     predictMasked(sentence, { topK = 5, model, knockOut = [], wordsOnly = true, traditional = false } = {}) {
       checkSentence(sentence);
       checkIndex('topK', topK);
-      checkFlag('wordsOnly', wordsOnly);
-      checkFlag('traditional', traditional);
+      checkFlag('wordsOnly', wordsOnly), checkFlag('traditional', traditional);
       const info = modelInfo(checkOptions({ model }).model);
       if (!info.trained) fail('the random model has no prediction head; predictMasked needs a trained model', 'invalid_option', { name: 'model', got: describe(model) });
       const lists = unwrap(core.predictMasked(info.id, sentence, topK, checkKnockOut(knockOut), wordsOnly, traditional));

@@ -23,8 +23,7 @@ export class Trace {
     const { texts, ids, spans, forms } = handle.tokens();
     /** Token texts as typed, [CLS] first and [SEP] last. */
     this.tokens = Object.freeze(texts);
-    /** Each token as the model's vocabulary holds it: the same as tokens, but for a
-     *  character typed in a form the vocabulary aliases (歡 → 欢). */
+    /** Each token as the vocabulary holds it: tokens, but for a character in a form it aliases (歡 → 欢). */
     this.forms = Object.freeze(forms);
     /** Where each token's word stands in the sentence: { begin, end } in UTF-16 units (string
      *  indices), hideable: the token starts a word or is a CJK character, so the word can be

@@ -227,8 +227,7 @@ export interface DotProductSample {
 /** One run of the core. */
 export interface Trace {
   /** Token texts as typed, [CLS] first and [SEP] last; forms: as the vocabulary holds them (歡 → 欢). */
-  readonly tokens: readonly string[];
-  readonly forms: readonly string[];
+  readonly tokens: readonly string[]; readonly forms: readonly string[];
   /** where each token's word stands in the sentence (UTF-16 units, string indices) and whether it
    *  can be hidden there behind [MASK]; null for [CLS] and [SEP] */
   readonly spans: ReadonlyArray<{ readonly begin: number; readonly end: number; readonly hideable: boolean } | null>;
@@ -290,11 +289,9 @@ export interface Core {
   run(sentence: string, options?: RunOptions): Trace;
   /**
    * For each [MASK] in the sentence, the trained model's topK guesses (default 5, at most 50),
-   * most likely first. By default the guesses are characters and words only: no punctuation, no
-   * symbol, never a ##piece or a special token. `wordsOnly: false` adds the punctuation and
-   * symbols that can start a word. Probabilities are the softmax's over the whole vocabulary.
-   * Traditional characters stand for the model's simplified tokens; guesses come in traditional
-   * forms when the sentence holds one, or always with `traditional: true`.
+   * most likely first: characters and words only (no punctuation or symbol, never a ##piece or a
+   * special token) unless `wordsOnly: false`. Probabilities are the softmax's over the vocabulary.
+   * Guesses are traditional for a sentence with a traditional character, or with `traditional: true`.
    */
   predictMasked(sentence: string, options?: { topK?: number; model?: string; knockOut?: RunOptions['knockOut']; wordsOnly?: boolean; traditional?: boolean }): ReadonlyArray<ReadonlyArray<Guess>>;
   softmaxRow(scores: ArrayLike<number>, options?: { dK?: number; temperature?: number; jacobian?: boolean }): SoftmaxRow;

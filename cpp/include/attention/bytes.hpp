@@ -40,7 +40,8 @@ public:
 class ByteReader {
 public:
     using Fail = std::function<void(const std::string& what)>;
-    ByteReader(const std::uint8_t* data, std::size_t size, Fail fail) : data_(data), size_(size), fail_(std::move(fail)) {}
+    ByteReader(const std::uint8_t* data, std::size_t size, Fail fail)
+        : data_(data), size_(size), fail_(std::move(fail)) {}
     const std::uint8_t* take(std::size_t n, const std::string& what) {
         if (n > size_ - at_) {
             fail_("it ends inside " + what);

@@ -33,10 +33,10 @@ const char* growth_kind(double ratio);
 // after (over the cells softmax sees: not the masked ones), and whether the weights still
 // saturate. With scaling off the two variances are the same.
 struct ScalingReport {
-    double score_variance = 0;    // of Q·Kᵀ
-    double scaled_variance = 0;   // of Q·Kᵀ / √d_k
-    const char* variance = "unit";  // variance_kind(scaled_variance)
-    float largest_weight = 0;     // the largest weight of any row
+    double score_variance = 0;        // of Q·Kᵀ
+    double scaled_variance = 0;       // of Q·Kᵀ / √d_k
+    const char* variance = "unit";    // variance_kind(scaled_variance)
+    float largest_weight = 0;         // the largest weight of any row
     std::int64_t saturated_rows = 0;  // rows whose largest weight is at least kSaturated
     std::int64_t rows = 0;
     const char* saturation = "spread";  // "saturates" when any row does, else "spread"
@@ -61,9 +61,12 @@ struct RowComparison {
     std::int64_t top_a = 0, top_b = 0;
     bool same_top = false;
     float self_a = 0, self_b = 0;
-    const char* self = "same";  // compare_size(self_b, self_a): b keeps "smaller", "larger", the "same"
+    const char* self =
+        "same";  // compare_size(self_b, self_a): b keeps "smaller", "larger", the "same"
 };
-// Throws attention::Error ("invalid_argument") for rows of different or zero length, or self outside them.
-RowComparison compare_rows(const std::vector<float>& a, const std::vector<float>& b, std::int64_t self);
+// Throws attention::Error ("invalid_argument") for rows of different or zero length, or self
+// outside them.
+RowComparison compare_rows(const std::vector<float>& a, const std::vector<float>& b,
+                           std::int64_t self);
 
 }  // namespace attention

@@ -10,8 +10,8 @@ namespace attention {
 // caller passes (for example a JavaScript number) reaches validate() intact
 // and gets a message naming its range instead of being silently truncated.
 inline constexpr std::int64_t kMaxDModel = 1024;
-inline constexpr std::int64_t kMaxSeed = 4294967295;  // 2^32 − 1
-inline constexpr std::size_t kMaxTokens = 512;        // BERT's limit, [CLS] and [SEP] included
+inline constexpr std::int64_t kMaxSeed = 4294967295;   // 2^32 − 1
+inline constexpr std::size_t kMaxTokens = 512;         // BERT's limit, [CLS] and [SEP] included
 inline constexpr std::size_t kMaxTextBytes = 1 << 20;  // 1 MiB of UTF-8, checked before decoding
 
 struct Config {

@@ -11,13 +11,13 @@ namespace attention {
 // (seeded), before and after ÷√d_k, with their variances (theory: d_k and 1)
 // and histograms over fixed ranges (±4 standard deviations of the theory).
 struct DotProductSample {
-    std::vector<float> dots;            // q·k
-    std::vector<float> scaled;          // q·k / √d_k
-    double variance = 0;                // of dots (population)
-    double scaled_variance = 0;         // of scaled
-    float half_vector_dot = 0;          // the article's all-0.5 vectors: 0.25 · d_k
+    std::vector<float> dots;     // q·k
+    std::vector<float> scaled;   // q·k / √d_k
+    double variance = 0;         // of dots (population)
+    double scaled_variance = 0;  // of scaled
+    float half_vector_dot = 0;   // the article's all-0.5 vectors: 0.25 · d_k
     std::vector<std::uint32_t> histogram, scaled_histogram;  // `bins` counts each
-    float range = 0, scaled_range = 0;  // histograms cover [−range, range]
+    float range = 0, scaled_range = 0;                       // histograms cover [−range, range]
 };
 
 // Throws attention::Error ("invalid_argument") unless 1 ≤ d_k ≤ 1024,
@@ -32,6 +32,7 @@ struct VarianceGrowth {
     double from_variance = 0, to_variance = 0, ratio = 0;
     const char* growth = "same";
 };
-VarianceGrowth variance_growth(std::int64_t from_d_k, std::int64_t to_d_k, std::int64_t count, std::int64_t seed);
+VarianceGrowth variance_growth(std::int64_t from_d_k, std::int64_t to_d_k, std::int64_t count,
+                               std::int64_t seed);
 
 }  // namespace attention

@@ -45,21 +45,21 @@ struct EncoderShape {
 
 template <class T>
 struct LayerParams {
-    Mat<T> wq, wk, wv, wo;        // d × d
-    Mat<T> bq, bk, bv, bo;        // 1 × d
-    Mat<T> ln1_gain, ln1_bias;    // 1 × d
-    Mat<T> w1, b1;                // d × d_ff, 1 × d_ff
-    Mat<T> w2, b2;                // d_ff × d, 1 × d
-    Mat<T> ln2_gain, ln2_bias;    // 1 × d
+    Mat<T> wq, wk, wv, wo;      // d × d
+    Mat<T> bq, bk, bv, bo;      // 1 × d
+    Mat<T> ln1_gain, ln1_bias;  // 1 × d
+    Mat<T> w1, b1;              // d × d_ff, 1 × d_ff
+    Mat<T> w2, b2;              // d_ff × d, 1 × d
+    Mat<T> ln2_gain, ln2_bias;  // 1 × d
 };
 
 template <class T>
 struct EncoderParams {
     EncoderShape shape;
-    Mat<T> tok;                   // vocab × d   token embeddings (and the tied decoder)
-    Mat<T> ln0_gain, ln0_bias;    // 1 × d       LayerNorm of the embeddings
+    Mat<T> tok;                 // vocab × d   token embeddings (and the tied decoder)
+    Mat<T> ln0_gain, ln0_bias;  // 1 × d       LayerNorm of the embeddings
     std::vector<LayerParams<T>> layers;
-    Mat<T> out_bias;              // 1 × vocab   decoder bias
+    Mat<T> out_bias;  // 1 × vocab   decoder bias
 
     // Every block once, by a stable name ("tok", "layer0.wq", …), in a fixed
     // order: the optimiser, the gradient checks and the model files walk them alike.
@@ -72,7 +72,9 @@ template <class T>
 EncoderParams<T> zero_params(const EncoderShape& shape);
 
 template <class T>
-EncoderParams<T> zeros_like(const EncoderParams<T>& p) { return zero_params<T>(p.shape); }
+EncoderParams<T> zeros_like(const EncoderParams<T>& p) {
+    return zero_params<T>(p.shape);
+}
 
 // Why a shape cannot be an encoder's, or "" when it can: vocab 6 … 100 000
 // (the five special tokens and one more), d_model 1 … 1024 with heads
@@ -83,23 +85,24 @@ std::string shape_problem(const EncoderShape& shape);
 // One layer's activations.
 template <class T>
 struct LayerCache {
-    Mat<T> x;                     // N × d     the layer's input
-    Mat<T> q, k, v;               // N × d
-    std::vector<Mat<T>> weights;  // B·h of n × n: sequence s, head j at s·h + j (the stage `weights`)
-    Mat<T> concat;                // N × d     A
-    Mat<T> xhat1, inv_std1;       // N × d, N × 1  LN1's normalised rows and 1/σ
-    Mat<T> norm;                  // N × d     LN1(x + A·W_o + b_o) (the stage `norm`)
-    Mat<T> ff_pre, ff_hidden;     // N × d_ff  norm·W_1 + b_1 and its GELU (the stage `ffHidden`)
-    Mat<T> xhat2, inv_std2;       // N × d, N × 1
-    Mat<T> output;                // N × d     the layer's output (the stage `output`)
+    Mat<T> x;        // N × d     the layer's input
+    Mat<T> q, k, v;  // N × d
+    std::vector<Mat<T>>
+        weights;             // B·h of n × n: sequence s, head j at s·h + j (the stage `weights`)
+    Mat<T> concat;           // N × d     A
+    Mat<T> xhat1, inv_std1;  // N × d, N × 1  LN1's normalised rows and 1/σ
+    Mat<T> norm;             // N × d     LN1(x + A·W_o + b_o) (the stage `norm`)
+    Mat<T> ff_pre, ff_hidden;  // N × d_ff  norm·W_1 + b_1 and its GELU (the stage `ffHidden`)
+    Mat<T> xhat2, inv_std2;    // N × d, N × 1
+    Mat<T> output;             // N × d     the layer's output (the stage `output`)
 };
 
 template <class T>
 struct EncoderCache {
-    Mat<T> positional;            // n × d     the positions added to every sequence
-    Mat<T> xhat0, inv_std0;       // the embedding LayerNorm's
+    Mat<T> positional;       // n × d     the positions added to every sequence
+    Mat<T> xhat0, inv_std0;  // the embedding LayerNorm's
     std::vector<LayerCache<T>> layers;
-    Mat<T> hidden;                // N × d     the last layer's output
+    Mat<T> hidden;  // N × d     the last layer's output
 };
 
 // One head of one layer, both counted from 0.
@@ -138,8 +141,8 @@ enum class Elementwise { exact, vectorised };
 // that does not exist.
 // (Training never knocks heads out: the trainer's backward assumes none.)
 template <class T>
-void encode(const EncoderParams<T>& p, const std::vector<std::int32_t>& ids, int sequences, int length,
-            EncoderCache<T>& cache, const std::vector<HeadId>& knock_out = {},
+void encode(const EncoderParams<T>& p, const std::vector<std::int32_t>& ids, int sequences,
+            int length, EncoderCache<T>& cache, const std::vector<HeadId>& knock_out = {},
             Elementwise elementwise = Elementwise::exact, const PackedEncoder* packed = nullptr);
 
 // The tied decoder: logits = rows·tokᵀ + b_out, M × vocab.

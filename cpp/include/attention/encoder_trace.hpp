@@ -35,16 +35,17 @@ inline constexpr bool kTrainedScale = true, kTrainedCausal = false, kTrainedPosi
 //   ffResidual  n × d     norm + ffOutput
 //   output      n × d     LayerNorm(ffResidual): the layer's output, the next layer's x
 inline constexpr std::array<std::string_view, 11> kLayerStageNames = {
-    "x", "concat", "wo", "bo", "projected", "residual", "norm", "ffHidden", "ffOutput", "ffResidual", "output",
+    "x",    "concat",   "wo",       "bo",         "projected", "residual",
+    "norm", "ffHidden", "ffOutput", "ffResidual", "output",
 };
 
 struct EncoderTrace {
-    std::string model;                          // the model's id
+    std::string model;  // the model's id
     std::shared_ptr<const TrainedModel> trained;
-    std::vector<Token> tokens;                  // [CLS] … [SEP], ids from its vocabulary
-    std::vector<HeadId> knock_out;              // heads whose output was zeroed
-    Matrix embeddings;                          // n × d_model   token rows (positions: cache.positional)
-    EncoderCache<float> cache;                  // every activation (encoder.hpp)
+    std::vector<Token> tokens;      // [CLS] … [SEP], ids from its vocabulary
+    std::vector<HeadId> knock_out;  // heads whose output was zeroed
+    Matrix embeddings;              // n × d_model   token rows (positions: cache.positional)
+    EncoderCache<float> cache;      // every activation (encoder.hpp)
 
     int layers() const { return trained->params.shape.layers; }
     int heads() const { return trained->params.shape.heads; }
@@ -64,7 +65,8 @@ struct EncoderTrace {
     // How token `from` looks at token `to` over every head (heads.hpp's token_link()).
     TokenLink token_link(std::int64_t from, std::int64_t to) const;
 
-    // Attention rollout through every layer (rollout.hpp), knocked-out heads left out of their layer's average.
+    // Attention rollout through every layer (rollout.hpp), knocked-out heads left out of their
+    // layer's average.
     Rollout rollout() const;
 
     // A layer's stage (kLayerStageNames). Throws attention::Error:
@@ -75,7 +77,7 @@ struct EncoderTrace {
 // Tokenizes with the model's vocabulary and runs every layer. Throws
 // attention::Error as the vocabulary does for bad text, and
 // ("invalid_argument") for a knocked-out head that does not exist.
-EncoderTrace run_encoder(std::shared_ptr<const TrainedModel> model, std::string id, std::string_view sentence,
-                         std::vector<HeadId> knock_out = {});
+EncoderTrace run_encoder(std::shared_ptr<const TrainedModel> model, std::string id,
+                         std::string_view sentence, std::vector<HeadId> knock_out = {});
 
 }  // namespace attention

@@ -40,27 +40,28 @@ struct Mistake {
 
 // What the learner is given, and what the core expects.
 struct Exercise {
-    std::string name;        // one of kExerciseNames
-    std::int64_t row = 0;    // the cell: query row i …
-    std::int64_t col = 0;    // … and key column j (a d_k column for "output")
-    std::vector<float> a;    // the inputs: the last by_hand entries of q_i ("dot"), the score
-    std::vector<float> b;    // ("scaled"), the scaled score ("exp"), row i's e^(x − max)
-                             // ("softmax", 0 where masked), weights row i ("output");
-                             // b: the same entries of k_j ("dot"), v column j ("output")
-    float partial_sum = 0;   // "dot": Σ q_t·k_t over the other d_k − by_hand entries, given
+    std::string name;          // one of kExerciseNames
+    std::int64_t row = 0;      // the cell: query row i …
+    std::int64_t col = 0;      // … and key column j (a d_k column for "output")
+    std::vector<float> a;      // the inputs: the last by_hand entries of q_i ("dot"), the score
+    std::vector<float> b;      // ("scaled"), the scaled score ("exp"), row i's e^(x − max)
+                               // ("softmax", 0 where masked), weights row i ("output");
+                               // b: the same entries of k_j ("dot"), v column j ("output")
+    float partial_sum = 0;     // "dot": Σ q_t·k_t over the other d_k − by_hand entries, given
     std::int64_t by_hand = 0;  // "dot": how many products the learner computes (≤ 4)
     std::int64_t d_k = 0;
     std::int64_t d_model = 0;
-    float divisor = 1;       // what the scores are divided by: √d_k (1 when scaling is off)
-    float expected = 0;      // the stage's own value
-    float tolerance = 0;     // |answer − expected| ≤ tolerance is right
+    float divisor = 1;    // what the scores are divided by: √d_k (1 when scaling is off)
+    float expected = 0;   // the stage's own value
+    float tolerance = 0;  // |answer − expected| ≤ tolerance is right
     std::vector<Mistake> mistakes;  // only those a tolerance away from expected, from 0 and
                                     // from each other (of two that agree, the first listed)
 };
 
 // The exercise `name` on cell (row, col) of a trace. Throws attention::Error
 // ("invalid_argument") for an unknown name or a cell outside the matrix.
-Exercise make_exercise(const Trace& trace, std::string_view name, std::int64_t row, std::int64_t col);
+Exercise make_exercise(const Trace& trace, std::string_view name, std::int64_t row,
+                       std::int64_t col);
 
 // A cell the exercise can use: row `row` if it is a real token (else the
 // first one), and a column picked by `seed` among the keys the row attends to

@@ -60,12 +60,12 @@ HeadReport head_report(const Trace& head);
 // head 0, with found false.
 struct ArticleHead {
     HeadId head;
-    bool found = false;        // a candidate was found
+    bool found = false;           // a candidate was found
     std::int64_t neighbour = -1;  // the neighbour's index, when found
-    float weight = 0;          // the row's weight on it
-    bool labelled = false;     // the head's report card has a label
-    bool spread = false;       // the row's largest weight is at most kSpread
-    bool next = false;         // the neighbour is the token after it
+    float weight = 0;             // the row's weight on it
+    bool labelled = false;        // the head's report card has a label
+    bool spread = false;          // the row's largest weight is at most kSpread
+    bool next = false;            // the neighbour is the token after it
 };
 
 inline constexpr float kSpread = 0.9f;
@@ -73,8 +73,8 @@ inline constexpr float kSpread = 0.9f;
 // weights[layer][head]: each head's n × n weights on a sentence of ids (as
 // head_report()). Throws attention::Error ("invalid_argument") for a row out
 // of range, no heads, or weights of the wrong size.
-ArticleHead article_head(const std::vector<std::vector<const Mat<float>*>>& weights, const std::vector<std::int32_t>& ids,
-                         std::int64_t row);
+ArticleHead article_head(const std::vector<std::vector<const Mat<float>*>>& weights,
+                         const std::vector<std::int32_t>& ids, std::int64_t row);
 // The same rule for a one-head run (the seeded model): its one head, found or not.
 ArticleHead article_head(const Trace& head, std::int64_t row);
 
@@ -86,14 +86,16 @@ ArticleHead article_head(const Trace& head, std::int64_t row);
 // token its largest weight, with that token. Throws attention::Error
 // ("invalid_argument") unless from and to are different real tokens.
 struct TokenLink {
-    HeadId strongest;          // the head with the largest weight from `from` to `to`
-    float weight = 0;          // that weight
-    bool first = false;        // `to` is that row's largest weight but from's own ([CLS] and [SEP] counted)
-    HeadId peak;               // the head whose row for `from` has the largest weight on one other real token
+    HeadId strongest;  // the head with the largest weight from `from` to `to`
+    float weight = 0;  // that weight
+    bool first =
+        false;    // `to` is that row's largest weight but from's own ([CLS] and [SEP] counted)
+    HeadId peak;  // the head whose row for `from` has the largest weight on one other real token
     std::int64_t peak_token = -1;
     float peak_weight = 0;
 };
-TokenLink token_link(const std::vector<std::vector<const Mat<float>*>>& weights, std::int64_t from, std::int64_t to);
+TokenLink token_link(const std::vector<std::vector<const Mat<float>*>>& weights, std::int64_t from,
+                     std::int64_t to);
 
 struct Guess {
     std::string token;
@@ -118,9 +120,9 @@ enum class GuessForms { as_typed, traditional };
 // attention::Error for text the vocabulary rejects, for top_k outside 1 … 50,
 // or for a text with no [MASK] ("invalid_argument"). packed: model's panels
 // (encoder.hpp), if any.
-std::vector<std::vector<Guess>> predict_masked(const EncoderParams<float>& model, const Vocabulary& vocabulary,
-                                               std::string_view text, int top_k,
-                                               const std::vector<HeadId>& knock_out = {},
+std::vector<std::vector<Guess>> predict_masked(const EncoderParams<float>& model,
+                                               const Vocabulary& vocabulary, std::string_view text,
+                                               int top_k, const std::vector<HeadId>& knock_out = {},
                                                const PackedEncoder* packed = nullptr,
                                                GuessAmong among = GuessAmong::words,
                                                GuessForms forms = GuessForms::as_typed);

@@ -40,7 +40,8 @@ struct UninitialisedAllocator : std::allocator<T> {
 struct Panels {
     Eigen::Index k = 0;
     Eigen::Index n = 0;
-    std::vector<float, UninitialisedAllocator<float>> data;  // panel p, row r, column c: data[(p·k + r)·8 + c]
+    std::vector<float, UninitialisedAllocator<float>>
+        data;  // panel p, row r, column c: data[(p·k + r)·8 + c]
 };
 
 // B as panels.
@@ -64,7 +65,8 @@ void multiply(const Matrix& a, const std::vector<Product>& products);
 
 // One product on the kernels, b packed for the call: a·b, or a·bᵀ when
 // transposed, plus bias (1 × columns) on every row when given.
-Matrix times(const Matrix& a, const Matrix& b, bool transposed = false, const Matrix* bias = nullptr);
+Matrix times(const Matrix& a, const Matrix& b, bool transposed = false,
+             const Matrix* bias = nullptr);
 
 // Row-wise, in one pass per row, everything from scores to the weights:
 //   scaled  = scores / √d_k (or scores when scale is off)

@@ -7,8 +7,8 @@
 #include <string_view>
 
 #include "attention/config.hpp"
-#include "attention/trace.hpp"
 #include "attention/params.hpp"
+#include "attention/trace.hpp"
 
 namespace attention {
 

@@ -35,7 +35,8 @@ struct TrainedModel {
 // −levels … levels (1 … 127): error at most half a step, |row max| / (2·levels);
 // the token embeddings (the largest block) to ±embedding_levels (0: levels).
 // Fewer levels leave the bytes less varied, so the file gzips smaller.
-std::vector<std::uint8_t> save_model(const EncoderParams<float>& params, const Vocabulary& vocabulary, int levels = 127,
+std::vector<std::uint8_t> save_model(const EncoderParams<float>& params,
+                                     const Vocabulary& vocabulary, int levels = 127,
                                      int embedding_levels = 0);
 
 // The encoder's shape as the model file and the trainer's checkpoints store

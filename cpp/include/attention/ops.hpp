@@ -33,8 +33,10 @@ Mat<T> gelu(const Mat<T>& x) {
 template <class T>
 Mat<T> gelu_backward(const Mat<T>& dy, const Mat<T>& x) {
     const auto a = x.array();
-    const Eigen::Array<T, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> t = (T(kGeluC) * (a + T(kGeluA) * a.cube())).tanh();
-    return (dy.array() * (T(0.5) * (T(1) + t) + T(0.5) * a * (T(1) - t.square()) * T(kGeluC) * (T(1) + T(3 * kGeluA) * a.square())))
+    const Eigen::Array<T, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> t =
+        (T(kGeluC) * (a + T(kGeluA) * a.cube())).tanh();
+    return (dy.array() * (T(0.5) * (T(1) + t) + T(0.5) * a * (T(1) - t.square()) * T(kGeluC) *
+                                                    (T(1) + T(3 * kGeluA) * a.square())))
         .matrix();
 }
 
@@ -45,7 +47,8 @@ constexpr T kLayerNormEps = T(1e-5);
 
 // Keeps xhat and 1/σ for the backward.
 template <class T>
-Mat<T> layer_norm(const Mat<T>& r, const Mat<T>& gain, const Mat<T>& bias, Mat<T>& xhat, Mat<T>& inv_std) {
+Mat<T> layer_norm(const Mat<T>& r, const Mat<T>& gain, const Mat<T>& bias, Mat<T>& xhat,
+                  Mat<T>& inv_std) {
     const auto d = static_cast<T>(r.cols());
     xhat.resize(r.rows(), r.cols());
     inv_std.resize(r.rows(), 1);
@@ -62,8 +65,8 @@ Mat<T> layer_norm(const Mat<T>& r, const Mat<T>& gain, const Mat<T>& bias, Mat<T
 
 // Adds into dgain and dbias; returns ∂/∂r.
 template <class T>
-Mat<T> layer_norm_backward(const Mat<T>& dy, const Mat<T>& xhat, const Mat<T>& inv_std, const Mat<T>& gain,
-                           Mat<T>& dgain, Mat<T>& dbias) {
+Mat<T> layer_norm_backward(const Mat<T>& dy, const Mat<T>& xhat, const Mat<T>& inv_std,
+                           const Mat<T>& gain, Mat<T>& dgain, Mat<T>& dbias) {
     dgain += (dy.array() * xhat.array()).colwise().sum().matrix();
     dbias += dy.colwise().sum();
     const Mat<T> dxhat = dy.array().rowwise() * gain.row(0).array();
@@ -72,7 +75,8 @@ Mat<T> layer_norm_backward(const Mat<T>& dy, const Mat<T>& xhat, const Mat<T>& i
     for (Eigen::Index i = 0; i < dy.rows(); ++i) {
         const T sum = dxhat.row(i).sum();
         const T dot = dxhat.row(i).dot(xhat.row(i));
-        dr.row(i) = (inv_std(i, 0) / d) * (d * dxhat.row(i).array() - sum - xhat.row(i).array() * dot);
+        dr.row(i) =
+            (inv_std(i, 0) / d) * (d * dxhat.row(i).array() - sum - xhat.row(i).array() * dot);
     }
     return dr;
 }
@@ -125,8 +129,8 @@ Mat<T> attention_head(const Mat<T>& q, const Mat<T>& k, const Mat<T>& v, T scale
 
 // ∂/∂Q, ∂/∂K, ∂/∂V of A = P·V, P = softmax(Q·Kᵀ·scale).
 template <class T>
-void attention_head_backward(const Mat<T>& da, const Mat<T>& q, const Mat<T>& k, const Mat<T>& v, const Mat<T>& p,
-                             T scale, Mat<T>& dq, Mat<T>& dk, Mat<T>& dv) {
+void attention_head_backward(const Mat<T>& da, const Mat<T>& q, const Mat<T>& k, const Mat<T>& v,
+                             const Mat<T>& p, T scale, Mat<T>& dq, Mat<T>& dk, Mat<T>& dv) {
     dv = p.transpose() * da;
     const Mat<T> ds = softmax_rows_backward<T>(da * v.transpose(), p) * scale;
     dq = ds * k;
@@ -149,37 +153,42 @@ template <class T>
 Mat<T> embed(const Mat<T>& tok, const std::vector<std::int32_t>& ids, const Mat<T>& positional) {
     const Eigen::Index n = positional.rows();
     Mat<T> x0(static_cast<Eigen::Index>(ids.size()), tok.cols());
-    for (Eigen::Index r = 0; r < x0.rows(); ++r) x0.row(r) = tok.row(ids[static_cast<std::size_t>(r)]) + positional.row(r % n);
+    for (Eigen::Index r = 0; r < x0.rows(); ++r)
+        x0.row(r) = tok.row(ids[static_cast<std::size_t>(r)]) + positional.row(r % n);
     return x0;
 }
 
 // The positions are fixed: only the token rows collect gradients, one per use.
 template <class T>
 void embed_backward(const Mat<T>& dx0, const std::vector<std::int32_t>& ids, Mat<T>& dtok) {
-    for (Eigen::Index r = 0; r < dx0.rows(); ++r) dtok.row(ids[static_cast<std::size_t>(r)]) += dx0.row(r);
+    for (Eigen::Index r = 0; r < dx0.rows(); ++r)
+        dtok.row(ids[static_cast<std::size_t>(r)]) += dx0.row(r);
 }
 
 // ---- the tied decoder and the loss: logits = rows·tokᵀ + b_out, mean −log p[target] ----
 
 // Softmax of the logits, and the mean cross-entropy of the targets.
 template <class T>
-T cross_entropy(const Mat<T>& rows, const Mat<T>& tok, const Mat<T>& out_bias, const std::vector<std::int32_t>& targets,
-                Mat<T>& probs) {
+T cross_entropy(const Mat<T>& rows, const Mat<T>& tok, const Mat<T>& out_bias,
+                const std::vector<std::int32_t>& targets, Mat<T>& probs) {
     probs = rows * tok.transpose();
     probs.rowwise() += out_bias.row(0);
     softmax_rows_in_place(probs);
     T loss = 0;
-    for (Eigen::Index m = 0; m < probs.rows(); ++m) loss -= std::log(probs(m, targets[static_cast<std::size_t>(m)]));
+    for (Eigen::Index m = 0; m < probs.rows(); ++m)
+        loss -= std::log(probs(m, targets[static_cast<std::size_t>(m)]));
     return loss / static_cast<T>(probs.rows());
 }
 
 // ∂loss/∂logits = (p − one_hot) / M; adds into dtok (the decoder's share of
 // the tied embedding) and dout_bias; returns ∂/∂rows.
 template <class T>
-Mat<T> cross_entropy_backward(const Mat<T>& rows, const Mat<T>& tok, const std::vector<std::int32_t>& targets,
-                              const Mat<T>& probs, Mat<T>& dtok, Mat<T>& dout_bias) {
+Mat<T> cross_entropy_backward(const Mat<T>& rows, const Mat<T>& tok,
+                              const std::vector<std::int32_t>& targets, const Mat<T>& probs,
+                              Mat<T>& dtok, Mat<T>& dout_bias) {
     Mat<T> dlogits = probs;
-    for (Eigen::Index m = 0; m < dlogits.rows(); ++m) dlogits(m, targets[static_cast<std::size_t>(m)]) -= T(1);
+    for (Eigen::Index m = 0; m < dlogits.rows(); ++m)
+        dlogits(m, targets[static_cast<std::size_t>(m)]) -= T(1);
     dlogits /= static_cast<T>(dlogits.rows());
     dout_bias += dlogits.colwise().sum();
     dtok.noalias() += dlogits.transpose() * rows;

@@ -16,36 +16,36 @@ namespace attention {
 
 // m = the row's length (the number of keys).
 struct SoftmaxRow {
-    std::vector<float> scores;        // m   raw scores q·k (as given, or row i of Q·Kᵀ)
-    float divisor = 1;                // √d_k · temperature (1 when scaling is off)
-    std::vector<float> scaled;        // m   scores / divisor
-    std::vector<float> masked;        // m   scaled, −∞ where the causal mask hides a key
-    std::vector<float> exps;          // m   e^masked with no shift: the article's numbers
-                                      //     (e^1.9125 = 6.77 …); 0 where masked, +Inf once
-                                      //     a value passes ≈ 88.72 in float32
-    float exp_sum = 0;                // Σ exps (42.7354 for the article's 喜 row)
-    float exps_min = 0, exps_max = 0; // the smallest and largest finite exp (0, 0 if none)
-    std::vector<float> shares;        // m   exps / exp_sum: the formula as written (NaN
-                                      //     once exp_sum overflowed)
-    bool overflowed = false;          // exp_sum is +Inf, or a share is NaN
-    float max = 0;                    // the row maximum the stable form subtracts
-    std::vector<float> shifted_exps;  // m   e^(masked − max): never overflows
-    float shifted_sum = 0;            // Σ shifted_exps (≥ 1: the maximum gives e^0)
-    std::vector<float> probs;         // m   the softmax: shifted_exps / shifted_sum
-                                      //     (for a trace row, its weights row itself)
-    float prob_sum = 0;               // Σ probs, accumulated in double (1 up to rounding)
-    std::size_t argmax = 0;           // where the largest probability is (the first on ties)
-    float max_prob = 0;               // …and its value
-    float entropy = 0;                // −Σ p ln p in nats: 0 one-hot, ln m uniform
-    Matrix jacobian;                  // m × m, ∂p_i/∂s_j = diag(p) − p·pᵀ; 0 × 0 unless asked for
-    float max_jacobian = 0;           // the largest |∂p_i/∂s_j| (near 0: vanishing gradients)
+    std::vector<float> scores;         // m   raw scores q·k (as given, or row i of Q·Kᵀ)
+    float divisor = 1;                 // √d_k · temperature (1 when scaling is off)
+    std::vector<float> scaled;         // m   scores / divisor
+    std::vector<float> masked;         // m   scaled, −∞ where the causal mask hides a key
+    std::vector<float> exps;           // m   e^masked with no shift: the article's numbers
+                                       //     (e^1.9125 = 6.77 …); 0 where masked, +Inf once
+                                       //     a value passes ≈ 88.72 in float32
+    float exp_sum = 0;                 // Σ exps (42.7354 for the article's 喜 row)
+    float exps_min = 0, exps_max = 0;  // the smallest and largest finite exp (0, 0 if none)
+    std::vector<float> shares;         // m   exps / exp_sum: the formula as written (NaN
+                                       //     once exp_sum overflowed)
+    bool overflowed = false;           // exp_sum is +Inf, or a share is NaN
+    float max = 0;                     // the row maximum the stable form subtracts
+    std::vector<float> shifted_exps;   // m   e^(masked − max): never overflows
+    float shifted_sum = 0;             // Σ shifted_exps (≥ 1: the maximum gives e^0)
+    std::vector<float> probs;          // m   the softmax: shifted_exps / shifted_sum
+                                       //     (for a trace row, its weights row itself)
+    float prob_sum = 0;                // Σ probs, accumulated in double (1 up to rounding)
+    std::size_t argmax = 0;            // where the largest probability is (the first on ties)
+    float max_prob = 0;                // …and its value
+    float entropy = 0;                 // −Σ p ln p in nats: 0 one-hot, ln m uniform
+    Matrix jacobian;         // m × m, ∂p_i/∂s_j = diag(p) − p·pᵀ; 0 × 0 unless asked for
+    float max_jacobian = 0;  // the largest |∂p_i/∂s_j| (near 0: vanishing gradients)
 };
 
 // How a row of given scores is divided before the softmax: by √d_k · temperature.
 struct RowScaling {
-    std::int64_t d_k = 1;      // 1 … 1024 (1: no ÷√d_k)
-    double temperature = 1;    // a finite number > 0
-    bool jacobian = false;     // fill SoftmaxRow::jacobian
+    std::int64_t d_k = 1;    // 1 … 1024 (1: no ÷√d_k)
+    double temperature = 1;  // a finite number > 0
+    bool jacobian = false;   // fill SoftmaxRow::jacobian
 };
 
 // Row i of a trace: its Q·Kᵀ, scaled and masked rows and its weights row.
@@ -85,12 +85,13 @@ struct ScalingEffect {
     float unscaled_gradient = 0, scaled_gradient = 0;  // max |p − one_hot(target)|
     const char* gradient = "";
 };
-ScalingEffect scaling_effect(const std::vector<float>& scores, std::int64_t d_k, std::int64_t target = -1);
+ScalingEffect scaling_effect(const std::vector<float>& scores, std::int64_t d_k,
+                             std::int64_t target = -1);
 
 // ∂L/∂s for the cross-entropy loss L = −log p_target after a softmax:
 // p − one_hot(target), its target entry written −Σ_{j≠target} p_j (the same when Σ p = 1, and
-// exact where 1 − p_target would round away: p_target = 0.9999997 gives −3.06e−7, not −3.6e−7). Throws attention::Error ("invalid_argument") when target
-// is outside the row.
+// exact where 1 − p_target would round away: p_target = 0.9999997 gives −3.06e−7, not −3.6e−7).
+// Throws attention::Error ("invalid_argument") when target is outside the row.
 std::vector<float> cross_entropy_gradient(const std::vector<float>& probs, std::int64_t target);
 
 }  // namespace attention

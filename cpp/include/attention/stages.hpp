@@ -40,9 +40,9 @@ Matrix weighted_sum(const Matrix& weights, const Matrix& v);
 // (AttentionModel::run must equal it up to float32 rounding).
 struct HeadParams;
 struct Attention {
-    Matrix q, k, v;                         // n × d_k
+    Matrix q, k, v;                          // n × d_k
     Matrix scores, scaled, masked, weights;  // n × n
-    Matrix output;                          // n × d_k
+    Matrix output;                           // n × d_k
 };
 Attention attention_reference(const Matrix& x, const HeadParams& params, bool scale, bool causal);
 

@@ -21,28 +21,32 @@ namespace attention {
 // Throws attention::Error ("invalid_argument") unless scores is square.
 double symmetric_share(const Matrix& scores);
 
-// Above this symmetric share a head's scores are "mostly symmetric": well above the ½ of scores whose
-// two directions are unrelated, so at most a quarter of ‖C‖² is the antisymmetric part, the only
-// part that tells "i looks at j" from "j looks at i".
+// Above this symmetric share a head's scores are "mostly symmetric": well above the ½ of scores
+// whose two directions are unrelated, so at most a quarter of ‖C‖² is the antisymmetric part, the
+// only part that tells "i looks at j" from "j looks at i".
 inline constexpr double kMostlySymmetric = 0.75;
 
 struct QkSymmetry {
-    double symmetric_share = 1;      // symmetric_share() of the scores
-    double antisymmetric_share = 0;  // ‖(C − Cᵀ)/2‖² ÷ ‖C‖² = 1 − symmetric_share (the two parts are orthogonal)
+    double symmetric_share = 1;  // symmetric_share() of the scores
+    double antisymmetric_share =
+        0;  // ‖(C − Cᵀ)/2‖² ÷ ‖C‖² = 1 − symmetric_share (the two parts are orthogonal)
     // head_report()'s shares.self: the weight a token keeps on itself, averaged over the sentence's
-    // real tokens as queries ([CLS] and [SEP] left out), the same number the heads' report cards show.
+    // real tokens as queries ([CLS] and [SEP] left out), the same number the heads' report cards
+    // show.
     double self_share = 0;
-    // "next" or "previous" when the head's report labels it so (it looks one way) and yet its scores are
-    // mostly symmetric (symmetric_share > kMostlySymmetric): the small antisymmetric rest, made large by
-    // softmax's exp, is what picks the direction. Empty otherwise.
+    // "next" or "previous" when the head's report labels it so (it looks one way) and yet its
+    // scores are mostly symmetric (symmetric_share > kMostlySymmetric): the small antisymmetric
+    // rest, made large by softmax's exp, is what picks the direction. Empty otherwise.
     std::string one_way;
-    double one_way_share = 0;  // that direction's share in the head's report (0 when one_way is empty)
+    double one_way_share =
+        0;  // that direction's share in the head's report (0 when one_way is empty)
 };
 
 // scores and weights: one head's n × n Q·Kᵀ and softmax rows on a sentence of ids ([CLS] first,
-// [SEP] last, as head_report() takes them). Throws attention::Error ("invalid_argument") unless both
-// are n × n with n = ids.size() ≥ 3.
-QkSymmetry qk_symmetry(const Matrix& scores, const Matrix& weights, const std::vector<std::int32_t>& ids);
+// [SEP] last, as head_report() takes them). Throws attention::Error ("invalid_argument") unless
+// both are n × n with n = ids.size() ≥ 3.
+QkSymmetry qk_symmetry(const Matrix& scores, const Matrix& weights,
+                       const std::vector<std::int32_t>& ids);
 
 // One head's run (a Trace: the seeded head, or a trained model's head view).
 QkSymmetry qk_symmetry(const Trace& trace);

@@ -20,48 +20,52 @@ namespace attention {
 // One block of keys, [begin, end), for one query row.
 struct TileBlock {
     std::int64_t begin = 0, end = 0;
-    std::vector<float> scores;              // the block's scaled scores (−∞ where masked)
-    float block_max = 0;                    // their maximum (−∞ when all are masked)
-    float max_before = 0, max_after = 0;    // the running maximum m before and after the block
-    float rescale = 1;                      // e^(m_before − m_after): 0 when m_before was −∞, 1 while
-                                            // every key so far is masked (nothing to rescale)
-    std::vector<float> exps;                // e^(s − m_after) for the block's keys (0 where masked)
-    float sum_before = 0, sum_after = 0;    // ℓ: ℓ_after = ℓ_before · rescale + Σ exps
-    std::vector<float> acc_before, acc_after;  // d_k: acc_after = acc_before · rescale + Σ exps_j · v_j
+    std::vector<float> scores;            // the block's scaled scores (−∞ where masked)
+    float block_max = 0;                  // their maximum (−∞ when all are masked)
+    float max_before = 0, max_after = 0;  // the running maximum m before and after the block
+    float rescale = 1;        // e^(m_before − m_after): 0 when m_before was −∞, 1 while
+                              // every key so far is masked (nothing to rescale)
+    std::vector<float> exps;  // e^(s − m_after) for the block's keys (0 where masked)
+    float sum_before = 0, sum_after = 0;  // ℓ: ℓ_after = ℓ_before · rescale + Σ exps
+    std::vector<float> acc_before,
+        acc_after;  // d_k: acc_after = acc_before · rescale + Σ exps_j · v_j
 };
 
 // A query row computed block by block, and the same row computed whole.
 struct TiledRow {
     std::int64_t row = 0, block = 0;
     std::vector<TileBlock> blocks;
-    std::vector<float> output;           // d_k: the last acc_after ÷ sum_after
-    std::vector<float> full;             // d_k: the row as the full computation gives it
-    float max_difference = 0;            // max_j |output_j − full_j|
-    float relative_difference = 0;       // max_difference ÷ max_j |full_j| (0 when full is all 0)
+    std::vector<float> output;      // d_k: the last acc_after ÷ sum_after
+    std::vector<float> full;        // d_k: the row as the full computation gives it
+    float max_difference = 0;       // max_j |output_j − full_j|
+    float relative_difference = 0;  // max_difference ÷ max_j |full_j| (0 when full is all 0)
 };
 
 // Every row block by block: what the whole matrix comes to, and the memory each way.
 struct TiledAttention {
     std::int64_t block = 0;
-    Matrix output;                       // n × d_k
-    float max_difference = 0;            // over every entry, against the full computation
-    float relative_difference = 0;       // ÷ the largest |entry| of the full output
-    std::int64_t full_scores = 0;        // n × n: the weights the full computation holds at once
-    std::int64_t tiled_scores = 0;       // n × B: a block of weights for every query at once
+    Matrix output;                  // n × d_k
+    float max_difference = 0;       // over every entry, against the full computation
+    float relative_difference = 0;  // ÷ the largest |entry| of the full output
+    std::int64_t full_scores = 0;   // n × n: the weights the full computation holds at once
+    std::int64_t tiled_scores = 0;  // n × B: a block of weights for every query at once
 };
 
 // scores: a row of scaled (and masked) scores, m long; v: m × d_k; full: the row the full
 // computation gives (d_k). Throws attention::Error ("invalid_argument") when the sizes do not
 // agree or block is not 1 … m.
-TiledRow tiled_row(const std::vector<float>& scores, const Matrix& v, std::int64_t block, std::vector<float> full);
+TiledRow tiled_row(const std::vector<float>& scores, const Matrix& v, std::int64_t block,
+                   std::vector<float> full);
 
 // Row i of a head's masked scores (n × n) and V (n × d_k), against row i of its output (n × d_k).
 // Throws attention::Error ("invalid_argument") for a row outside them, a block not 1 … n, or sizes
 // that do not agree.
-TiledRow tiled_row(const Matrix& masked, const Matrix& v, const Matrix& output, std::int64_t i, std::int64_t block);
+TiledRow tiled_row(const Matrix& masked, const Matrix& v, const Matrix& output, std::int64_t i,
+                   std::int64_t block);
 
 // Every row block by block, against the output.
-TiledAttention tiled_attention(const Matrix& masked, const Matrix& v, const Matrix& output, std::int64_t block);
+TiledAttention tiled_attention(const Matrix& masked, const Matrix& v, const Matrix& output,
+                               std::int64_t block);
 
 // The same of a trace (its masked, v and output stages).
 TiledRow tiled_row(const Trace& trace, std::int64_t i, std::int64_t block);

@@ -9,8 +9,8 @@
 
 #include "attention/config.hpp"
 #include "attention/matrix.hpp"
-#include "attention/tokenizer.hpp"
 #include "attention/params.hpp"
+#include "attention/tokenizer.hpp"
 
 namespace attention {
 
@@ -24,12 +24,12 @@ struct Trace {
     // The head's parameters (stages wq, wk, wv: d_model × d_k; bq, bk, bv:
     // 1 × d_k), shared with the model that ran, not copied into every trace.
     std::shared_ptr<const HeadParams> head;
-    Matrix q, k, v;     // n × d_k       x·W + b
-    Matrix scores;      // n × n         Q·Kᵀ
-    Matrix scaled;      // n × n         scores / √d_k (= scores when scale is off)
-    Matrix masked;      // n × n         scaled, −∞ above the diagonal when causal
-    Matrix weights;     // n × n         row-wise softmax of masked
-    Matrix output;      // n × d_k       weights · V
+    Matrix q, k, v;  // n × d_k       x·W + b
+    Matrix scores;   // n × n         Q·Kᵀ
+    Matrix scaled;   // n × n         scores / √d_k (= scores when scale is off)
+    Matrix masked;   // n × n         scaled, −∞ above the diagonal when causal
+    Matrix weights;  // n × n         row-wise softmax of masked
+    Matrix output;   // n × d_k       weights · V
 
     // What every score is divided by: √d_k when scaling is on, else 1.
     float divisor() const;
@@ -41,9 +41,8 @@ struct Trace {
 
 // Every stage id, in pipeline order.
 inline constexpr std::array<std::string_view, 17> kStageNames = {
-    "embeddings", "positional", "x",      "wq",     "wk",      "wv",
-    "bq",         "bk",         "bv",     "q",      "k",       "v",
-    "scores",     "scaled",     "masked", "weights", "output",
+    "embeddings", "positional", "x", "wq",     "wk",     "wv",     "bq",      "bk",     "bv",
+    "q",          "k",          "v", "scores", "scaled", "masked", "weights", "output",
 };
 
 }  // namespace attention

@@ -15,9 +15,16 @@ struct SettingRange {
     double min, max;
 };
 inline constexpr std::array<SettingRange, 10> kTrainingRanges{{
-    {"layers", 1, 4},    {"heads", 1, 8},        {"dModel", 8, 256},       {"length", 8, 128},
-    {"batch", 1, 64},    {"steps", 1, 100000},   {"vocab", 50, 4000},      {"lr", 1e-5, 0.1},
-    {"initScale", 0.001, 2},                     {"seed", 0, 4294967295.0},
+    {"layers", 1, 4},
+    {"heads", 1, 8},
+    {"dModel", 8, 256},
+    {"length", 8, 128},
+    {"batch", 1, 64},
+    {"steps", 1, 100000},
+    {"vocab", 50, 4000},
+    {"lr", 1e-5, 0.1},
+    {"initScale", 0.001, 2},
+    {"seed", 0, 4294967295.0},
 }};
 
 // d_k of a run's heads: d_model / heads; 0 when heads does not divide d_model

@@ -41,7 +41,9 @@ public:
     const std::string& typed_form(std::int32_t id) const;
 
     std::size_t size() const { return tokens_.size(); }
-    const std::string& token(std::int32_t id) const { return tokens_.at(static_cast<std::size_t>(id)); }
+    const std::string& token(std::int32_t id) const {
+        return tokens_.at(static_cast<std::size_t>(id));
+    }
     // The id of a token, or -1 when the vocabulary does not hold it.
     std::int32_t id(std::string_view token) const;
 

@@ -24,7 +24,8 @@ struct WordSpan {
 std::vector<WordSpan> word_groups(std::int64_t n, std::vector<WordSpan> words);
 
 // An n × n attention matrix between the groups: g × g, (a, b) = mean over a's tokens of the sum
-// over b's tokens. Throws attention::Error ("invalid_argument") when the groups do not cover the matrix.
+// over b's tokens. Throws attention::Error ("invalid_argument") when the groups do not cover the
+// matrix.
 Matrix word_attention(const Matrix& weights, const std::vector<WordSpan>& groups);
 
 }  // namespace attention

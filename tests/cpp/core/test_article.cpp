@@ -19,7 +19,7 @@ namespace {
 const auto article_row = test_support::softmax_of;
 
 const std::vector<float> kXiRow = {15.3f, 22.7f, 18.2f, 2.1f, 1.8f, 3.2f, 2.9f, 5.6f, 4.1f};
-}
+}  // namespace
 
 TEST_CASE("article: the 喜 row, ÷8, exp, sum 42.73, probabilities") {
     const auto steps = article_row(kXiRow, 64);
@@ -161,17 +161,17 @@ TEST_CASE("article: variance of [1, 2, 3, 4, 5] is 2, standard deviation √2 �
 TEST_CASE("article: 喜's weighted sum of V rows, first three dimensions") {
     // V rows of 我, 喜, 欢 as printed, each scaled by its weight (0.16, 0.40, 0.23).
     const auto v = make(3, 3, {0.31f, -0.12f, 0.45f, 0.42f, 0.15f, -0.08f, 0.05f, 0.28f, -0.18f});
-    const auto terms = attention::weighted_sum(
-        make(3, 3, {0.16f, 0, 0, 0, 0.40f, 0, 0, 0, 0.23f}), v);
-    const std::vector<double> printed = {0.050, -0.019, 0.072, 0.168, 0.060,
-                                         -0.032, 0.012, 0.064, -0.041};
+    const auto terms =
+        attention::weighted_sum(make(3, 3, {0.16f, 0, 0, 0, 0.40f, 0, 0, 0, 0.23f}), v);
+    const std::vector<double> printed = {0.050,  -0.019, 0.072, 0.168, 0.060,
+                                         -0.032, 0.012,  0.064, -0.041};
     for (Eigen::Index i = 0; i < 9; ++i) {
         CAPTURE(i);
-        CHECK(round_to(terms(i / 3, i % 3), 3) == doctest::Approx(printed[static_cast<std::size_t>(i)]));
+        CHECK(round_to(terms(i / 3, i % 3), 3) ==
+              doctest::Approx(printed[static_cast<std::size_t>(i)]));
     }
     // The row "喜" itself is the sum of those terms (here over three rows only).
     const auto row = attention::weighted_sum(make(1, 3, {0.16f, 0.40f, 0.23f}), v);
     CHECK(row(0, 0) == doctest::Approx(terms.col(0).sum()));
     CHECK(row(0, 2) == doctest::Approx(terms.col(2).sum()));
 }
-

@@ -32,7 +32,7 @@ Trace two_tokens(std::vector<float> scores, float divisor, std::vector<float> we
 TEST_CASE("compare_size: smaller, larger, the same within 10 % of the larger") {
     CHECK(std::string(compare_size(0.0183, 0.2462)) == "smaller");
     CHECK(std::string(compare_size(0.2462, 0.0183)) == "larger");
-    CHECK(std::string(compare_size(1.0, 0.95)) == "same");   // 5 % apart
+    CHECK(std::string(compare_size(1.0, 0.95)) == "same");    // 5 % apart
     CHECK(std::string(compare_size(1.0, 0.85)) == "larger");  // 15 % apart
     CHECK(std::string(compare_size(0.85, 1.0)) == "smaller");
     CHECK(std::string(compare_size(0, 0)) == "same");
@@ -67,14 +67,17 @@ TEST_CASE("scaling_report: a row saturates from a largest weight of 0.9 on") {
 
 TEST_CASE("scaling_report: the variances before and after ÷√d_k, and the scaled one against 1") {
     // Scores 4, 0, 0, 4: mean 2, variance 4; ÷2 → variance 1.
-    const ScalingReport unit = scaling_report(two_tokens({4, 0, 0, 4}, 2, {0.5f, 0.5f, 0.5f, 0.5f}));
+    const ScalingReport unit =
+        scaling_report(two_tokens({4, 0, 0, 4}, 2, {0.5f, 0.5f, 0.5f, 0.5f}));
     CHECK(unit.score_variance == doctest::Approx(4));
     CHECK(unit.scaled_variance == doctest::Approx(1));
     CHECK(std::string(unit.variance) == "unit");
-    const ScalingReport above = scaling_report(two_tokens({8, 0, 0, 8}, 2, {0.5f, 0.5f, 0.5f, 0.5f}));
+    const ScalingReport above =
+        scaling_report(two_tokens({8, 0, 0, 8}, 2, {0.5f, 0.5f, 0.5f, 0.5f}));
     CHECK(above.scaled_variance == doctest::Approx(4));
     CHECK(std::string(above.variance) == "above");
-    const ScalingReport below = scaling_report(two_tokens({1, 0, 0, 1}, 2, {0.5f, 0.5f, 0.5f, 0.5f}));
+    const ScalingReport below =
+        scaling_report(two_tokens({1, 0, 0, 1}, 2, {0.5f, 0.5f, 0.5f, 0.5f}));
     CHECK(std::string(below.variance) == "below");
 }
 
@@ -128,7 +131,7 @@ TEST_CASE("divide_by_max: a distribution only when none is negative and the valu
     CHECK(article.values[1] == -0.5f);
     CHECK(article.sum == doctest::Approx(0.75));
     CHECK(std::string(divide_by_max({1, 0}).kind) == "distribution");  // 1 + 0
-    CHECK(std::string(divide_by_max({2, 1}).kind) == "not");           // 1 + 0.5: positive, but not 1
+    CHECK(std::string(divide_by_max({2, 1}).kind) == "not");  // 1 + 0.5: positive, but not 1
     CHECK(std::string(divide_by_max({-1, -2}).kind) == "undefined");
     CHECK(divide_by_max({0, -2}).values.empty());
     CHECK_THROWS(divide_by_max({}));

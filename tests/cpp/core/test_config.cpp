@@ -21,8 +21,9 @@ TEST_CASE("config: defaults are one BERT-base head") {
 }
 
 TEST_CASE("config: every bound is accepted") {
-    for (const Config c : {Config{1, 1, 0, true, false, true}, Config{1024, 1024, 0, false, true, false},
-                           Config{1024, 1, 4294967295, true, true, true}, Config{2, 2, 7, true, false, true}}) {
+    for (const Config c :
+         {Config{1, 1, 0, true, false, true}, Config{1024, 1024, 0, false, true, false},
+          Config{1024, 1, 4294967295, true, true, true}, Config{2, 2, 7, true, false, true}}) {
         CHECK_NOTHROW(validate(c));
     }
 }

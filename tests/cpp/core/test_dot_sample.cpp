@@ -17,7 +17,8 @@ TEST_CASE("sample_dot_products: Var(q·k) ≈ d_k, and ≈ 1 after ÷√d_k") {
         REQUIRE(s.dots.size() == 4000);
         CHECK(s.variance == doctest::Approx(static_cast<double>(d)).epsilon(0.1));
         CHECK(s.scaled_variance == doctest::Approx(1.0).epsilon(0.1));
-        CHECK(s.scaled_variance == doctest::Approx(s.variance / static_cast<double>(d)).epsilon(1e-4));
+        CHECK(s.scaled_variance ==
+              doctest::Approx(s.variance / static_cast<double>(d)).epsilon(1e-4));
         CHECK(s.half_vector_dot == doctest::Approx(0.25 * static_cast<double>(d)));
         const auto total = std::accumulate(s.histogram.begin(), s.histogram.end(), 0u);
         CHECK(total == 4000u);

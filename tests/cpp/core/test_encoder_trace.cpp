@@ -24,8 +24,10 @@ std::shared_ptr<const TrainedModel> small_model() {
         params.for_each([](const std::string& name, Mat<float>& m) {
             if (name.find("gain") == std::string::npos) m *= 10.0f;  // weights far from uniform
         });
-        Vocabulary vocabulary({"[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", "我", "喜", "欢", "你", "猫"});
-        return std::make_shared<const TrainedModel>(TrainedModel{std::move(vocabulary), std::move(params), nullptr});
+        Vocabulary vocabulary(
+            {"[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", "我", "喜", "欢", "你", "猫"});
+        return std::make_shared<const TrainedModel>(
+            TrainedModel{std::move(vocabulary), std::move(params), nullptr});
     }();
     return model;
 }
@@ -44,7 +46,8 @@ TEST_CASE("run_encoder: every head's view is a Trace whose stages follow from it
             const Trace h = t.head(layer, head);
             CHECK(h.config.d_k == 4);
             CHECK(h.divisor() == doctest::Approx(2.0));
-            const LayerParams<float>& L = small_model()->params.layers[static_cast<std::size_t>(layer)];
+            const LayerParams<float>& L =
+                small_model()->params.layers[static_cast<std::size_t>(layer)];
             const Attention a = attention_reference(h.x, *h.head, true, false);
             // q, k, v are the head's columns of x·W + b, the rest as the paper writes it.
             CHECK((a.q - h.q).cwiseAbs().maxCoeff() < 1e-4f);
@@ -63,8 +66,12 @@ TEST_CASE("run_encoder: every head's view is a Trace whose stages follow from it
         if (layer == 1) CHECK(t.layer_stage("x", 1) == t.layer_stage("output", 0));
     }
     // The layer's stages chain: residual = x + projected; ffResidual = norm + ffOutput.
-    CHECK((t.layer_stage("residual", 0) - t.layer_stage("x", 0) - t.layer_stage("projected", 0)).cwiseAbs().maxCoeff() < 1e-5f);
-    CHECK((t.layer_stage("ffResidual", 0) - t.layer_stage("norm", 0) - t.layer_stage("ffOutput", 0)).cwiseAbs().maxCoeff() < 1e-4f);
+    CHECK((t.layer_stage("residual", 0) - t.layer_stage("x", 0) - t.layer_stage("projected", 0))
+              .cwiseAbs()
+              .maxCoeff() < 1e-5f);
+    CHECK((t.layer_stage("ffResidual", 0) - t.layer_stage("norm", 0) - t.layer_stage("ffOutput", 0))
+              .cwiseAbs()
+              .maxCoeff() < 1e-4f);
     CHECK(t.layer_stage("ffHidden", 0).cols() == 16);
     // LayerNorm's rows: mean 0 before gain and bias are applied (gain 1, bias 0 at init).
     CHECK(std::abs(t.layer_stage("norm", 0).row(1).mean()) < 1e-4f);
@@ -75,24 +82,36 @@ TEST_CASE("run_encoder: every head's view is a Trace whose stages follow from it
     CHECK(error_from([&] { t.head(-1, 0); }).code() == "invalid_argument");
 }
 
-TEST_CASE("run_encoder: knocking a head out zeroes its columns of the concat, keeps its weights, changes what follows") {
+TEST_CASE(
+    "run_encoder: knocking a head out zeroes its columns of the concat, keeps its weights, changes "
+    "what follows") {
     const EncoderTrace plain = run_encoder(small_model(), "test", "我喜欢猫");
     const EncoderTrace silenced = run_encoder(small_model(), "test", "我喜欢猫", {{0, 1}});
     CHECK(silenced.knocked_out(0, 1));
     CHECK_FALSE(silenced.knocked_out(0, 0));
     CHECK(silenced.layer_stage("concat", 0).middleCols(4, 4).isZero());
-    CHECK(silenced.layer_stage("concat", 0).middleCols(0, 4) == plain.layer_stage("concat", 0).middleCols(0, 4));
+    CHECK(silenced.layer_stage("concat", 0).middleCols(0, 4) ==
+          plain.layer_stage("concat", 0).middleCols(0, 4));
     CHECK(silenced.head(0, 1).weights == plain.head(0, 1).weights);
-    CHECK(silenced.head(0, 1).output == plain.head(0, 1).output);  // what the head computes, before it is silenced
-    CHECK((silenced.layer_stage("output", 0) - plain.layer_stage("output", 0)).cwiseAbs().maxCoeff() > 1e-3f);
-    CHECK(contains(error_from([&] { run_encoder(small_model(), "test", "我", {{1, 5}}); }).what(), "no head 5 in layer 1"));
+    CHECK(silenced.head(0, 1).output ==
+          plain.head(0, 1).output);  // what the head computes, before it is silenced
+    CHECK(
+        (silenced.layer_stage("output", 0) - plain.layer_stage("output", 0)).cwiseAbs().maxCoeff() >
+        1e-3f);
+    CHECK(contains(error_from([&] {
+                       run_encoder(small_model(), "test", "我", {{1, 5}});
+                   }).what(),
+                   "no head 5 in layer 1"));
     const HeadReport report = head_report(plain.head(1, 0));
     const auto& s = report.shares;
     CHECK(s.self + s.previous + s.next + s.special <= doctest::Approx(1.0f + 1e-5f));
-    CHECK(s.self == doctest::Approx(plain.head(1, 0).weights.diagonal().segment(1, 4).mean()).epsilon(1e-5));
+    CHECK(s.self ==
+          doctest::Approx(plain.head(1, 0).weights.diagonal().segment(1, 4).mean()).epsilon(1e-5));
 }
 
-TEST_CASE("run_encoder: the model's vocabulary, [UNK] for what it lacks, [MASK] in any case; bad text is an error") {
+TEST_CASE(
+    "run_encoder: the model's vocabulary, [UNK] for what it lacks, [MASK] in any case; bad text is "
+    "an error") {
     const EncoderTrace t = run_encoder(small_model(), "test", "我[mask]狗");
     REQUIRE(t.tokens.size() == 5);
     CHECK(t.tokens[2].id == Vocabulary::kMask);
@@ -102,8 +121,11 @@ TEST_CASE("run_encoder: the model's vocabulary, [UNK] for what it lacks, [MASK] 
     CHECK(error_from([&] { run_encoder(small_model(), "test", "\xff"); }).code() == "invalid_utf8");
 }
 
-TEST_CASE("ModelShelf: trained models by id, then random; damaged files and bad ids refused, the shelf unchanged") {
-    const std::vector<std::uint8_t> bytes = save_model(small_model()->params, small_model()->vocabulary);
+TEST_CASE(
+    "ModelShelf: trained models by id, then random; damaged files and bad ids refused, the shelf "
+    "unchanged") {
+    const std::vector<std::uint8_t> bytes =
+        save_model(small_model()->params, small_model()->vocabulary);
     ModelShelf shelf;
     REQUIRE(shelf.list().size() == 1);
     CHECK(shelf.list()[0].id == "random");
@@ -121,10 +143,14 @@ TEST_CASE("ModelShelf: trained models by id, then random; damaged files and bad 
     CHECK(shelf.trained("trained")->params.shape.d_ff == 16);
     std::vector<std::uint8_t> damaged = bytes;
     damaged[damaged.size() / 2] ^= 0x40;
-    CHECK(error_from([&] { shelf.add("other", damaged.data(), damaged.size()); }).code() == "invalid_model");
-    CHECK(error_from([&] { shelf.add("other", bytes.data(), bytes.size() - 1); }).code() == "invalid_model");
-    CHECK(error_from([&] { shelf.add("random", bytes.data(), bytes.size()); }).code() == "invalid_argument");
-    CHECK(error_from([&] { shelf.add("Big Model", bytes.data(), bytes.size()); }).code() == "invalid_argument");
+    CHECK(error_from([&] { shelf.add("other", damaged.data(), damaged.size()); }).code() ==
+          "invalid_model");
+    CHECK(error_from([&] { shelf.add("other", bytes.data(), bytes.size() - 1); }).code() ==
+          "invalid_model");
+    CHECK(error_from([&] { shelf.add("random", bytes.data(), bytes.size()); }).code() ==
+          "invalid_argument");
+    CHECK(error_from([&] { shelf.add("Big Model", bytes.data(), bytes.size()); }).code() ==
+          "invalid_argument");
     CHECK(shelf.list().size() == 2);
     const Error unknown = error_from([&] { shelf.trained("other"); });
     CHECK(unknown.code() == "unknown_model");
@@ -133,7 +159,9 @@ TEST_CASE("ModelShelf: trained models by id, then random; damaged files and bad 
     CHECK(shelf.list().size() == 2);
 }
 
-TEST_CASE("encode: the vectorised GELU and softmax the API runs agree with the exact ones the trainer runs") {
+TEST_CASE(
+    "encode: the vectorised GELU and softmax the API runs agree with the exact ones the trainer "
+    "runs") {
     const auto model = small_model();
     const std::vector<std::int32_t> ids = {2, 5, 6, 7, 9, 8, 4, 3};
     EncoderCache<float> exact, fast;
@@ -141,13 +169,17 @@ TEST_CASE("encode: the vectorised GELU and softmax the API runs agree with the e
     encode(model->params, ids, 1, 8, fast, {}, Elementwise::vectorised);
     for (std::size_t l = 0; l < exact.layers.size(); ++l) {
         for (std::size_t h = 0; h < exact.layers[l].weights.size(); ++h) {
-            CHECK((exact.layers[l].weights[h] - fast.layers[l].weights[h]).cwiseAbs().maxCoeff() < 1e-5f);
+            CHECK((exact.layers[l].weights[h] - fast.layers[l].weights[h]).cwiseAbs().maxCoeff() <
+                  1e-5f);
         }
         const Mat<float>& a = exact.layers[l].ff_hidden;
-        CHECK(((a - fast.layers[l].ff_hidden).array().abs() / a.array().abs().max(1.0f)).maxCoeff() < 1e-5f);
+        CHECK(
+            ((a - fast.layers[l].ff_hidden).array().abs() / a.array().abs().max(1.0f)).maxCoeff() <
+            1e-5f);
     }
     CHECK((exact.hidden - fast.hidden).cwiseAbs().maxCoeff() < 1e-3f);
-    // GELU itself, over a range wider than any activation: within 2e-7 · max(1, |x|) of std::tanh's form.
+    // GELU itself, over a range wider than any activation: within 2e-7 · max(1, |x|) of std::tanh's
+    // form.
     Matrix x(1, 2001);
     for (Eigen::Index j = 0; j < x.cols(); ++j) x(0, j) = -20.0f + 0.02f * static_cast<float>(j);
     Matrix g = x;
@@ -159,7 +191,9 @@ TEST_CASE("encode: the vectorised GELU and softmax the API runs agree with the e
     }
 }
 
-TEST_CASE("encode: with the weights packed once (as a loaded model runs) the same numbers as packed per product") {
+TEST_CASE(
+    "encode: with the weights packed once (as a loaded model runs) the same numbers as packed per "
+    "product") {
     const auto model = small_model();
     const PackedEncoder packed = pack_encoder(model->params);
     const std::vector<std::int32_t> ids = {2, 5, 6, 7, 9, 8, 4, 3};

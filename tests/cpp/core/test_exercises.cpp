@@ -74,7 +74,9 @@ TEST_CASE("exercise dot: q_i · k_j; the transposed pair is named") {
     CHECK(verdict(e, swapped) == "transposed");
 }
 
-TEST_CASE("exercise dot by hand: the last four products, the others' sum given; leaving that sum out is named") {
+TEST_CASE(
+    "exercise dot by hand: the last four products, the others' sum given; leaving that sum out is "
+    "named") {
     const Trace t = run_attention("我喜欢人工智能");  // d_k = 64
     const Exercise e = make_exercise(t, "dot", 2, 3);
     REQUIRE(e.by_hand == 4);
@@ -88,7 +90,8 @@ TEST_CASE("exercise dot by hand: the last four products, the others' sum given; 
         last += static_cast<double>(t.q(2, d)) * t.k(3, d);
     }
     CHECK(e.partial_sum == doctest::Approx(first).epsilon(1e-5));
-    CHECK(verdict(e, test_support::round_to(e.partial_sum, 2) + last) == "correct");  // the given sum as printed
+    CHECK(verdict(e, test_support::round_to(e.partial_sum, 2) + last) ==
+          "correct");  // the given sum as printed
     CHECK(verdict(e, t.scores(2, 3)) == "correct");
     REQUIRE(std::fabs(first) > 2 * e.tolerance);  // the given sum matters here
     CHECK(verdict(e, last) == "partial_sum_left_out");
@@ -110,9 +113,11 @@ TEST_CASE("exercise softmax: every named mistake of the normalisation") {
     REQUIRE(e.a.size() == 9);
     // Given: each key's e^(x − max); what is left is one sum and one division.
     double row_max = -INFINITY, given_sum = 0;
-    for (Eigen::Index k = 0; k < 9; ++k) row_max = std::max(row_max, static_cast<double>(t.scaled(i, k)));
+    for (Eigen::Index k = 0; k < 9; ++k)
+        row_max = std::max(row_max, static_cast<double>(t.scaled(i, k)));
     for (Eigen::Index k = 0; k < 9; ++k) {
-        CHECK(e.a[static_cast<std::size_t>(k)] == doctest::Approx(e_to(t.scaled(i, k) - row_max)).epsilon(1e-5));
+        CHECK(e.a[static_cast<std::size_t>(k)] ==
+              doctest::Approx(e_to(t.scaled(i, k) - row_max)).epsilon(1e-5));
         given_sum += static_cast<double>(e.a[static_cast<std::size_t>(k)]);
     }
     CHECK(verdict(e, e.a[static_cast<std::size_t>(j)] / given_sum) == "correct");
@@ -129,7 +134,7 @@ TEST_CASE("exercise softmax: every named mistake of the normalisation") {
     CHECK(verdict(e, e_to(t.scores(i, j) / d) / row_exp_sum(t, i, d)) == "sqrt_d_model");
     for (const Mistake& m : e.mistakes) CHECK(std::fabs(m.value - e.expected) > e.tolerance);
     for (const Mistake& m : e.mistakes) CHECK(std::fabs(m.value) > 0.01f);  // never about 0
-    CHECK(verdict(e, 0) == (e.expected < 0.005f ? "correct" : ""));          // 0 is no named mistake
+    CHECK(verdict(e, 0) == (e.expected < 0.005f ? "correct" : ""));         // 0 is no named mistake
     // Each offered mistake is named as itself: none is within another's reach.
     for (const Mistake& m : e.mistakes) CHECK(verdict(e, m.value) == m.id);
 }
@@ -150,8 +155,10 @@ TEST_CASE("exercises: of two mistakes with the same value, the first is named") 
             double top = -INFINITY, sum = 0;
             for (const float s : row.scores) top = std::max(top, static_cast<double>(s));
             for (const float s : row.scores) sum += std::exp(static_cast<double>(s) - top);
-            const double unscaled = std::exp(static_cast<double>(row.scores[static_cast<std::size_t>(j)]) - top) / sum;
-            if (std::fabs(unscaled - 1.0) >= e.tolerance / 2) continue;  // the two do not agree on this cell
+            const double unscaled =
+                std::exp(static_cast<double>(row.scores[static_cast<std::size_t>(j)]) - top) / sum;
+            if (std::fabs(unscaled - 1.0) >= e.tolerance / 2)
+                continue;  // the two do not agree on this cell
             found = true;
             CAPTURE(d_k);
             CAPTURE(i);
@@ -210,7 +217,8 @@ TEST_CASE("pick_cell: a real token's row, a key it sees, the same for the same s
     CHECK(pick_cell(t, "exp", 0, 7).first == 1);  // [CLS] is not a real token: the first one is
     CHECK(pick_cell(t, "output", 2, 7).second < 64);
     bool varies = false;
-    for (std::uint32_t seed = 1; seed < 10; ++seed) varies |= pick_cell(t, "output", 2, seed) != pick_cell(t, "output", 2, 0);
+    for (std::uint32_t seed = 1; seed < 10; ++seed)
+        varies |= pick_cell(t, "output", 2, seed) != pick_cell(t, "output", 2, 0);
     CHECK(varies);
 }
 

@@ -42,7 +42,8 @@ TEST_CASE("dot_terms: an output element is Σ_k p_ik · v_kj") {
     }
     CHECK(sum == doctest::Approx(t.output(2, 5)).epsilon(1e-5));
     CHECK(contains(error_from([&] { dot_terms(t, "weights", 0, 0); }).what(), "\"scores\""));
-    CHECK(contains(error_from([&] { dot_terms(t, "scores", 9, 0); }).what(), "outside scores (9 × 9)"));
+    CHECK(contains(error_from([&] { dot_terms(t, "scores", 9, 0); }).what(),
+                   "outside scores (9 × 9)"));
     CHECK(contains(error_from([&] { dot_terms(t, "output", 0, 64); }).what(), "outside output"));
 }
 
@@ -76,8 +77,12 @@ TEST_CASE("cosine_similarity of two trace rows: rows are checked, in either trac
     CHECK(cosine_similarity(a, "embeddings", 2, b, "embeddings", 3) == doctest::Approx(1.0));
     CHECK(cosine_similarity(a, "output", 2, a, "output", 2) == doctest::Approx(1.0));
     CHECK(cosine_similarity(a, "output", 2, b, "output", 3) < 0.999f);
-    CHECK(contains(error_from([&] { cosine_similarity(a, "x", 9, b, "x", 0); }).what(), "outside x (9 × 768)"));
-    CHECK(contains(error_from([&] { cosine_similarity(a, "x", 0, b, "x", -1); }).what(), "outside x"));
-    CHECK(error_from([&] { cosine_similarity(a, "nope", 0, b, "x", 0); }).code() == "unknown_stage");
-    CHECK(contains(error_from([&] { cosine_similarity(a, "x", 0, b, "q", 0); }).what(), "same length"));
+    CHECK(contains(error_from([&] { cosine_similarity(a, "x", 9, b, "x", 0); }).what(),
+                   "outside x (9 × 768)"));
+    CHECK(contains(error_from([&] { cosine_similarity(a, "x", 0, b, "x", -1); }).what(),
+                   "outside x"));
+    CHECK(error_from([&] { cosine_similarity(a, "nope", 0, b, "x", 0); }).code() ==
+          "unknown_stage");
+    CHECK(contains(error_from([&] { cosine_similarity(a, "x", 0, b, "q", 0); }).what(),
+                   "same length"));
 }

@@ -12,28 +12,40 @@ using test_support::error_from;
 namespace {
 
 // n × n weights where every row puts `main` on column column_of(i), the rest spread evenly.
-Mat<float> weights(Eigen::Index n, float main, Eigen::Index (*column_of)(Eigen::Index, Eigen::Index)) {
+Mat<float> weights(Eigen::Index n, float main,
+                   Eigen::Index (*column_of)(Eigen::Index, Eigen::Index)) {
     Mat<float> w = Mat<float>::Constant(n, n, (1 - main) / static_cast<float>(n - 1));
     for (Eigen::Index i = 0; i < n; ++i) w(i, column_of(i, n)) = main;
     return w;
 }
 
 const Vocabulary& vocabulary() {
-    static const Vocabulary v({"[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", "我", "喜", "欢", "你", "猫"});
+    static const Vocabulary v(
+        {"[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", "我", "喜", "欢", "你", "猫"});
     return v;
 }
 
 }  // namespace
 
-TEST_CASE("head_report: the shares each kind of head gets, and the label of the one that dominates") {
+TEST_CASE(
+    "head_report: the shares each kind of head gets, and the label of the one that dominates") {
     const std::vector<std::int32_t> ids = {2, 5, 6, 7, 8, 3};  // [CLS] 我 喜 欢 你 [SEP]
-    const HeadReport previous = head_report(weights(6, 0.9f, [](Eigen::Index i, Eigen::Index) { return i > 0 ? i - 1 : 0; }), ids);
+    const HeadReport previous = head_report(
+        weights(6, 0.9f, [](Eigen::Index i, Eigen::Index) { return i > 0 ? i - 1 : 0; }), ids);
     CHECK(previous.shares.previous == doctest::Approx(0.9));
     CHECK(previous.label == "previous");
-    CHECK(head_report(weights(6, 0.8f, [](Eigen::Index i, Eigen::Index) { return i; }), ids).label == "self");
-    CHECK(head_report(weights(6, 0.7f, [](Eigen::Index i, Eigen::Index n) { return std::min(i + 1, n - 1); }), ids).label == "next");
-    const HeadReport special = head_report(weights(6, 0.6f, [](Eigen::Index, Eigen::Index n) { return n - 1; }), ids);
-    CHECK(special.shares.special == doctest::Approx(0.6 + 0.4 / 5));  // [SEP] 0.6, [CLS] an even share
+    CHECK(
+        head_report(weights(6, 0.8f, [](Eigen::Index i, Eigen::Index) { return i; }), ids).label ==
+        "self");
+    CHECK(
+        head_report(
+            weights(6, 0.7f, [](Eigen::Index i, Eigen::Index n) { return std::min(i + 1, n - 1); }),
+            ids)
+            .label == "next");
+    const HeadReport special =
+        head_report(weights(6, 0.6f, [](Eigen::Index, Eigen::Index n) { return n - 1; }), ids);
+    CHECK(special.shares.special ==
+          doctest::Approx(0.6 + 0.4 / 5));  // [SEP] 0.6, [CLS] an even share
     CHECK(special.label == "special");
     const HeadReport spread = head_report(Mat<float>::Constant(6, 6, 1.0f / 6), ids);
     CHECK(spread.label.empty());
@@ -50,7 +62,9 @@ TEST_CASE("head_report: the shares each kind of head gets, and the label of the 
     CHECK(contains(error_from([&] { head_report(Mat<float>::Zero(4, 4), ids); }).what(), "n × n"));
 }
 
-TEST_CASE("predict_masked: one sorted list of guesses per [MASK]; knock-out changes them; bad requests are errors") {
+TEST_CASE(
+    "predict_masked: one sorted list of guesses per [MASK]; knock-out changes them; bad requests "
+    "are errors") {
     const EncoderShape shape{10, 8, 2, 16, 1};
     EncoderParams<float> model = train::init_params<float>(shape, 4);
     model.for_each([](const std::string& name, Mat<float>& m) {
@@ -71,21 +85,32 @@ TEST_CASE("predict_masked: one sorted list of guesses per [MASK]; knock-out chan
     }
     CHECK(total > 0.0f);
     CHECK(total <= 1.0f + 1e-5f);  // their share of the softmax over the whole vocabulary
-    const Vocabulary pieces({"[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", "我", "喜", "欢", "你", "##猫"});
+    const Vocabulary pieces(
+        {"[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", "我", "喜", "欢", "你", "##猫"});
     const auto without_pieces = predict_masked(model, pieces, "我[MASK]欢", 10);
     REQUIRE(without_pieces[0].size() == 4);
     for (const auto& g : without_pieces[0]) CHECK(g.token != "##猫");
     const auto silenced = predict_masked(model, vocabulary(), "我[MASK]欢[mask]", 3, {{0, 1}});
     CHECK(silenced[0][0].probability != guesses[0][0].probability);
-    CHECK(contains(error_from([&] { predict_masked(model, vocabulary(), "我喜欢", 3); }).what(), "no [MASK]"));
-    CHECK(contains(error_from([&] { predict_masked(model, vocabulary(), "[MASK]", 0); }).what(), "topK must be"));
-    CHECK(contains(error_from([&] { predict_masked(model, vocabulary(), "[MASK]", 3, {{0, 2}}); }).what(), "no head 2 in layer 0"));
-    CHECK(error_from([&] { predict_masked(model, vocabulary(), "\xff", 3); }).code() == "invalid_utf8");
-    CHECK(predict_masked(model, vocabulary(), "[MASK][MASK][MASK]", 1).size() == 3);  // a sentence of masks only
+    CHECK(contains(error_from([&] { predict_masked(model, vocabulary(), "我喜欢", 3); }).what(),
+                   "no [MASK]"));
+    CHECK(contains(error_from([&] { predict_masked(model, vocabulary(), "[MASK]", 0); }).what(),
+                   "topK must be"));
+    CHECK(contains(error_from([&] {
+                       predict_masked(model, vocabulary(), "[MASK]", 3, {{0, 2}});
+                   }).what(),
+                   "no head 2 in layer 0"));
+    CHECK(error_from([&] { predict_masked(model, vocabulary(), "\xff", 3); }).code() ==
+          "invalid_utf8");
+    CHECK(predict_masked(model, vocabulary(), "[MASK][MASK][MASK]", 1).size() ==
+          3);  // a sentence of masks only
 }
 
-TEST_CASE("predict_masked: by default characters and words only; GuessAmong::word_starts adds punctuation and symbols") {
-    const Vocabulary v({"[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", "我", "。", "！", "cat", "7", "`", "😀", "##s"});
+TEST_CASE(
+    "predict_masked: by default characters and words only; GuessAmong::word_starts adds "
+    "punctuation and symbols") {
+    const Vocabulary v({"[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", "我", "。", "！", "cat", "7",
+                        "`", "😀", "##s"});
     std::vector<std::string> guesses;
     for (const std::int32_t id : v.word_guesses()) guesses.push_back(v.token(id));
     CHECK(guesses == std::vector<std::string>{"我", "cat", "7"});
@@ -106,7 +131,8 @@ namespace {
 
 // A sentence's weights for article_head() and token_link(): n × n, each row a
 // softmax-like row built from the given (column, weight) pairs, the rest on [CLS].
-Mat<float> rows_of(Eigen::Index n, const std::vector<std::vector<std::pair<Eigen::Index, float>>>& rows) {
+Mat<float> rows_of(Eigen::Index n,
+                   const std::vector<std::vector<std::pair<Eigen::Index, float>>>& rows) {
     Mat<float> w = Mat<float>::Zero(n, n);
     for (Eigen::Index i = 0; i < n; ++i) {
         float left = 1;
@@ -118,12 +144,15 @@ Mat<float> rows_of(Eigen::Index n, const std::vector<std::vector<std::pair<Eigen
 
 }  // namespace
 
-TEST_CASE("article_head: a labelled head whose row for the token goes first to a neighbour, spread before peaked, then by weight") {
+TEST_CASE(
+    "article_head: a labelled head whose row for the token goes first to a neighbour, spread "
+    "before peaked, then by weight") {
     // [CLS] 我 喜 欢 人 [SEP]: ids 2 5 6 7 8 3 (distinct, so "same" is 0).
     const std::vector<std::int32_t> ids = {2, 5, 6, 7, 8, 3};
     const auto next_all = [](float p) {  // every real token looks at the next: labelled "next"
         std::vector<std::vector<std::pair<Eigen::Index, float>>> r(6);
-        for (Eigen::Index i = 1; i <= 4; ++i) r[static_cast<std::size_t>(i)] = {{i + 1, p}, {i, 1 - p}};
+        for (Eigen::Index i = 1; i <= 4; ++i)
+            r[static_cast<std::size_t>(i)] = {{i + 1, p}, {i, 1 - p}};
         return r;
     };
     const Mat<float> next_spread = rows_of(6, next_all(0.7f));   // 喜 → 欢 0.7, itself 0.3
@@ -132,8 +161,12 @@ TEST_CASE("article_head: a labelled head whose row for the token goes first to a
     far_rows[2] = {{4, 0.9f}, {2, 0.1f}};  // 喜's own row goes to 人, not a neighbour
     const Mat<float> far = rows_of(6, far_rows);
     // No kind reaches half: unlabelled; 喜 → 欢 0.4.
-    const Mat<float> unlabelled = rows_of(6, {{}, {{1, 0.3f}, {3, 0.3f}, {4, 0.3f}}, {{3, 0.4f}, {2, 0.3f}, {4, 0.2f}},
-                                              {{1, 0.4f}, {3, 0.3f}, {4, 0.2f}}, {{2, 0.4f}, {4, 0.3f}, {1, 0.2f}}, {}});
+    const Mat<float> unlabelled = rows_of(6, {{},
+                                              {{1, 0.3f}, {3, 0.3f}, {4, 0.3f}},
+                                              {{3, 0.4f}, {2, 0.3f}, {4, 0.2f}},
+                                              {{1, 0.4f}, {3, 0.3f}, {4, 0.2f}},
+                                              {{2, 0.4f}, {4, 0.3f}, {1, 0.2f}},
+                                              {}});
     REQUIRE(head_report(next_spread, ids).label == "next");
     REQUIRE(head_report(unlabelled, ids).label.empty());
 
@@ -152,9 +185,11 @@ TEST_CASE("article_head: a labelled head whose row for the token goes first to a
     CHECK_FALSE(b.spread);
     // No labelled head: the unlabelled one that looks at a neighbour.
     CHECK(article_head({{&far, &unlabelled}}, ids, 2).head.head == 1);
-    // The token after before the token before (the article's 欢 0.23 over 我 0.16), then the larger weight.
+    // The token after before the token before (the article's 欢 0.23 over 我 0.16), then the larger
+    // weight.
     std::vector<std::vector<std::pair<Eigen::Index, float>>> back(6);
-    for (Eigen::Index i = 1; i <= 4; ++i) back[static_cast<std::size_t>(i)] = {{i - 1, 0.8f}, {i, 0.2f}};
+    for (Eigen::Index i = 1; i <= 4; ++i)
+        back[static_cast<std::size_t>(i)] = {{i - 1, 0.8f}, {i, 0.2f}};
     const Mat<float> previous = rows_of(6, back);  // 喜 → 我 0.8
     REQUIRE(head_report(previous, ids).label == "previous");
     const Mat<float> next_weaker = rows_of(6, next_all(0.6f));
@@ -172,13 +207,17 @@ TEST_CASE("article_head: a labelled head whose row for the token goes first to a
     CHECK(none.head.head == 0);
     CHECK_FALSE(article_head({{&next_spread}}, ids, 0).found);
     CHECK_FALSE(article_head({{&next_spread}}, ids, 5).found);
-    CHECK(contains(error_from([&] { article_head({{&next_spread}}, ids, 6); }).what(), "no token 6"));
+    CHECK(
+        contains(error_from([&] { article_head({{&next_spread}}, ids, 6); }).what(), "no token 6"));
     CHECK(contains(error_from([&] { article_head({}, ids, 2); }).what(), "at least one head"));
 }
 
-TEST_CASE("token_link: the head that sends one token most to another, whether it is that row's first choice, and the row's peak") {
+TEST_CASE(
+    "token_link: the head that sends one token most to another, whether it is that row's first "
+    "choice, and the row's peak") {
     std::vector<std::vector<std::pair<Eigen::Index, float>>> a(6), b(6);
-    for (Eigen::Index i = 1; i <= 4; ++i) a[static_cast<std::size_t>(i)] = b[static_cast<std::size_t>(i)] = {{i, 0.5f}};
+    for (Eigen::Index i = 1; i <= 4; ++i)
+        a[static_cast<std::size_t>(i)] = b[static_cast<std::size_t>(i)] = {{i, 0.5f}};
     a[4] = {{3, 0.8f}, {1, 0.1f}};   // head (0, 0): 人 → 欢 0.8, 我 0.1
     b[4] = {{1, 0.3f}, {2, 0.35f}};  // head (1, 0): 人 → 我 0.3, but 喜 0.35 first
     const Mat<float> wa = rows_of(6, a), wb = rows_of(6, b);
@@ -196,18 +235,29 @@ TEST_CASE("token_link: the head that sends one token most to another, whether it
     c[4] = {{5, 0.8f}, {1, 0.1f}};
     const Mat<float> wc = rows_of(6, c);
     CHECK_FALSE(token_link({{&wc}}, 4, 1).first);
-    CHECK(contains(error_from([&] { token_link({{&wa}}, 0, 3); }).what(), "two different real tokens"));
-    CHECK(contains(error_from([&] { token_link({{&wa}}, 3, 3); }).what(), "two different real tokens"));
+    CHECK(contains(error_from([&] { token_link({{&wa}}, 0, 3); }).what(),
+                   "two different real tokens"));
+    CHECK(contains(error_from([&] { token_link({{&wa}}, 3, 3); }).what(),
+                   "two different real tokens"));
 }
 
-TEST_CASE("predict_masked: a traditional text (or GuessForms::traditional) gets its guesses in traditional forms") {
-    const Vocabulary v({"[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", "我", "喜", "欢", "们"}, {{"歡", "欢"}, {"們", "们"}});
+TEST_CASE(
+    "predict_masked: a traditional text (or GuessForms::traditional) gets its guesses in "
+    "traditional forms") {
+    const Vocabulary v({"[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", "我", "喜", "欢", "们"},
+                       {{"歡", "欢"}, {"們", "们"}});
     const EncoderShape shape{static_cast<int>(v.size()), 8, 2, 16, 1};
     EncoderParams<float> model = train::init_params<float>(shape, 4);
     model.out_bias(0, v.id("欢")) = 20.0f;  // the model puts nearly everything on 欢
-    CHECK(predict_masked(model, v, "我喜[MASK]", 1)[0][0].token == "欢");                   // simplified (or ambiguous) text
-    CHECK(predict_masked(model, v, "我們喜[MASK]", 1)[0][0].token == "歡");                 // a traditional character typed
-    CHECK(predict_masked(model, v, "我喜[MASK]", 1, {}, nullptr, GuessAmong::words, GuessForms::traditional)[0][0].token == "歡");
+    CHECK(predict_masked(model, v, "我喜[MASK]", 1)[0][0].token ==
+          "欢");  // simplified (or ambiguous) text
+    CHECK(predict_masked(model, v, "我們喜[MASK]", 1)[0][0].token ==
+          "歡");  // a traditional character typed
+    CHECK(predict_masked(model, v, "我喜[MASK]", 1, {}, nullptr, GuessAmong::words,
+                         GuessForms::traditional)[0][0]
+              .token == "歡");
     const auto same = predict_masked(model, v, "我們喜[MASK]", 1);
-    CHECK(same[0][0].probability == doctest::Approx(predict_masked(model, v, "我们喜[MASK]", 1)[0][0].probability));  // the same ids
+    CHECK(same[0][0].probability ==
+          doctest::Approx(
+              predict_masked(model, v, "我们喜[MASK]", 1)[0][0].probability));  // the same ids
 }

@@ -84,12 +84,16 @@ TEST_CASE("kernels::scale_mask_softmax equals scale → mask → softmax, every 
                     CAPTURE(d_k);
                     const Matrix scores = random_matrix(n, n, rng, 8.0f);
                     Matrix scaled, masked, weights;
-                    kernels::scale_mask_softmax(scores, d_k, scale, causal, scaled, masked, weights);
+                    kernels::scale_mask_softmax(scores, d_k, scale, causal, scaled, masked,
+                                                weights);
                     CHECK(scaled == scale_scores(scores, d_k, scale));  // the same division
                     CHECK(masked == causal_mask(scaled, causal));
                     check_close(weights, softmax_rows(masked));
-                    for (Eigen::Index i = 0; i < n; ++i) CHECK(std::fabs(weights.row(i).sum() - 1.0f) < 1e-5f);
-                    if (causal) CHECK(weights.triangularView<Eigen::StrictlyUpper>().toDenseMatrix().isZero(0));
+                    for (Eigen::Index i = 0; i < n; ++i)
+                        CHECK(std::fabs(weights.row(i).sum() - 1.0f) < 1e-5f);
+                    if (causal)
+                        CHECK(weights.triangularView<Eigen::StrictlyUpper>().toDenseMatrix().isZero(
+                            0));
                 }
             }
         }
@@ -97,11 +101,12 @@ TEST_CASE("kernels::scale_mask_softmax equals scale → mask → softmax, every 
 }
 
 TEST_CASE("kernels::scale_mask_softmax: extreme rows follow softmax_rows' rules") {
-    const Matrix scores = make(5, 3, {1e30f, -1e30f, 0,          // far apart: exactly one winner
-                                      -100, -200, -300,          // e^(−100) and e^(−200) underflow
-                                      kInf, 1, kInf,             // +∞ shares the weight
-                                      -kInf, -kInf, -kInf,       // nothing visible: uniform
-                                      std::nanf(""), 1, 2});     // NaN stays visible, not hidden
+    const Matrix scores = make(5, 3,
+                               {1e30f, -1e30f, 0,       // far apart: exactly one winner
+                                -100, -200, -300,       // e^(−100) and e^(−200) underflow
+                                kInf, 1, kInf,          // +∞ shares the weight
+                                -kInf, -kInf, -kInf,    // nothing visible: uniform
+                                std::nanf(""), 1, 2});  // NaN stays visible, not hidden
     Matrix scaled, masked, weights;
     kernels::scale_mask_softmax(scores, 64, false, false, scaled, masked, weights);
     const Matrix expected = softmax_rows(scores);
@@ -125,6 +130,7 @@ TEST_CASE("kernels::scale_mask_softmax: e^x over the whole float range stays wit
         kernels::scale_mask_softmax(scores, 1, false, false, scaled, masked, weights);
         const double e = std::exp(static_cast<double>(x));
         CAPTURE(x);
-        CHECK(std::fabs(weights(0, 1) - e / (1 + e)) <= 4 * std::numeric_limits<float>::epsilon() * e / (1 + e));
+        CHECK(std::fabs(weights(0, 1) - e / (1 + e)) <=
+              4 * std::numeric_limits<float>::epsilon() * e / (1 + e));
     }
 }

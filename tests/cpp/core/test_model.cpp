@@ -87,9 +87,10 @@ TEST_CASE("model: embedding rows stay right when its bounded cache starts over")
 TEST_CASE("Config: == compares every field") {
     const Config a;
     CHECK(a == Config{});
-    for (void (*edit)(Config&) : {+[](Config& c) { c.d_model = 512; }, +[](Config& c) { c.d_k = 32; },
-                                  +[](Config& c) { c.seed = 1; }, +[](Config& c) { c.scale = false; },
-                                  +[](Config& c) { c.causal = true; }, +[](Config& c) { c.positional = false; }}) {
+    for (void (*edit)(Config&) :
+         {+[](Config& c) { c.d_model = 512; }, +[](Config& c) { c.d_k = 32; },
+          +[](Config& c) { c.seed = 1; }, +[](Config& c) { c.scale = false; },
+          +[](Config& c) { c.causal = true; }, +[](Config& c) { c.positional = false; }}) {
         CHECK(with(edit) != a);
         CHECK_FALSE(with(edit) == a);
     }
@@ -107,8 +108,8 @@ TEST_CASE("ModelCache: keeps the model, shares params across switches, draws ane
     Config causal = small;
     causal.causal = true;
     const Trace b = cache.model(causal).run("我喜欢人工智能");
-    CHECK(cache.draws() == 1);            // switches only: no new params
-    CHECK(b.head == a.head);              // the very same params
+    CHECK(cache.draws() == 1);  // switches only: no new params
+    CHECK(b.head == a.head);    // the very same params
     CHECK(b.config.causal);
     CHECK(b.weights(0, 1) == 0.0f);
     CHECK(b.output == run_attention("我喜欢人工智能", causal).output);

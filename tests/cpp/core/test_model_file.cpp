@@ -19,7 +19,8 @@ using test_support::error_from;
 namespace {
 
 const Vocabulary& vocabulary() {
-    static const Vocabulary v({"[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", "我", "喜", "欢", "你", "猫"});
+    static const Vocabulary v(
+        {"[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", "我", "喜", "欢", "你", "猫"});
     return v;
 }
 
@@ -36,7 +37,9 @@ EncoderParams<float> model() {
 std::vector<std::uint8_t> resealed(std::vector<std::uint8_t> bytes) {
     std::uint32_t hash = 2166136261u;
     for (std::size_t i = 0; i + 4 < bytes.size(); ++i) hash = (hash ^ bytes[i]) * 16777619u;
-    for (int k = 0; k < 4; ++k) bytes[bytes.size() - 4 + static_cast<std::size_t>(k)] = static_cast<std::uint8_t>(hash >> (8 * k));
+    for (int k = 0; k < 4; ++k)
+        bytes[bytes.size() - 4 + static_cast<std::size_t>(k)] =
+            static_cast<std::uint8_t>(hash >> (8 * k));
     return bytes;
 }
 
@@ -48,7 +51,9 @@ std::string refusal(const std::vector<std::uint8_t>& bytes) {
 
 }  // namespace
 
-TEST_CASE("model file: weights back within half a step of their row's scale, the rest exact, the same guesses") {
+TEST_CASE(
+    "model file: weights back within half a step of their row's scale, the rest exact, the same "
+    "guesses") {
     const EncoderParams<float> p = model();
     const std::vector<std::uint8_t> bytes = save_model(p, vocabulary());
     const TrainedModel loaded = load_model(bytes.data(), bytes.size());
@@ -73,7 +78,10 @@ TEST_CASE("model file: weights back within half a step of their row's scale, the
     const auto after = predict_masked(loaded.params, loaded.vocabulary, "我[MASK]欢", 3);
     CHECK(after[0][0].token == before[0][0].token);
     CHECK(after[0][0].probability == doctest::Approx(before[0][0].probability).epsilon(0.05));
-    CHECK(contains(error_from([&] { save_model(p, Vocabulary({"[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"})); }).what(), "5 tokens"));
+    CHECK(contains(error_from([&] {
+                       save_model(p, Vocabulary({"[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"}));
+                   }).what(),
+                   "5 tokens"));
 }
 
 TEST_CASE("model file: a foreign, damaged, cut or padded file is refused with the reason") {
@@ -98,7 +106,8 @@ TEST_CASE("model file: a foreign, damaged, cut or padded file is refused with th
     CHECK(contains(refusal(resealed(bytes)), "left over"));
     bytes = good;
     const std::string mask = "[MASK]";
-    const auto at = static_cast<std::size_t>(std::search(bytes.begin(), bytes.end(), mask.begin(), mask.end()) - bytes.begin());
+    const auto at = static_cast<std::size_t>(
+        std::search(bytes.begin(), bytes.end(), mask.begin(), mask.end()) - bytes.begin());
     bytes[at + 1] = 'N';  // [NASK]: the five special tokens are required
     CHECK(contains(refusal(resealed(bytes)), "its vocabulary"));
     CHECK(contains(refusal({}), "does not start"));
@@ -106,9 +115,11 @@ TEST_CASE("model file: a foreign, damaged, cut or padded file is refused with th
     CHECK(contains(refusal(tiny), "too short"));
 }
 
-TEST_CASE("model file: the aliases travel with the vocabulary; a version-1 file (none) still loads") {
-    const Vocabulary with_aliases({"[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", "我", "喜", "欢", "你", "猫"},
-                                  {{"歡", "欢"}, {"貓", "猫"}, {"懽", "欢"}});
+TEST_CASE(
+    "model file: the aliases travel with the vocabulary; a version-1 file (none) still loads") {
+    const Vocabulary with_aliases(
+        {"[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", "我", "喜", "欢", "你", "猫"},
+        {{"歡", "欢"}, {"貓", "猫"}, {"懽", "欢"}});
     const std::vector<std::uint8_t> bytes = save_model(model(), with_aliases);
     const TrainedModel loaded = load_model(bytes.data(), bytes.size());
     CHECK(loaded.vocabulary.aliases() == with_aliases.aliases());
@@ -118,7 +129,8 @@ TEST_CASE("model file: the aliases travel with the vocabulary; a version-1 file 
     std::vector<std::uint8_t> old = save_model(model(), vocabulary());
     old[7] = '1';
     const std::string text = "猫\n";
-    const std::vector<std::uint8_t> last(text.begin(), text.end());  // bytes: a char and a uint8_t of a CJK character differ
+    const std::vector<std::uint8_t> last(
+        text.begin(), text.end());  // bytes: a char and a uint8_t of a CJK character differ
     const auto found = std::search(old.begin(), old.end(), last.begin(), last.end());
     REQUIRE(found != old.end());
     const auto end = found + static_cast<std::ptrdiff_t>(last.size());

@@ -38,7 +38,9 @@ TEST_CASE("weights: the float Box–Muller step matches double precision to a fe
 
 TEST_CASE("weights: quarter turns land on the axes with the right signs") {
     const float r = std::sqrt(-2.0f * std::log(0.5f));
-    const struct { float u2, c, s; } turns[] = {{0.0f, 1, 0}, {0.25f, 0, 1}, {0.5f, -1, 0}, {0.75f, 0, -1}};
+    const struct {
+        float u2, c, s;
+    } turns[] = {{0.0f, 1, 0}, {0.25f, 0, 1}, {0.5f, -1, 0}, {0.75f, 0, -1}};
     for (const auto& turn : turns) {
         CAPTURE(turn.u2);
         const auto z = detail::box_muller(0.5f, turn.u2);
@@ -50,7 +52,8 @@ TEST_CASE("weights: quarter turns land on the axes with the right signs") {
     CHECK(eighth.sin_half == doctest::Approx(r / std::sqrt(2.0f)).epsilon(1e-6));
 }
 
-TEST_CASE("weights: an embedding row is seeded_normal entry by entry, whole pairs and a cut pair alike") {
+TEST_CASE(
+    "weights: an embedding row is seeded_normal entry by entry, whole pairs and a cut pair alike") {
     // d_model 769: 384 whole pairs, then the cos half of pair 384 alone.
     const SeededParams narrow(769, 64, 5), wide(1024, 64, 5);
     const Matrix a = narrow.embeddings({3, 40});
@@ -64,13 +67,15 @@ TEST_CASE("weights: an embedding row is seeded_normal entry by entry, whole pair
     }
 }
 
-TEST_CASE("weights: a weight matrix keeps its entries when d_k changes, and each seed has its own") {
+TEST_CASE(
+    "weights: a weight matrix keeps its entries when d_k changes, and each seed has its own") {
     const HeadParams a = SeededParams(96, 7, 11).head(0), b = SeededParams(96, 64, 11).head(0);
     const HeadParams c = SeededParams(96, 7, 12).head(0);
     int differ = 0;
     for (Eigen::Index i = 0; i < 96; ++i) {
         for (Eigen::Index j = 0; j < 7; ++j) {
-            REQUIRE(a.wq(i, j) == b.wq(i, j));  // column 6 is a cut pair at d_k = 7, a whole one at 64
+            REQUIRE(a.wq(i, j) ==
+                    b.wq(i, j));  // column 6 is a cut pair at d_k = 7, a whole one at 64
             REQUIRE(a.wv(i, j) == b.wv(i, j));
             differ += a.wq(i, j) != c.wq(i, j);
         }
@@ -78,7 +83,8 @@ TEST_CASE("weights: a weight matrix keeps its entries when d_k changes, and each
     CHECK(differ == 96 * 7);
 }
 
-TEST_CASE("weights: seeded samples are standard normal, and the halves of a pair are uncorrelated") {
+TEST_CASE(
+    "weights: seeded samples are standard normal, and the halves of a pair are uncorrelated") {
     constexpr std::uint64_t kCount = 1u << 20;  // deterministic: fixed seed and stream
     double sum = 0, sum2 = 0, within1 = 0, within2 = 0, within3 = 0, pair = 0;
     float previous = 0;

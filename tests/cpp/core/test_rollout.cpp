@@ -16,7 +16,8 @@ using test_support::make;
 
 namespace {
 
-// Three 3 × 3 row-stochastic attention matrices (made inside the tests: make() checks with REQUIRE).
+// Three 3 × 3 row-stochastic attention matrices (made inside the tests: make() checks with
+// REQUIRE).
 struct Heads {
     Matrix a = make(3, 3, {0.2f, 0.5f, 0.3f, 0.1f, 0.1f, 0.8f, 0.6f, 0.3f, 0.1f});
     Matrix b = make(3, 3, {0.0f, 1.0f, 0.0f, 0.5f, 0.0f, 0.5f, 0.25f, 0.25f, 0.5f});
@@ -26,7 +27,8 @@ struct Heads {
 void require_close(const Matrix& a, const Matrix& b) {
     REQUIRE(a.rows() == b.rows());
     for (Eigen::Index i = 0; i < a.rows(); ++i)
-        for (Eigen::Index j = 0; j < a.cols(); ++j) CHECK(a(i, j) == doctest::Approx(b(i, j)).epsilon(1e-6));
+        for (Eigen::Index j = 0; j < a.cols(); ++j)
+            CHECK(a(i, j) == doctest::Approx(b(i, j)).epsilon(1e-6));
 }
 
 }  // namespace
@@ -46,7 +48,9 @@ TEST_CASE("attention_rollout: ½·mean + ½·I a layer, the last layer on the le
     require_close(attention_rollout({{&kA}}, {}).rollout, 0.5f * kA + 0.5f * I);
 }
 
-TEST_CASE("attention_rollout leaves a knocked-out head out of its layer's average; a layer with none left passes tokens on") {
+TEST_CASE(
+    "attention_rollout leaves a knocked-out head out of its layer's average; a layer with none "
+    "left passes tokens on") {
     const Heads m;
     const Matrix &kA = m.a, &kB = m.b, &kC = m.c;
     const Rollout r = attention_rollout({{&kA, &kB}}, {{true, false}});
@@ -60,7 +64,8 @@ TEST_CASE("attention_rollout leaves a knocked-out head out of its layer's averag
     CHECK(contains(error_from([&] { attention_rollout({{&kA, &small}}, {}); }).what(), "n × n"));
 }
 
-TEST_CASE("rollout_row: the row in both, each one's largest share on another token, and on itself") {
+TEST_CASE(
+    "rollout_row: the row in both, each one's largest share on another token, and on itself") {
     const Heads m;
     const Matrix &kA = m.a, &kB = m.b;
     const Rollout r = attention_rollout({{&kA}, {&kB}}, {});
@@ -78,17 +83,25 @@ TEST_CASE("rollout_row: the row in both, each one's largest share on another tok
     CHECK(contains(error_from([&] { rollout_row(r, 3); }).what(), "row 3 is outside"));
 }
 
-TEST_CASE("rollout_row: whether the token's own share is at least the top other token's, in the rollout and in the last layer; whether their tops differ") {
-    // Row 1 of constructed matrices (rows need not come from attention here: the rule only compares).
-    // Self first in the rollout (0.5 against 0.3), not in the last layer (0.1 against 0.6).
-    const Rollout one{make(3, 3, {1, 0, 0, 0.2f, 0.5f, 0.3f, 0, 0, 1}), make(3, 3, {1, 0, 0, 0.6f, 0.1f, 0.3f, 0, 0, 1}), {1, 1}};
+TEST_CASE(
+    "rollout_row: whether the token's own share is at least the top other token's, in the rollout "
+    "and in the last layer; whether their tops differ") {
+    // Row 1 of constructed matrices (rows need not come from attention here: the rule only
+    // compares). Self first in the rollout (0.5 against 0.3), not in the last layer (0.1 against
+    // 0.6).
+    const Rollout one{make(3, 3, {1, 0, 0, 0.2f, 0.5f, 0.3f, 0, 0, 1}),
+                      make(3, 3, {1, 0, 0, 0.6f, 0.1f, 0.3f, 0, 0, 1}),
+                      {1, 1}};
     const RolloutRow a = rollout_row(one, 1);
     CHECK(a.rollout_top == 2);
     CHECK(a.rollout_self_first);
     CHECK(a.last_top == 0);
     CHECK_FALSE(a.last_self_first);
-    // The other way round: the last layer keeps most on itself (0.7 against 0.2), the rollout does not (0.3 against 0.4).
-    const Rollout two{make(3, 3, {1, 0, 0, 0.4f, 0.3f, 0.3f, 0, 0, 1}), make(3, 3, {1, 0, 0, 0.1f, 0.7f, 0.2f, 0, 0, 1}), {1, 1}};
+    // The other way round: the last layer keeps most on itself (0.7 against 0.2), the rollout does
+    // not (0.3 against 0.4).
+    const Rollout two{make(3, 3, {1, 0, 0, 0.4f, 0.3f, 0.3f, 0, 0, 1}),
+                      make(3, 3, {1, 0, 0, 0.1f, 0.7f, 0.2f, 0, 0, 1}),
+                      {1, 1}};
     const RolloutRow b = rollout_row(two, 1);
     CHECK_FALSE(b.rollout_self_first);
     CHECK(b.rollout_top == 0);
@@ -97,22 +110,32 @@ TEST_CASE("rollout_row: whether the token's own share is at least the top other 
     CHECK(a.tops_differ);  // 2 against 0
     CHECK(b.tops_differ);  // 0 against 2
     // The same other token on top of both (0): they agree.
-    const Rollout same{make(3, 3, {1, 0, 0, 0.5f, 0.2f, 0.3f, 0, 0, 1}), make(3, 3, {1, 0, 0, 0.6f, 0.1f, 0.3f, 0, 0, 1}), {1, 1}};
+    const Rollout same{make(3, 3, {1, 0, 0, 0.5f, 0.2f, 0.3f, 0, 0, 1}),
+                       make(3, 3, {1, 0, 0, 0.6f, 0.1f, 0.3f, 0, 0, 1}),
+                       {1, 1}};
     CHECK_FALSE(rollout_row(same, 1).tops_differ);
-    // A tie with the top other token counts as first: "goes to another token" then says strictly more.
-    const Rollout tie{make(3, 3, {1, 0, 0, 0.4f, 0.4f, 0.2f, 0, 0, 1}), make(3, 3, {1, 0, 0, 0.2f, 0.4f, 0.4f, 0, 0, 1}), {1, 1}};
+    // A tie with the top other token counts as first: "goes to another token" then says strictly
+    // more.
+    const Rollout tie{make(3, 3, {1, 0, 0, 0.4f, 0.4f, 0.2f, 0, 0, 1}),
+                      make(3, 3, {1, 0, 0, 0.2f, 0.4f, 0.4f, 0, 0, 1}),
+                      {1, 1}};
     CHECK(rollout_row(tie, 1).rollout_self_first);
     CHECK(rollout_row(tie, 1).last_self_first);
 }
 
-TEST_CASE("a run's rollout: the seeded head's, and a trained model's over its layers' heads, knock-outs left out") {
+TEST_CASE(
+    "a run's rollout: the seeded head's, and a trained model's over its layers' heads, knock-outs "
+    "left out") {
     const Trace t = run_attention("我喜欢人工智能");
-    require_close(attention_rollout(t).rollout, 0.5f * t.weights + 0.5f * Matrix(Matrix::Identity(9, 9)));
+    require_close(attention_rollout(t).rollout,
+                  0.5f * t.weights + 0.5f * Matrix(Matrix::Identity(9, 9)));
 
     const EncoderShape shape{10, 8, 2, 16, 2};
     EncoderParams<float> params = train::init_params<float>(shape, 7);
-    Vocabulary vocabulary({"[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", "我", "喜", "欢", "你", "猫"});
-    const auto model = std::make_shared<const TrainedModel>(TrainedModel{std::move(vocabulary), std::move(params), nullptr});
+    Vocabulary vocabulary(
+        {"[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", "我", "喜", "欢", "你", "猫"});
+    const auto model = std::make_shared<const TrainedModel>(
+        TrainedModel{std::move(vocabulary), std::move(params), nullptr});
     const EncoderTrace e = run_encoder(model, "test", "我喜欢猫", {{1, 0}});
     const Rollout r = e.rollout();
     const Matrix I = Matrix::Identity(6, 6);

@@ -78,7 +78,8 @@ TEST_CASE("exp_rows: every row's exps and their total, as softmax_row gives them
     REQUIRE(e.sums.size() == 9);
     for (Eigen::Index i = 0; i < 9; ++i) {
         const SoftmaxRow r = softmax_row(t, i);
-        for (Eigen::Index j = 0; j < 9; ++j) CHECK(e.exps(i, j) == r.exps[static_cast<std::size_t>(j)]);
+        for (Eigen::Index j = 0; j < 9; ++j)
+            CHECK(e.exps(i, j) == r.exps[static_cast<std::size_t>(j)]);
         CHECK(e.sums[static_cast<std::size_t>(i)] == r.exp_sum);
         if (i < 8) CHECK(e.exps(i, i + 1) == 0.0f);  // the causal mask hides what follows
     }
@@ -98,7 +99,8 @@ TEST_CASE("softmax_row of given scores: the same numbers as the trace's own row"
     CHECK(given.argmax == traced.argmax);
 }
 
-TEST_CASE("softmax_row: exps overflow like the article's plain formula, probabilities stay finite") {
+TEST_CASE(
+    "softmax_row: exps overflow like the article's plain formula, probabilities stay finite") {
     const auto steps = softmax_of({1000, 999, -1000}, 1);
     CHECK(std::isinf(steps.exps[0]));
     CHECK(std::isinf(steps.exp_sum));
@@ -110,14 +112,15 @@ TEST_CASE("softmax_row: exps overflow like the article's plain formula, probabil
 TEST_CASE("softmax_row and cross_entropy_gradient reject bad arguments with a message") {
     using test_support::contains;
     using test_support::error_from;
-using test_support::softmax_of;
+    using test_support::softmax_of;
     CHECK(contains(error_from([] { softmax_of({}, 64); }).what(), "empty"));
     CHECK(contains(error_from([] { softmax_of({1, 2}, 0); }).what(), "d_k must be"));
     CHECK(contains(error_from([] { softmax_of({1, 2}, 2000); }).what(), "1 to 1024"));
     CHECK(contains(error_from([] { softmax_of({1, NAN}, 4); }).what(), "score 2"));
-    CHECK(contains(error_from([] { softmax_of(std::vector<float>(513, 1.0f), 4); }).what(),
-                   "513"));
-    CHECK(contains(error_from([] { attention::cross_entropy_gradient({0.5f, 0.5f}, 2); }).what(),
+    CHECK(contains(error_from([] { softmax_of(std::vector<float>(513, 1.0f), 4); }).what(), "513"));
+    CHECK(contains(error_from([] {
+                       attention::cross_entropy_gradient({0.5f, 0.5f}, 2);
+                   }).what(),
                    "target 2"));
 }
 
@@ -155,10 +158,12 @@ TEST_CASE("softmax_row at a temperature: from argmax to uniform") {
     CHECK(contains(error_from([] { at_temperature({}, 1); }).what(), "empty"));
 }
 
-TEST_CASE("softmax_row: the plain formula's shares overflow where the stable probabilities do not") {
+TEST_CASE(
+    "softmax_row: the plain formula's shares overflow where the stable probabilities do not") {
     const auto small = at_temperature({1, 2, 3}, 1);
     CHECK_FALSE(small.overflowed);
-    CHECK(small.shares[2] == doctest::Approx(std::exp(3.0) / (std::exp(1.0) + std::exp(2.0) + std::exp(3.0))));
+    CHECK(small.shares[2] ==
+          doctest::Approx(std::exp(3.0) / (std::exp(1.0) + std::exp(2.0) + std::exp(3.0))));
     const auto big = at_temperature({1000, 999, -1000}, 1);
     CHECK(big.overflowed);
     CHECK(std::isinf(big.exps[0]));
@@ -178,7 +183,8 @@ TEST_CASE("scaling_effect: the largest weight without ÷√d_k against with it, 
     CHECK(e.unscaled_max == doctest::Approx(at_temperature(article, 1).max_prob));
     CHECK(e.scaled_max == doctest::Approx(0.40).epsilon(0.02));
     CHECK(std::string(e.shape) == "peaked");
-    // Scores below 1 in size: ÷√d_k cannot sharpen them, but the margin keeps nearly equal rows "same".
+    // Scores below 1 in size: ÷√d_k cannot sharpen them, but the margin keeps nearly equal rows
+    // "same".
     CHECK(std::string(scaling_effect({0.01f, 0.0f, -0.01f}, 64).shape) == "same");
     CHECK(std::string(scaling_effect({1.0f, 1.0f}, 64).shape) == "same");
     // d_k = 1 divides by nothing: the same row both ways.

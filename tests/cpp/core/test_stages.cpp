@@ -34,14 +34,16 @@ TEST_CASE("positional_encoding: sin on even columns, cos on odd, position 0 firs
     CHECK(odd(2, 2) == doctest::Approx(std::sin(2.0 / std::pow(10000.0, 2.0 / 3.0))));
 }
 
-TEST_CASE("positional_encoding: every entry of the largest table within 2·10⁻⁷ of double precision") {
+TEST_CASE(
+    "positional_encoding: every entry of the largest table within 2·10⁻⁷ of double precision") {
     for (const Eigen::Index d_model : {1024, 767}) {
         const Matrix pe = positional_encoding(512, d_model);
         double worst = 0;
         for (Eigen::Index pos = 0; pos < 512; ++pos) {
             for (Eigen::Index j = 0; j < d_model; ++j) {
-                const double angle = static_cast<double>(pos) /
-                                     std::pow(10000.0, 2.0 * static_cast<double>(j / 2) / static_cast<double>(d_model));
+                const double angle =
+                    static_cast<double>(pos) / std::pow(10000.0, 2.0 * static_cast<double>(j / 2) /
+                                                                     static_cast<double>(d_model));
                 const double exact = j % 2 == 0 ? std::sin(angle) : std::cos(angle);
                 worst = std::max(worst, std::fabs(static_cast<double>(pe(pos, j)) - exact));
             }

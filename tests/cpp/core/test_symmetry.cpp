@@ -25,7 +25,8 @@ Matrix weights(Eigen::Index n, float main, Eigen::Index (*column_of)(Eigen::Inde
 }
 
 // 6 × 6 scores, centred already (every row and column sums to 0), whose symmetric share is `share`:
-// a symmetric circulant (2 on the diagonal, −1 beside it) plus t × an antisymmetric one (1 after, −1 before).
+// a symmetric circulant (2 on the diagonal, −1 beside it) plus t × an antisymmetric one (1 after,
+// −1 before).
 Matrix scores_with_share(double share) {
     Matrix sym = Matrix::Zero(6, 6), anti = Matrix::Zero(6, 6);
     for (Eigen::Index i = 0; i < 6; ++i) {
@@ -42,11 +43,15 @@ const std::vector<std::int32_t> kIds = {2, 5, 6, 7, 8, 3};  // [CLS] 我 喜 欢
 
 }  // namespace
 
-TEST_CASE("symmetric_share: offsets taken out; 1 for S = Sᵀ, 0 for an antisymmetric pattern, the share in between") {
+TEST_CASE(
+    "symmetric_share: offsets taken out; 1 for S = Sᵀ, 0 for an antisymmetric pattern, the share "
+    "in between") {
     CHECK(symmetric_share(make(2, 2, {1, 2, 2, 5})) == doctest::Approx(1.0));
-    // A row's offset and a popular key are no pairs: [[5, 7], [1, 3]] = rows (6, 2) + columns (−1, 1) is all offsets.
+    // A row's offset and a popular key are no pairs: [[5, 7], [1, 3]] = rows (6, 2) + columns (−1,
+    // 1) is all offsets.
     CHECK(symmetric_share(make(2, 2, {5, 7, 1, 3})) == 1.0);
-    // 3 × 3 with a cyclic pair pattern (i takes i + 1, not i − 1), centred already: antisymmetric plus nothing.
+    // 3 × 3 with a cyclic pair pattern (i takes i + 1, not i − 1), centred already: antisymmetric
+    // plus nothing.
     const Matrix cyclic = make(3, 3, {0, 1, -1, -1, 0, 1, 1, -1, 0});
     CHECK(symmetric_share(cyclic) == doctest::Approx(0.0));
     // Half and half: C = A + B with A symmetric, B antisymmetric, ‖A‖ = ‖B‖.
@@ -58,13 +63,16 @@ TEST_CASE("symmetric_share: offsets taken out; 1 for S = Sᵀ, 0 for an antisymm
     CHECK(contains(error_from([&] { symmetric_share(Matrix::Zero(2, 3)); }).what(), "n × n"));
 }
 
-TEST_CASE("qk_symmetry: the weight on itself is the heads' report's, over the real tokens as queries ([CLS] and [SEP] left out)") {
+TEST_CASE(
+    "qk_symmetry: the weight on itself is the heads' report's, over the real tokens as queries "
+    "([CLS] and [SEP] left out)") {
     // [CLS] and [SEP] keep everything on themselves; the real tokens 0.25 each.
     Matrix w = weights(6, 0.25f, [](Eigen::Index i, Eigen::Index) { return i; });
     w.row(0).setZero(), w(0, 0) = 1;
     w.row(5).setZero(), w(5, 5) = 1;
     const QkSymmetry q = qk_symmetry(scores_with_share(0.5), w, kIds);
-    CHECK(q.self_share == doctest::Approx(0.25));  // not (1 + 4 × 0.25 + 1) / 6 = 0.5 over every row
+    CHECK(q.self_share ==
+          doctest::Approx(0.25));  // not (1 + 4 × 0.25 + 1) / 6 = 0.5 over every row
     CHECK(q.self_share == doctest::Approx(head_report(w, kIds).shares.self));
     CHECK(q.self_share == doctest::Approx(mean_self_weight(w)));
     CHECK(q.symmetric_share + q.antisymmetric_share == doctest::Approx(1.0));
@@ -72,9 +80,13 @@ TEST_CASE("qk_symmetry: the weight on itself is the heads' report's, over the re
     CHECK(contains(error_from([&] { mean_self_weight(Matrix::Zero(2, 2)); }).what(), "n ≥ 3"));
 }
 
-TEST_CASE("qk_symmetry: a head that looks one way (next or previous) though its scores are more than kMostlySymmetric symmetric") {
-    const Matrix next = weights(6, 0.7f, [](Eigen::Index i, Eigen::Index n) { return std::min(i + 1, n - 1); });
-    const Matrix previous = weights(6, 0.7f, [](Eigen::Index i, Eigen::Index) { return i > 0 ? i - 1 : 0; });
+TEST_CASE(
+    "qk_symmetry: a head that looks one way (next or previous) though its scores are more than "
+    "kMostlySymmetric symmetric") {
+    const Matrix next =
+        weights(6, 0.7f, [](Eigen::Index i, Eigen::Index n) { return std::min(i + 1, n - 1); });
+    const Matrix previous =
+        weights(6, 0.7f, [](Eigen::Index i, Eigen::Index) { return i > 0 ? i - 1 : 0; });
     const Matrix self = weights(6, 0.7f, [](Eigen::Index i, Eigen::Index) { return i; });
     const Matrix spread = Matrix::Constant(6, 6, 1.0f / 6);
     REQUIRE(head_report(next, kIds).label == "next");

@@ -25,7 +25,8 @@ using Texts = std::vector<std::string>;
 
 TEST_CASE("tokenize: the article's sentence gives its 9 tokens") {
     const auto tokens = tokenize("我喜欢人工智能");
-    CHECK(texts("我喜欢人工智能") == Texts{"[CLS]", "我", "喜", "欢", "人", "工", "智", "能", "[SEP]"});
+    CHECK(texts("我喜欢人工智能") ==
+          Texts{"[CLS]", "我", "喜", "欢", "人", "工", "智", "能", "[SEP]"});
     CHECK(tokens.front().id == 101);
     CHECK(tokens.back().id == 102);
 }
@@ -52,17 +53,21 @@ TEST_CASE("tokenize: an emoji or symbol is one token of whole code points") {
     CHECK(texts("I ❤️ NLP") == Texts{"[CLS]", "i", "❤️", "nlp", "[SEP]"});
     CHECK(texts("👩‍💻👍🏽") == Texts{"[CLS]", "👩‍💻", "👍🏽", "[SEP]"});
     CHECK(texts("🇨🇳🇫🇷") == Texts{"[CLS]", "🇨🇳", "🇫🇷", "[SEP]"});
-    CHECK(texts("👨‍👩‍👧‍👦!") == Texts{"[CLS]", "👨‍👩‍👧‍👦", "!", "[SEP]"});
+    CHECK(texts("👨‍👩‍👧‍👦!") ==
+          Texts{"[CLS]", "👨‍👩‍👧‍👦", "!", "[SEP]"});
     CHECK(texts("😀😀") == Texts{"[CLS]", "😀", "😀", "[SEP]"});
     CHECK(texts("a+b=c") == Texts{"[CLS]", "a", "+", "b", "=", "c", "[SEP]"});
     CHECK(texts("100€ → ∑") == Texts{"[CLS]", "100", "€", "→", "∑", "[SEP]"});
     // Every token is valid UTF-8 on its own.
-    for (const Token& t : tokenize("🏳️‍🌈x👍🏽y🇨🇳z")) CHECK_NOTHROW(decode_utf8(t.text));
+    for (const Token& t : tokenize("🏳️‍🌈x👍🏽y🇨🇳z"))
+        CHECK_NOTHROW(decode_utf8(t.text));
 }
 
 TEST_CASE("tokenize: combining marks stay with their letter; controls are dropped") {
     CHECK(texts("cafe\xCC\x81 ok") == Texts{"[CLS]", "cafe\xCC\x81", "ok", "[SEP]"});
-    CHECK(texts("a\x01" "b\x7F" "c") == Texts{"[CLS]", "abc", "[SEP]"});
+    CHECK(texts("a\x01"
+                "b\x7F"
+                "c") == Texts{"[CLS]", "abc", "[SEP]"});
     CHECK(texts("zero\xE2\x80\x8Bwidth") == Texts{"[CLS]", "zerowidth", "[SEP]"});
     CHECK(texts("\xCC\x81x") == Texts{"[CLS]", "\xCC\x81", "x", "[SEP]"});  // a lone mark
 }
@@ -70,12 +75,13 @@ TEST_CASE("tokenize: combining marks stay with their letter; controls are droppe
 TEST_CASE("tokenize: right-to-left text and markup are just text") {
     CHECK(texts("مرحبا بالعالم") == Texts{"[CLS]", "مرحبا", "بالعالم", "[SEP]"});
     CHECK(texts("שלום, עולם") == Texts{"[CLS]", "שלום", ",", "עולם", "[SEP]"});
-    CHECK(texts("<b>hi</b>") ==
-          Texts{"[CLS]", "<", "b", ">", "hi", "<", "/", "b", ">", "[SEP]"});
+    CHECK(texts("<b>hi</b>") == Texts{"[CLS]", "<", "b", ">", "hi", "<", "/", "b", ">", "[SEP]"});
     CHECK(texts("[CLS]") == Texts{"[CLS]", "[", "cls", "]", "[SEP]"});
 }
 
-TEST_CASE("pre_tokenize_words and tokenize: each word's place in UTF-16 units, and whether it can be hidden") {
+TEST_CASE(
+    "pre_tokenize_words and tokenize: each word's place in UTF-16 units, and whether it can be "
+    "hidden") {
     const auto words = pre_tokenize_words("İ cat, 👩‍💻 猫!", 3);
     REQUIRE(words.size() == 6);
     const std::uint32_t begins[] = {3, 5, 8, 10, 16, 17}, ends[] = {4, 8, 9, 15, 17, 18};
@@ -87,7 +93,8 @@ TEST_CASE("pre_tokenize_words and tokenize: each word's place in UTF-16 units, a
         CHECK(words[k].hideable == hideable[k]);
     }
     CHECK(utf16_length("İ cat, 👩‍💻 猫!") == 15);
-    const auto tokens = tokenize("a\u200bb c");  // an ignored character inside a word: the word spans it
+    const auto tokens =
+        tokenize("a\u200bb c");  // an ignored character inside a word: the word spans it
     CHECK(tokens[1].text == "ab");
     CHECK(tokens[1].begin == 0);
     CHECK(tokens[1].end == 3);

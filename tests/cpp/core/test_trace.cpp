@@ -11,10 +11,10 @@
 #include "helpers.hpp"
 
 using namespace attention;
-using test_support::contains;
-using test_support::error_from;
 using test_support::check_close;
 using test_support::check_product;
+using test_support::contains;
+using test_support::error_from;
 
 namespace {
 
@@ -39,7 +39,8 @@ bool close_to(const Matrix& actual, const Matrix& expected, double tolerance) {
     if (actual.rows() != expected.rows() || actual.cols() != expected.cols()) return false;
     double largest = 1;
     for (Eigen::Index t = 0; t < expected.size(); ++t) {
-        if (std::isfinite(expected.data()[t])) largest = std::fmax(largest, std::fabs(expected.data()[t]));
+        if (std::isfinite(expected.data()[t]))
+            largest = std::fmax(largest, std::fabs(expected.data()[t]));
     }
     for (Eigen::Index t = 0; t < expected.size(); ++t) {
         const float a = actual.data()[t], e = expected.data()[t];
@@ -186,17 +187,21 @@ TEST_CASE("trace: deterministic for a seed, different for another seed") {
     CHECK(c.embeddings != a.embeddings);
     CHECK(c.head->wq != a.head->wq);
     // The first columns of a row do not move when d_model or d_k changes.
-    const Trace wide = run_attention(kSentence, with([](Config& cfg) { cfg.d_model = 1024, cfg.d_k = 128; }));
+    const Trace wide =
+        run_attention(kSentence, with([](Config& cfg) { cfg.d_model = 1024, cfg.d_k = 128; }));
     CHECK(wide.embeddings.leftCols(768) == a.embeddings);
-    CHECK(wide.head->wq.topLeftCorner(768, 64) != a.head->wq);  // W's scale is 1/√d_model, so values differ…
-    CHECK((wide.head->wq.topLeftCorner(768, 64) * std::sqrt(1024.0f) - a.head->wq * std::sqrt(768.0f))
-              .cwiseAbs()
-              .maxCoeff() < 1e-4f);  // …but only by that factor
+    CHECK(wide.head->wq.topLeftCorner(768, 64) !=
+          a.head->wq);  // W's scale is 1/√d_model, so values differ…
+    CHECK(
+        (wide.head->wq.topLeftCorner(768, 64) * std::sqrt(1024.0f) - a.head->wq * std::sqrt(768.0f))
+            .cwiseAbs()
+            .maxCoeff() < 1e-4f);  // …but only by that factor
 }
 
 TEST_CASE("trace: with the defaults q and k have variance ≈ 1 and scores standard deviation ≈ 8") {
     std::string sentence;
-    for (int i = 0; i < 20; ++i) sentence += "注意力机制让每个字都能看到整句话。";  // 17 × 20 characters
+    for (int i = 0; i < 20; ++i)
+        sentence += "注意力机制让每个字都能看到整句话。";  // 17 × 20 characters
     const Trace t = run_attention(sentence);
     REQUIRE(t.tokens.size() == 342);
     CHECK(variance(t.x) == doctest::Approx(1.0).epsilon(0.1));
@@ -213,19 +218,23 @@ TEST_CASE("trace: every stage agrees with a float64 computation from x and the p
         CAPTURE(causal);
         Config config;
         config.causal = causal;
-        const Trace t = run_attention("Attention is all you need, 注意力就是一切 🙂", config);
+        const Trace t =
+            run_attention("Attention is all you need, 注意力就是一切 🙂", config);
         const MatrixD x = t.x.cast<double>();
         const auto proj = [&](const Matrix& w, const Matrix& b) {
             MatrixD out = x * w.cast<double>();
             out.rowwise() += b.cast<double>().row(0);
             return out;
         };
-        const MatrixD q = proj(t.head->wq, t.head->bq), k = proj(t.head->wk, t.head->bk), v = proj(t.head->wv, t.head->bv);
+        const MatrixD q = proj(t.head->wq, t.head->bq), k = proj(t.head->wk, t.head->bk),
+                      v = proj(t.head->wv, t.head->bv);
         const MatrixD scores = q * k.transpose();
         MatrixD weights = scores / 8.0;
         for (Eigen::Index i = 0; i < weights.rows(); ++i) {
             for (Eigen::Index j = 0; j < weights.cols(); ++j) {
-                weights(i, j) = (causal && j > i) ? 0.0 : std::exp(weights(i, j) - scores.row(i).maxCoeff() / 8.0);
+                weights(i, j) = (causal && j > i)
+                                    ? 0.0
+                                    : std::exp(weights(i, j) - scores.row(i).maxCoeff() / 8.0);
             }
             weights.row(i) /= weights.row(i).sum();
         }
@@ -246,7 +255,8 @@ TEST_CASE("trace: every stage agrees with a float64 computation from x and the p
 TEST_CASE("trace: the largest input (512 tokens, d_model = d_k = 1024) runs") {
     std::string sentence;
     for (int i = 0; i < 510; ++i) sentence += "字";
-    const Trace t = run_attention(sentence, with([](Config& c) { c.d_model = 1024, c.d_k = 1024; }));
+    const Trace t =
+        run_attention(sentence, with([](Config& c) { c.d_model = 1024, c.d_k = 1024; }));
     CHECK(t.output.rows() == 512);
     CHECK(t.output.cols() == 1024);
     CHECK(t.output.allFinite());

@@ -43,56 +43,61 @@ MlmBatch test_batch(const EncoderShape& shape) {
 
 }  // namespace
 
-TEST_CASE("encoder: every parameter block's gradient matches central differences (double, with and without ÷√d_k)") {
-  for (const bool scaled : {true, false}) {
-    EncoderShape shape{13, 8, 2, 12, 2};  // vocab, d_model, heads, d_ff, layers
-    shape.scaled = scaled;
-    CAPTURE(scaled);
-    EncoderParams<double> p = test_params(shape);
-    const MlmBatch batch = test_batch(shape);
-    ForwardCache<double> cache;
-    const double loss = forward(p, batch, cache);
-    CHECK(std::isfinite(loss));
-    EncoderParams<double> grads = zeros_like(p);
-    backward(p, batch, cache, grads);
+TEST_CASE(
+    "encoder: every parameter block's gradient matches central differences (double, with and "
+    "without ÷√d_k)") {
+    for (const bool scaled : {true, false}) {
+        EncoderShape shape{13, 8, 2, 12, 2};  // vocab, d_model, heads, d_ff, layers
+        shape.scaled = scaled;
+        CAPTURE(scaled);
+        EncoderParams<double> p = test_params(shape);
+        const MlmBatch batch = test_batch(shape);
+        ForwardCache<double> cache;
+        const double loss = forward(p, batch, cache);
+        CHECK(std::isfinite(loss));
+        EncoderParams<double> grads = zeros_like(p);
+        backward(p, batch, cache, grads);
 
-    std::vector<const Mat<double>*> analytic;
-    grads.for_each([&](const std::string&, const Mat<double>& g) { analytic.push_back(&g); });
-    std::size_t block = 0;
-    int blocks = 0;
-    p.for_each([&](const std::string& name, Mat<double>& m) {
-        const Mat<double>& g = *analytic[block++];
-        double worst = 0, largest = 0;
-        for (Eigen::Index i = 0; i < m.size(); ++i) {
-            const double keep = m.data()[i];
-            const double h = 1e-5;
-            ForwardCache<double> scratch;
-            m.data()[i] = keep + h;
-            const double up = forward(p, batch, scratch);
-            m.data()[i] = keep - h;
-            const double down = forward(p, batch, scratch);
-            m.data()[i] = keep;
-            const double numeric = (up - down) / (2 * h);
-            worst = std::fmax(worst, std::fabs(numeric - g.data()[i]));
-            largest = std::fmax(largest, std::fabs(numeric));
-        }
-        MESSAGE(name << ": max |analytic − numeric| = " << worst << " (largest gradient " << largest << ")");
-        CAPTURE(name);
-        if (name.size() > 3 && name.compare(name.size() - 3, 3, ".bk") == 0) {
-            // b_k adds q·b_k to every score of a query's row, and softmax does
-            // not change when a row is shifted: the key bias never matters.
-            CHECK(largest < 1e-8);
-        } else {
-            CHECK(largest > 1e-6);  // the block does take part in the loss
-        }
-        CHECK(worst <= 1e-7 * std::fmax(1.0, largest));
-        ++blocks;
-    });
-    CHECK(blocks == 3 + 2 * 16 + 1);
-  }
+        std::vector<const Mat<double>*> analytic;
+        grads.for_each([&](const std::string&, const Mat<double>& g) { analytic.push_back(&g); });
+        std::size_t block = 0;
+        int blocks = 0;
+        p.for_each([&](const std::string& name, Mat<double>& m) {
+            const Mat<double>& g = *analytic[block++];
+            double worst = 0, largest = 0;
+            for (Eigen::Index i = 0; i < m.size(); ++i) {
+                const double keep = m.data()[i];
+                const double h = 1e-5;
+                ForwardCache<double> scratch;
+                m.data()[i] = keep + h;
+                const double up = forward(p, batch, scratch);
+                m.data()[i] = keep - h;
+                const double down = forward(p, batch, scratch);
+                m.data()[i] = keep;
+                const double numeric = (up - down) / (2 * h);
+                worst = std::fmax(worst, std::fabs(numeric - g.data()[i]));
+                largest = std::fmax(largest, std::fabs(numeric));
+            }
+            MESSAGE(name << ": max |analytic − numeric| = " << worst << " (largest gradient "
+                         << largest << ")");
+            CAPTURE(name);
+            if (name.size() > 3 && name.compare(name.size() - 3, 3, ".bk") == 0) {
+                // b_k adds q·b_k to every score of a query's row, and softmax does
+                // not change when a row is shifted: the key bias never matters.
+                CHECK(largest < 1e-8);
+            } else {
+                CHECK(largest > 1e-6);  // the block does take part in the loss
+            }
+            CHECK(worst <= 1e-7 * std::fmax(1.0, largest));
+            ++blocks;
+        });
+        CHECK(blocks == 3 + 2 * 16 + 1);
+    }
 }
 
-TEST_CASE("encoder with one matrix for queries and keys: W_k = W_q from the start, and its gradient is both together") {
+TEST_CASE(
+    "encoder with one matrix for queries and keys: W_k = W_q from the start, and its gradient is "
+    "both together") {
     EncoderShape shape{13, 8, 2, 12, 2};  // vocab, d_model, heads, d_ff, layers
     shape.shared_qk = true;
     const EncoderParams<double> fresh = init_params<double>(shape, 7);
@@ -101,7 +106,8 @@ TEST_CASE("encoder with one matrix for queries and keys: W_k = W_q from the star
     const EncoderParams<double> separate = init_params<double>(apart, 7);
     for (std::size_t l = 0; l < fresh.layers.size(); ++l) {
         CHECK(fresh.layers[l].wk == fresh.layers[l].wq);
-        CHECK(fresh.layers[l].wv == separate.layers[l].wv);  // the other blocks as they would be apart
+        CHECK(fresh.layers[l].wv ==
+              separate.layers[l].wv);  // the other blocks as they would be apart
         CHECK(fresh.layers[l].w2 == separate.layers[l].w2);
     }
     EncoderParams<double> p = test_params(shape);
@@ -113,11 +119,13 @@ TEST_CASE("encoder with one matrix for queries and keys: W_k = W_q from the star
     backward(p, batch, cache, grads);
     for (std::size_t l = 0; l < p.layers.size(); ++l) {
         CAPTURE(l);
-        CHECK(grads.layers[l].wk == grads.layers[l].wq);  // each copy gets the same step: they stay one
+        CHECK(grads.layers[l].wk ==
+              grads.layers[l].wq);  // each copy gets the same step: they stay one
         CHECK(grads.layers[l].bk == grads.layers[l].bq);
         // Moving the one matrix (both copies at once) moves the loss by its gradient.
-        for (auto [param, grad] : {std::pair{std::pair{&p.layers[l].wq, &p.layers[l].wk}, &grads.layers[l].wq},
-                                   std::pair{std::pair{&p.layers[l].bq, &p.layers[l].bk}, &grads.layers[l].bq}}) {
+        for (auto [param, grad] :
+             {std::pair{std::pair{&p.layers[l].wq, &p.layers[l].wk}, &grads.layers[l].wq},
+              std::pair{std::pair{&p.layers[l].bq, &p.layers[l].bk}, &grads.layers[l].bq}}) {
             double worst = 0, largest = 0;
             for (Eigen::Index i = 0; i < param.first->size(); ++i) {
                 const double keep = param.first->data()[i];
@@ -132,7 +140,8 @@ TEST_CASE("encoder with one matrix for queries and keys: W_k = W_q from the star
                 worst = std::fmax(worst, std::fabs(numeric - grad->data()[i]));
                 largest = std::fmax(largest, std::fabs(numeric));
             }
-            MESSAGE("shared W_q/b_q, layer " << l << ": max |analytic − numeric| = " << worst << " (largest gradient " << largest << ")");
+            MESSAGE("shared W_q/b_q, layer " << l << ": max |analytic − numeric| = " << worst
+                                             << " (largest gradient " << largest << ")");
             CHECK(largest > 1e-6);  // unlike b_k alone, the shared bias moves the scores
             CHECK(worst <= 1e-7 * std::fmax(1.0, largest));
         }
@@ -160,11 +169,14 @@ TEST_CASE("encoder: float and double agree; the positions are the core's positio
     pf.out_bias = pd.out_bias.cast<float>();
     for (const auto& L : pd.layers) {
         LayerParams<float> F;
-        F.wq = L.wq.cast<float>(), F.wk = L.wk.cast<float>(), F.wv = L.wv.cast<float>(), F.wo = L.wo.cast<float>();
-        F.bq = L.bq.cast<float>(), F.bk = L.bk.cast<float>(), F.bv = L.bv.cast<float>(), F.bo = L.bo.cast<float>();
+        F.wq = L.wq.cast<float>(), F.wk = L.wk.cast<float>(), F.wv = L.wv.cast<float>(),
+        F.wo = L.wo.cast<float>();
+        F.bq = L.bq.cast<float>(), F.bk = L.bk.cast<float>(), F.bv = L.bv.cast<float>(),
+        F.bo = L.bo.cast<float>();
         F.ln1_gain = L.ln1_gain.cast<float>(), F.ln1_bias = L.ln1_bias.cast<float>();
         F.ln2_gain = L.ln2_gain.cast<float>(), F.ln2_bias = L.ln2_bias.cast<float>();
-        F.w1 = L.w1.cast<float>(), F.b1 = L.b1.cast<float>(), F.w2 = L.w2.cast<float>(), F.b2 = L.b2.cast<float>();
+        F.w1 = L.w1.cast<float>(), F.b1 = L.b1.cast<float>(), F.w2 = L.w2.cast<float>(),
+        F.b2 = L.b2.cast<float>();
         pf.layers.push_back(F);
     }
     ForwardCache<double> cd;
@@ -178,7 +190,9 @@ TEST_CASE("encoder: float and double agree; the positions are the core's positio
     CHECK(pe(2, 3) == doctest::Approx(std::cos(2 / 100.0)));
 }
 
-TEST_CASE("encode: each head's weights are rows of a softmax; uniform when Q and K are 0; ids are checked") {
+TEST_CASE(
+    "encode: each head's weights are rows of a softmax; uniform when Q and K are 0; ids are "
+    "checked") {
     const EncoderShape shape{9, 8, 2, 8, 1};
     EncoderParams<double> p = attention::zero_params<double>(shape);
     p.ln0_gain.setOnes();
@@ -192,13 +206,16 @@ TEST_CASE("encode: each head's weights are rows of a softmax; uniform when Q and
         CHECK(P.rows() == 4);
         CHECK((P.array() - 0.25).abs().maxCoeff() < 1e-12);  // Q·Kᵀ = 0: every key weighs 1/4
     }
-    CHECK((cache.layers[0].concat.rowwise() - p.layers[0].bv.row(0)).cwiseAbs().maxCoeff() < 1e-12);  // Σ 1/4 · b_v = b_v
+    CHECK((cache.layers[0].concat.rowwise() - p.layers[0].bv.row(0)).cwiseAbs().maxCoeff() <
+          1e-12);  // Σ 1/4 · b_v = b_v
     CHECK(cache.hidden.rows() == 8);
     const Mat<double> logits = attention::decode(p, cache.hidden);
     CHECK(logits.rows() == 8);
     CHECK(logits.cols() == 9);
-    CHECK_THROWS_AS(attention::encode(p, {2, 9, 3}, 1, 3, cache), std::invalid_argument);   // id 9 ≥ vocab
-    CHECK_THROWS_AS(attention::encode(p, {2, 5, 3}, 1, 4, cache), std::invalid_argument);   // 3 ids for 1 × 4
+    CHECK_THROWS_AS(attention::encode(p, {2, 9, 3}, 1, 3, cache),
+                    std::invalid_argument);  // id 9 ≥ vocab
+    CHECK_THROWS_AS(attention::encode(p, {2, 5, 3}, 1, 4, cache),
+                    std::invalid_argument);  // 3 ids for 1 × 4
 }
 
 TEST_CASE("loss_and_gradients: split over threads, the same loss and gradient as one pass") {
@@ -214,8 +231,11 @@ TEST_CASE("loss_and_gradients: split over threads, the same loss and gradient as
     split.for_each([&](const std::string&, const Mat<double>& m) { g.push_back(&m); });
     std::size_t k = 0;
     double worst = 0;
-    one.for_each([&](const std::string&, const Mat<double>& m) { worst = std::fmax(worst, (m - *g[k++]).cwiseAbs().maxCoeff()); });
+    one.for_each([&](const std::string&, const Mat<double>& m) {
+        worst = std::fmax(worst, (m - *g[k++]).cwiseAbs().maxCoeff());
+    });
     CHECK(worst < 1e-12);
     EncoderParams<double> three = zeros_like(p);
-    CHECK(loss_and_gradients(p, batch, three, 3) == doctest::Approx(loss).epsilon(1e-12));  // more threads than needed: fine
+    CHECK(loss_and_gradients(p, batch, three, 3) ==
+          doctest::Approx(loss).epsilon(1e-12));  // more threads than needed: fine
 }

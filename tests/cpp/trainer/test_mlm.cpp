@@ -16,7 +16,8 @@ TEST_CASE("mask_batch: 15 % of ordinary tokens, split 80/10/10; special tokens n
     std::vector<std::int32_t> ids;
     for (int s = 0; s < sequences; ++s) {
         ids.push_back(special.cls);
-        for (int i = 1; i < length - 1; ++i) ids.push_back(special.first_normal + (s * 7 + i) % (vocab - special.first_normal));
+        for (int i = 1; i < length - 1; ++i)
+            ids.push_back(special.first_normal + (s * 7 + i) % (vocab - special.first_normal));
         ids.push_back(special.sep);
     }
     Rng rng(3);
@@ -28,9 +29,12 @@ TEST_CASE("mask_batch: 15 % of ordinary tokens, split 80/10/10; special tokens n
         const auto r = static_cast<std::size_t>(b.rows[k]);
         CHECK(ids[r] >= special.first_normal);  // never [CLS] or [SEP]
         CHECK(b.targets[k] == ids[r]);
-        if (b.ids[r] == special.mask) ++masked;
-        else if (b.ids[r] == ids[r]) ++same;
-        else ++other;
+        if (b.ids[r] == special.mask)
+            ++masked;
+        else if (b.ids[r] == ids[r])
+            ++same;
+        else
+            ++other;
     }
     const double m = static_cast<double>(b.rows.size());
     CHECK(masked / m == doctest::Approx(0.8).epsilon(0.05));
@@ -44,10 +48,13 @@ TEST_CASE("mask_batch: 15 % of ordinary tokens, split 80/10/10; special tokens n
     CHECK(mask_batch(ids, sequences, length, vocab, special, again).ids == b.ids);
     // A tiny batch still masks one token.
     Rng one(5);
-    CHECK(mask_batch({special.cls, 9, special.sep}, 1, 3, vocab, special, one).rows == std::vector<std::int32_t>{1});
+    CHECK(mask_batch({special.cls, 9, special.sep}, 1, 3, vocab, special, one).rows ==
+          std::vector<std::int32_t>{1});
 }
 
-TEST_CASE("adamw_step: the first step moves each param by lr against its gradient's sign; decay on weights only") {
+TEST_CASE(
+    "adamw_step: the first step moves each param by lr against its gradient's sign; decay on "
+    "weights only") {
     const EncoderShape shape{6, 4, 1, 4, 1};  // vocab, d_model, heads, d_ff, layers
     EncoderParams<double> p = init_params<double>(shape, 1);
     const EncoderParams<double> before = p;
@@ -62,7 +69,8 @@ TEST_CASE("adamw_step: the first step moves each param by lr against its gradien
     const double decayed = before.tok(0, 0) * (1 - 0.1 * 0.01);
     CHECK(p.tok(0, 0) == doctest::Approx(decayed - 0.1));
     CHECK(p.out_bias(0, 1) == doctest::Approx(before.out_bias(0, 1) + 0.1));  // a bias: no decay
-    CHECK(p.tok(1, 1) == doctest::Approx(before.tok(1, 1) * (1 - 0.1 * 0.01)));  // zero gradient: decay only
+    CHECK(p.tok(1, 1) ==
+          doctest::Approx(before.tok(1, 1) * (1 - 0.1 * 0.01)));  // zero gradient: decay only
     CHECK(state.step == 1);
 }
 
@@ -81,7 +89,9 @@ TEST_CASE("training: a few AdamW steps on a small fixture make the loss fall, de
             for (int s = 0; s < sequences; ++s) {
                 const auto start = rng.below(7);
                 ids.push_back(special.cls);
-                for (int i = 1; i < length - 1; ++i) ids.push_back(static_cast<std::int32_t>(special.first_normal + (start + i) % 7));
+                for (int i = 1; i < length - 1; ++i)
+                    ids.push_back(
+                        static_cast<std::int32_t>(special.first_normal + (start + i) % 7));
                 ids.push_back(special.sep);
             }
             const MlmBatch batch = mask_batch(ids, sequences, length, shape.vocab, special, rng);
@@ -95,7 +105,8 @@ TEST_CASE("training: a few AdamW steps on a small fixture make the loss fall, de
     };
     const std::vector<float> losses = train(150);
     const auto mean = [&](std::size_t from, std::size_t to) {
-        return std::accumulate(losses.begin() + static_cast<long>(from), losses.begin() + static_cast<long>(to), 0.0) /
+        return std::accumulate(losses.begin() + static_cast<long>(from),
+                               losses.begin() + static_cast<long>(to), 0.0) /
                static_cast<double>(to - from);
     };
     MESSAGE("loss: first 10 steps " << mean(0, 10) << ", last 10 " << mean(140, 150));
@@ -105,17 +116,22 @@ TEST_CASE("training: a few AdamW steps on a small fixture make the loss fall, de
     CHECK(mean(0, 10) == doctest::Approx(std::log(12.0)).epsilon(0.1));
     CHECK(mean(140, 150) < mean(0, 10) - 0.3);
     CHECK(mean(140, 150) < std::log(7.0) + 0.1);
-    CHECK(train(20) == std::vector<float>(losses.begin(), losses.begin() + 20));  // the same seed, the same run
+    CHECK(train(20) ==
+          std::vector<float>(losses.begin(), losses.begin() + 20));  // the same seed, the same run
 }
 
-TEST_CASE("mask_batch: ids flagged unmasked_before_sep are never masked right before [SEP], and may be elsewhere") {
+TEST_CASE(
+    "mask_batch: ids flagged unmasked_before_sep are never masked right before [SEP], and may be "
+    "elsewhere") {
     SpecialIds special;
     const int vocab = 12, stop = 9;  // id 9 plays a sentence's final 。
     special.unmasked_before_sep.assign(vocab, 0);
     special.unmasked_before_sep[stop] = 1;
     std::vector<std::int32_t> ids;
     const int sequences = 400, length = 6;
-    for (int s = 0; s < sequences; ++s) for (const std::int32_t id : {special.cls, 5, stop, 6, stop, special.sep}) ids.push_back(id);
+    for (int s = 0; s < sequences; ++s)
+        for (const std::int32_t id : {special.cls, 5, stop, 6, stop, special.sep})
+            ids.push_back(id);
     Rng rng(11);
     const MlmBatch b = mask_batch(ids, sequences, length, vocab, special, rng);
     std::size_t inner_stops = 0;
@@ -127,5 +143,6 @@ TEST_CASE("mask_batch: ids flagged unmasked_before_sep are never masked right be
     // Without the flags the final one is masked too.
     Rng again(11);
     const MlmBatch plain = mask_batch(ids, sequences, length, vocab, SpecialIds{}, again);
-    CHECK(std::any_of(plain.rows.begin(), plain.rows.end(), [](std::int32_t r) { return r % 6 == 4; }));
+    CHECK(std::any_of(plain.rows.begin(), plain.rows.end(),
+                      [](std::int32_t r) { return r % 6 == 4; }));
 }

@@ -6,8 +6,8 @@
 
 #include <cmath>
 #include <functional>
-#include <string>
 #include <limits>
+#include <string>
 #include <vector>
 
 #include "attention/ops.hpp"
@@ -55,7 +55,8 @@ Agreement compare(M& x, const M& analytic, const std::function<double()>& loss) 
 
 void check(const char* what, M& x, const M& analytic, const std::function<double()>& loss) {
     const Agreement a = compare(x, analytic, loss);
-    MESSAGE(std::string(what) << ": max |analytic − numeric| = " << a.worst << " (largest gradient " << a.largest << ")");
+    MESSAGE(std::string(what) << ": max |analytic − numeric| = " << a.worst << " (largest gradient "
+                              << a.largest << ")");
     CAPTURE(std::string(what));
     CHECK(a.largest > 1e-3);
     CHECK(a.worst <= 1e-7 * std::fmax(1.0, a.largest));
@@ -67,10 +68,13 @@ TEST_CASE("ops: GELU's backward is its derivative, its forward BERT's tanh form"
     Rng rng(1);
     M x = random(3, 5, rng, 3);
     const M dy = random(3, 5, rng);
-    check("gelu", x, ops::gelu_backward<double>(dy, x), [&] { return dot(dy, ops::gelu<double>(x)); });
+    check("gelu", x, ops::gelu_backward<double>(dy, x),
+          [&] { return dot(dy, ops::gelu<double>(x)); });
     // 0.5·x·(1 + tanh(√(2/π)·(x + 0.044715·x³))) at x = 1: 0.841192 (BERT's gelu).
-    CHECK(ops::gelu<double>(M::Constant(1, 1, 1.0))(0, 0) == doctest::Approx(0.8411919906).epsilon(1e-9));
-    CHECK(ops::gelu<float>(Mat<float>::Constant(1, 1, -20.0f))(0, 0) == doctest::Approx(0.0).epsilon(1e-6));
+    CHECK(ops::gelu<double>(M::Constant(1, 1, 1.0))(0, 0) ==
+          doctest::Approx(0.8411919906).epsilon(1e-9));
+    CHECK(ops::gelu<float>(Mat<float>::Constant(1, 1, -20.0f))(0, 0) ==
+          doctest::Approx(0.0).epsilon(1e-6));
 }
 
 TEST_CASE("ops: LayerNorm's backward for its input, gain and bias") {
@@ -104,16 +108,17 @@ TEST_CASE("ops: softmax's backward, with masked (−∞) entries getting none") 
     CHECK(ds(0, 3) == 0.0);
     CHECK(ds(1, 2) == 0.0);
     // Each gradient row sums to 0: shifting a row does not change softmax.
-    for (Eigen::Index i = 0; i < 3; ++i) CHECK(ds.row(i).sum() == doctest::Approx(0).epsilon(1e-12));
+    for (Eigen::Index i = 0; i < 3; ++i)
+        CHECK(ds.row(i).sum() == doctest::Approx(0).epsilon(1e-12));
 }
 
 TEST_CASE("ops: softmax's rule for ±∞ (the page's, the encoder's and the trainer's one rule)") {
     constexpr float kInf = std::numeric_limits<float>::infinity();
     Mat<float> s(4, 3);
-    s << 1, 2, -kInf,            // a masked key: exactly 0
-        -kInf, -kInf, -kInf,     // nothing visible: equal shares
-        kInf, 0, kInf,           // +∞ takes it all, shared
-        1000, 0, -1000;          // large but finite: no overflow (the maximum is subtracted)
+    s << 1, 2, -kInf,         // a masked key: exactly 0
+        -kInf, -kInf, -kInf,  // nothing visible: equal shares
+        kInf, 0, kInf,        // +∞ takes it all, shared
+        1000, 0, -1000;       // large but finite: no overflow (the maximum is subtracted)
     const Mat<float> p = ops::softmax_rows<float>(s);
     CHECK(p(0, 2) == 0.0f);
     CHECK(p(0, 0) + p(0, 1) == doctest::Approx(1.0f));
@@ -143,7 +148,8 @@ TEST_CASE("ops: one attention head's backward for Q, K and V") {
     check("attention: V", v, dv, loss);
     // The forward is the paper's formula: softmax(Q·Kᵀ/√d_k)·V.
     const M expected = ops::softmax_rows<double>(M(q * k.transpose() * scale)) * v;
-    CHECK((ops::attention_head<double>(q, k, v, scale, p) - expected).cwiseAbs().maxCoeff() < 1e-12);
+    CHECK((ops::attention_head<double>(q, k, v, scale, p) - expected).cwiseAbs().maxCoeff() <
+          1e-12);
 }
 
 TEST_CASE("ops: a linear layer's backward for x, W and b") {
@@ -166,7 +172,8 @@ TEST_CASE("ops: the embedding's backward collects one gradient per use of a toke
     Rng rng(6);
     M tok = random(6, 4, rng);
     const M positional = random(3, 4, rng);
-    const std::vector<std::int32_t> ids = {2, 5, 2, 1, 2, 0};  // two sequences of 3; token 2 three times
+    const std::vector<std::int32_t> ids = {2, 5, 2,
+                                           1, 2, 0};  // two sequences of 3; token 2 three times
     const M dx0 = random(6, 4, rng);
     M dtok = M::Zero(6, 4);
     ops::embed_backward(dx0, ids, dtok);
@@ -175,7 +182,8 @@ TEST_CASE("ops: the embedding's backward collects one gradient per use of a toke
     CHECK((ops::embed(tok, ids, positional).row(4) - (tok.row(2) + positional.row(1))).isZero());
 }
 
-TEST_CASE("ops: the tied decoder's cross-entropy backward for the rows, the embeddings and the bias") {
+TEST_CASE(
+    "ops: the tied decoder's cross-entropy backward for the rows, the embeddings and the bias") {
     Rng rng(7);
     M rows = random(3, 4, rng), tok = random(7, 4, rng), bias = random(1, 7, rng);
     const std::vector<std::int32_t> targets = {1, 6, 1};
@@ -191,6 +199,7 @@ TEST_CASE("ops: the tied decoder's cross-entropy backward for the rows, the embe
     check("cross-entropy: bias", bias, dbias, loss);
     // The mean of −log p[target].
     double expected = 0;
-    for (std::size_t m = 0; m < targets.size(); ++m) expected -= std::log(probs(static_cast<Eigen::Index>(m), targets[m]));
+    for (std::size_t m = 0; m < targets.size(); ++m)
+        expected -= std::log(probs(static_cast<Eigen::Index>(m), targets[m]));
     CHECK(loss0 == doctest::Approx(expected / 3));
 }

@@ -18,10 +18,13 @@ namespace {
 
 // A few hundred sentences of a small grammar, seeded: enough text to learn from.
 std::string grammar_text(int sentences, std::uint64_t seed) {
-    const char* subjects[] = {"the cat", "a dog", "my friend", "the teacher", "our neighbour", "the child"};
+    const char* subjects[] = {"the cat",     "a dog",         "my friend",
+                              "the teacher", "our neighbour", "the child"};
     const char* verbs[] = {"sees", "likes", "finds", "helps", "calls", "follows"};
-    const char* objects[] = {"the bird", "a ball", "the old house", "her sister", "the small boat", "a red apple"};
-    const char* zh[] = {"我喜欢学习", "他们在公园散步", "今天天气很好", "我们一起吃饭", "老师在教室里", "妈妈做了晚饭"};
+    const char* objects[] = {"the bird",   "a ball",         "the old house",
+                             "her sister", "the small boat", "a red apple"};
+    const char* zh[] = {"我喜欢学习",   "他们在公园散步", "今天天气很好",
+                        "我们一起吃饭", "老师在教室里",   "妈妈做了晚饭"};
     Rng rng(seed);
     std::string text;
     for (int k = 0; k < sentences; ++k) {
@@ -95,7 +98,8 @@ TEST_CASE("a saturated softmax passes almost no gradient back to Q and K") {
 }
 
 TEST_CASE("split_text: sentences by line or by their end marks; every tenth held out") {
-    const TextSplit split = split_text("one. two! three?\n四。五！六？\n\n seven \neight.nine\n nine\nten.");
+    const TextSplit split =
+        split_text("one. two! three?\n四。五！六？\n\n seven \neight.nine\n nine\nten.");
     // sentences: one. two! three? 四。 五！ 六？ seven eight.nine nine ten.
     REQUIRE(split.train.size() + split.heldout.size() == 10);
     CHECK(split.train.front() == "one.");
@@ -154,7 +158,8 @@ TEST_CASE("TrainingSession: the loss falls, and a seed repeats the run exactly")
         if (k < 5) first += ra.loss / 5;
         if (k >= 55) last += ra.loss / 5;
     }
-    MESSAGE("batch loss " << first << " → " << last << "; held out " << before << " → " << a.heldout_loss());
+    MESSAGE("batch loss " << first << " → " << last << "; held out " << before << " → "
+                          << a.heldout_loss());
     CHECK(last < first - 0.5);
     CHECK(a.heldout_loss() < before - 0.3);
     CHECK_THROWS_AS(a.step(), Error);  // every step done
@@ -168,12 +173,14 @@ TEST_CASE("TrainingSession: the loss falls, and a seed repeats the run exactly")
 TEST_CASE("TrainingSession: without ÷√d_k and with large initial weights, the rows saturate") {
     const std::string text = grammar_text(600, 3);
     SessionSettings s = tiny();
-    s.init_scale = 1.0;  // q and k entries of several units: the article's "each entry about ±1" and more
+    s.init_scale =
+        1.0;  // q and k entries of several units: the article's "each entry about ±1" and more
     SessionSettings unscaled = s;
     unscaled.scaled = false;
     TrainingSession with(text, s), without(text, unscaled);
     const StepReport rw = with.step(), ro = without.step();
-    MESSAGE("one-hot rows " << rw.softmax.one_hot_share << " with ÷√d_k, " << ro.softmax.one_hot_share << " without");
+    MESSAGE("one-hot rows " << rw.softmax.one_hot_share << " with ÷√d_k, "
+                            << ro.softmax.one_hot_share << " without");
     CHECK(ro.softmax.one_hot_share > rw.softmax.one_hot_share);
     CHECK(ro.softmax.entropy < rw.softmax.entropy);
     // A model file needs ÷√d_k; the scaled run exports one.
@@ -181,7 +188,9 @@ TEST_CASE("TrainingSession: without ÷√d_k and with large initial weights, the
     CHECK(with.model_file().size() > 1000);
 }
 
-TEST_CASE("TrainingSession with one matrix for queries and keys: it stays one through AdamW, and every score matrix is symmetric") {
+TEST_CASE(
+    "TrainingSession with one matrix for queries and keys: it stays one through AdamW, and every "
+    "score matrix is symmetric") {
     const std::string text = grammar_text(400, 1);
     SessionSettings shared = tiny();
     shared.shared_qk = true;

@@ -68,7 +68,9 @@ export function startLab(env) {
   const showSentence = (sentence) => { $('sentence').value = sentence; };
   const settings = createSettings($);
   const showSettings = () => settings.fill(state.options, state.core.models, language.words.t);
-  const controls = createModelControls(state, { words: () => language.words, compute, redraw: scheduleRedraw, message, showSentence, showModels: showSettings });
+  const controls = createModelControls(state, {
+    words: () => language.words, compute, redraw: scheduleRedraw, message, showSentence, showModels: showSettings,
+  });
   const exercises = createLazyExercises($('exercise-body'), {
     announce: (result) => { host.announce('exercise', result); env.onExercise?.(result); },
     showCell: (step, row) => { state.chooseToken(row); renderChips(); pause(); goTo(stepIndex(step), true); },

@@ -258,7 +258,9 @@ export function createTrainingLab(root, deps) {
     const { verdict: words, losses, figures } = EXPERIMENT_RUNS[reference.experiment];
     const [ref, other] = [reference.reports.at(-1), variant.reports.at(-1)];
     const quoted = { [losses[0]]: fmt(a, 3), [losses[1]]: fmt(b, 3) };
-    for (const [key, decimals, refSlot, otherSlot] of figures) Object.assign(quoted, { [refSlot]: fmt(ref[key], decimals), [otherSlot]: fmt(other[key], decimals) });
+    for (const [key, decimals, refSlot, otherSlot] of figures) {
+      Object.assign(quoted, { [refSlot]: fmt(ref[key], decimals), [otherSlot]: fmt(other[key], decimals) });
+    }
     return h('p', { class: 'train-verdict', dataset: { verdict: kind, experiment: reference.experiment } }, t(`${words}.${kind}`, quoted));
   }
 
