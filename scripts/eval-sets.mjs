@@ -45,11 +45,31 @@ export function hide(sentence, language) {
   return { masked: [...words.slice(0, k), `[MASK]${comma}`, ...words.slice(k + 1)].join(' '), answer: word };
 }
 
+/** Distinct held-out sentences in learner style (lower case if asked), in the
+ *  language's range, in order of FNV-1a (rules 1, 2 and 4; L1, L2 and L4). */
+function candidates(sentences, language, lowerCase = false) {
+  const style = lowerCase ? (s) => learnerStyle(s).toLowerCase() : learnerStyle;
+  const out = [...new Set(sentences.map(style).filter((s) => inRange(s, language)))];
+  return out.sort((a, b) => fnv1a(a) - fnv1a(b) || (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** The first `size` candidates a token can be hidden in: `places(sentence)` lists
+ *  the eligible places; number (FNV-1a(sentence) >>> 8) mod their count is hidden
+ *  by `item(sentence, place)`. A sentence without a place is left out. */
+function firstItems(sentences, places, item, size) {
+  const out = [];
+  for (const sentence of sentences) {
+    const eligible = places(sentence);
+    if (!eligible.length) continue;
+    out.push(item(sentence, eligible[(fnv1a(sentence) >>> 8) % eligible.length]));
+    if (out.length === size) break;
+  }
+  return out;
+}
+
 /** The evaluation set of a language from its held-out sentences (rules 1–4). */
 export function evalSet(sentences, language, size = SIZES[language]) {
-  const candidates = [...new Set(sentences.map(learnerStyle).filter((s) => inRange(s, language)))];
-  candidates.sort((a, b) => fnv1a(a) - fnv1a(b) || (a < b ? -1 : a > b ? 1 : 0));
-  return candidates.slice(0, size).map((sentence) => ({ sentence, ...hide(sentence, language) }));
+  return candidates(sentences, language).slice(0, size).map((sentence) => ({ sentence, ...hide(sentence, language) }));
 }
 
 // The learner-register English set: sentences of the learner-register sources
@@ -81,19 +101,13 @@ export function commonWords(sentences, count = LEARNER_COMMON) {
  *  one word hidden among those `eligible(word)` accepts (L3), in order of
  *  FNV-1a (L4): { sentence, masked, answer }. */
 export function hiddenWordSet(sentences, eligible, size) {
-  const candidates = [...new Set(sentences.map((s) => learnerStyle(s).toLowerCase()).filter((s) => inRange(s, 'en')))];
-  candidates.sort((a, b) => fnv1a(a) - fnv1a(b) || (a < b ? -1 : a > b ? 1 : 0));
-  const out = [];
-  for (const sentence of candidates) {
+  const places = (sentence) => sentence.split(' ').map((w, k) => (eligible(w.replace(/,$/, '')) ? k : -1)).filter((k) => k >= 0);
+  const item = (sentence, k) => {
     const words = sentence.split(' ');
-    const places = words.map((w, k) => (eligible(w.replace(/,$/, '')) ? k : -1)).filter((k) => k >= 0);
-    if (!places.length) continue;
-    const k = places[(fnv1a(sentence) >>> 8) % places.length];
     const [, word, comma] = /^([a-z']+)(,?)$/.exec(words[k]);
-    out.push({ sentence, masked: [...words.slice(0, k), `[MASK]${comma}`, ...words.slice(k + 1)].join(' '), answer: word });
-    if (out.length === size) break;
-  }
-  return out;
+    return { sentence, masked: [...words.slice(0, k), `[MASK]${comma}`, ...words.slice(k + 1)].join(' '), answer: word };
+  };
+  return firstItems(candidates(sentences, 'en', true), places, item, size);
 }
 
 /** The learner-register set from held-out sentences (rules L1–L4): { sentence, masked, answer }. */
@@ -186,22 +200,19 @@ export function lexiconFor(sentences, counts, longest = 8) {
 
 /** The word-inside set from held-out sentences (rules W1–W4): { sentence, masked, answer, word }. */
 export function wordInsideSet(sentences, counts, size = WORD_SIZE, total = [...counts.values()].reduce((a, b) => a + b, 0)) {
-  const candidates = [...new Set(sentences.map(learnerStyle).filter((s) => inRange(s, 'zh')))];
-  candidates.sort((a, b) => fnv1a(a) - fnv1a(b) || (a < b ? -1 : a > b ? 1 : 0));
-  const out = [];
-  for (const sentence of candidates) {
-    const places = [];
+  const places = (sentence) => {
+    const out = [];
     let at = 0;
     for (const word of segment(sentence, counts, total)) {
       const chars = [...word];
-      if (chars.length >= 2 && chars.every((c) => /\p{Script=Han}/u.test(c))) chars.forEach((_, k) => places.push({ k: at + k, word }));
+      if (chars.length >= 2 && chars.every((c) => /\p{Script=Han}/u.test(c))) chars.forEach((_, k) => out.push({ k: at + k, word }));
       at += chars.length;
     }
-    if (!places.length) continue;
-    const { k, word } = places[(fnv1a(sentence) >>> 8) % places.length];
+    return out;
+  };
+  const item = (sentence, { k, word }) => {
     const chars = [...sentence];
-    out.push({ sentence, masked: [...chars.slice(0, k), '[MASK]', ...chars.slice(k + 1)].join(''), answer: chars[k], word });
-    if (out.length === size) break;
-  }
-  return out;
+    return { sentence, masked: [...chars.slice(0, k), '[MASK]', ...chars.slice(k + 1)].join(''), answer: chars[k], word };
+  };
+  return firstItems(candidates(sentences, 'zh'), places, item, size);
 }

@@ -156,12 +156,12 @@ void close_tokens(std::vector<Token>& tokens, Token sep) {
 }
 
 std::vector<Token> tokenize(std::string_view text) {
-    std::vector<Token> tokens{{"[CLS]", kClsId}};
+    std::vector<Token> tokens{{"[CLS]", kClsId, 0, 0, false, {}}};
     for (Word& word : pre_tokenize_words(text)) {
         const std::int32_t id = token_id(word.text);
-        tokens.push_back({std::move(word.text), id, word.begin, word.end, word.hideable});
+        tokens.push_back({std::move(word.text), id, word.begin, word.end, word.hideable, {}});
     }
-    close_tokens(tokens, {"[SEP]", kSepId});
+    close_tokens(tokens, {"[SEP]", kSepId, 0, 0, false, {}});
     return tokens;
 }
 

@@ -11,22 +11,14 @@ namespace {
 
 constexpr const char* kSpecials[] = {"[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"};
 
-// Length in bytes of the UTF-8 sequence that starts with byte c (1 for a stray
-// continuation byte: pre_tokenize() hands over valid UTF-8 only).
-std::size_t sequence_length(unsigned char c) {
-    if (c >= 0xF0) return 4;
-    if (c >= 0xE0) return 3;
-    if (c >= 0xC0) return 2;
-    return 1;
-}
-
 // Whether a token starts with a CJK character or a word's code point (a
 // letter, a digit), in the tokenizer's classes: a character or a word, not
 // punctuation or a symbol. A token that is not valid UTF-8 is neither.
 bool starts_character_or_word(std::string_view token) {
     std::vector<char32_t> first;
     try {
-        first = decode_utf8(token.substr(0, sequence_length(static_cast<unsigned char>(token[0]))));
+        first = decode_utf8(
+            token.substr(0, utf8_sequence_length(static_cast<unsigned char>(token[0]))));
     } catch (const Error&) {
         return false;
     }
@@ -98,7 +90,7 @@ std::vector<std::int32_t> Vocabulary::wordpiece(std::string_view word) const {
         // Code point boundaries after start, longest first.
         std::vector<std::size_t> ends;
         for (std::size_t at = start; at < word.size();) {
-            at += sequence_length(static_cast<unsigned char>(word[at]));
+            at += utf8_sequence_length(static_cast<unsigned char>(word[at]));
             ends.push_back(std::min(at, word.size()));
         }
         std::int32_t found = -1;
@@ -118,7 +110,7 @@ std::vector<std::int32_t> Vocabulary::wordpiece(std::string_view word) const {
 
 std::vector<Token> Vocabulary::tokenize(std::string_view text) const {
     if (text.size() > kMaxTextBytes) pre_tokenize(text);  // throws "text_too_long"
-    std::vector<Token> tokens{{"[CLS]", kCls}};
+    std::vector<Token> tokens{{"[CLS]", kCls, 0, 0, false, {}}};
     // part starts at byte `from` of the text (for the words' places, in UTF-16 units).
     const auto add_words = [&](std::string_view part, std::size_t from) {
         for (const Word& word : pre_tokenize_words(part, utf16_length(text.substr(0, from)))) {
@@ -131,8 +123,12 @@ std::vector<Token> Vocabulary::tokenize(std::string_view text) const {
             }
             bool first = true;
             for (const std::int32_t id : wordpiece(word.text)) {
-                tokens.push_back({tokens_[static_cast<std::size_t>(id)], id, word.begin, word.end,
-                                  first && word.hideable});
+                tokens.push_back({tokens_[static_cast<std::size_t>(id)],
+                                  id,
+                                  word.begin,
+                                  word.end,
+                                  first && word.hideable,
+                                  {}});
                 first = false;
             }
         }
@@ -150,12 +146,12 @@ std::vector<Token> Vocabulary::tokenize(std::string_view text) const {
         if (!is_mask(at)) continue;
         add_words(text.substr(from, at - from), from);
         const std::uint32_t begin = utf16_length(text.substr(0, at));
-        tokens.push_back({"[MASK]", kMask, begin, begin + 6, false});
+        tokens.push_back({"[MASK]", kMask, begin, begin + 6, false, {}});
         from = at + 6;
         at += 5;
     }
     add_words(text.substr(from), from);
-    close_tokens(tokens, {"[SEP]", kSep});
+    close_tokens(tokens, {"[SEP]", kSep, 0, 0, false, {}});
     return tokens;
 }
 

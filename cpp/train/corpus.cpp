@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "attention/error.hpp"
+#include "attention/utf8.hpp"
 
 namespace attention::train {
 
@@ -81,7 +82,7 @@ bool is_punctuation(const std::string& token) {
     if (token.empty() || token.rfind("##", 0) == 0 || (token[0] == '[' && token.size() > 2))
         return false;
     const auto c = static_cast<unsigned char>(token[0]);
-    const std::size_t n = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+    const std::size_t n = utf8_sequence_length(c);
     if (token.size() != n) return false;  // more than one symbol
     if (n == 1) return std::ispunct(c) != 0;
     return !is_cjk_character(token) &&

@@ -8,6 +8,7 @@
 
 #include "attention/error.hpp"
 #include "attention/heads.hpp"
+#include "attention/utf8.hpp"
 
 namespace attention::train {
 
@@ -205,8 +206,7 @@ std::vector<std::string> LexiconBaseline::units(const std::string& text) {
                 at += 6;
                 continue;
             }
-            const auto c = static_cast<unsigned char>(text[at]);
-            const std::size_t n = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+            const std::size_t n = utf8_sequence_length(static_cast<unsigned char>(text[at]));
             out.push_back(text.substr(at, n));
             at += n;
         }

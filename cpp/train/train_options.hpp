@@ -15,8 +15,9 @@ struct Options {
     // characters leave room for ≤ 1.3 tokens an English word.
     int vocab = 9500, cjk = 3200, whole_words = 3000, d_model = 128, heads = 4, d_ff = 512,
         layers = 2, length = 64, batch = 32;
-    int steps = 52000,
-        eval_every = 13000;  // 52 000 steps keep npm run train under an hour on two cores
+    int steps = 78000,
+        eval_every = 13000;  // 78 000 steps: npm run train within 90 min on two cores
+                             // (docs/model.md's table says what the steps after 52 000 buy)
     int levels = 31;         // the model file's int8 levels (model_file.hpp): 6 bits, gzips to 80 %
     int embedding_levels = 15;  // the token embeddings' (0: levels): the largest block, ±15 keeps
                                 // the offline file under 2 MB
@@ -24,7 +25,7 @@ struct Options {
     int vocab_weight = 5;     // everyday lines count this many times when the vocabulary is learned
     int learner_weight = 10;  // the learner-register sources' English sentences are this many times
                               // among the English units
-    int zh_learner_weight = 2;  // and their Chinese ones among the Chinese units
+    int zh_learner_weight = 6;  // and their Chinese ones among the Chinese units
     int lexicon_weight = 1;  // the lexicon's words (zh.lexicon.train.txt) are this many times among
                              // the Chinese units (0: none)
     double sentences = 0.7;  // the share of steps on everyday sentence units (the rest: windows of

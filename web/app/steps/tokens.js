@@ -11,8 +11,11 @@ function chipAction(ctx, token, i) {
   return {};
 }
 
-/** Whether a token was typed in a form the vocabulary aliases (a traditional character). */
-const aliased = (ctx) => ctx.forms.some((form, i) => form !== ctx.tokens[i]);
+/** The first token typed in a form the vocabulary aliases (a traditional character): { typed, form }, or null. */
+function firstAlias(ctx) {
+  const i = ctx.forms.findIndex((form, k) => form !== ctx.tokens[k]);
+  return i < 0 ? null : { typed: ctx.tokens[i], form: ctx.forms[i] };
+}
 
 export default {
   id: 'tokens',
@@ -21,8 +24,11 @@ export default {
   panelColumn: 'key', // the side panel shows only the keys: the row's numbers come from Q·Kᵀ on
   matrices: [], // the core stages it shows, and exports
   title: (ctx) => ctx.t('step.tokens.title'),
-  explain: (ctx) => `${ctx.t('step.tokens.explain', { n: ctx.n })}${aliased(ctx) ? ctx.t('step.tokens.explainAlias') : ''}`
-    + `${ctx.trained ? ctx.t('step.tokens.explainHide') : ''}`,
+  explain: (ctx) => {
+    const alias = firstAlias(ctx);
+    return `${ctx.t('step.tokens.explain', { n: ctx.n })}${alias ? ctx.t('step.tokens.explainAlias', alias) : ''}`
+      + `${ctx.trained ? ctx.t('step.tokens.explainHide') : ''}`;
+  },
   // The article's numbers beside this model's: one line under the explanation, on a trained model.
   note: (ctx) => (ctx.trained ? ctx.t('step.tokens.article', { layers: ctx.layers, heads: ctx.heads, dK: ctx.config.dK }) : ''),
   async render(body, ctx) {
