@@ -158,7 +158,7 @@ inline val js(const ScalingEffect& e) {
                    {"unscaledJacobian", js(e.unscaled_jacobian)}, {"scaledJacobian", js(e.scaled_jacobian)},
                    {"jacobian", val(std::string(e.jacobian))},
                    {"unscaledGradient", js(e.unscaled_gradient)}, {"scaledGradient", js(e.scaled_gradient)},
-                   {"gradient", val(std::string(e.gradient))}});
+                   {"gradient", val(std::string(e.gradient))}, {"scaledSaturation", val(std::string(e.scaled_saturation))}});
 }
 
 inline val js(const SoftmaxRow& r) {

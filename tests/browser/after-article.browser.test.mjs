@@ -100,21 +100,24 @@ test('through both layers: from Heads → W_O\'s Why?, the rollout and the last 
   assert.deepEqual(await column('last'), Array.from(row.last, (x) => share(x)));
   assert.equal(await page.$eval('.rollout-row td.top[data-col="rollout"]', (td) => td.parentElement.dataset.j), String(row.rolloutTop));
   assert.match(await page.textContent('.experiment-rollout .explain'), /^Attention rollout \(Abnar & Zuidema, 2020\) follows every input token through all the layers and says how much of it ends up in each output/);
-  // 喜: in the last layer 我 (0.35) gets more than 喜 itself (0.12); through both layers 喜 itself keeps the most (0.30), more than 我 (0.17).
-  assert.deepEqual([row.lastSelfFirst, trace.tokens[row.lastTop], row.rolloutSelfFirst, trace.tokens[row.rolloutTop], row.topsDiffer], [false, '我', true, '我', false]);
+  // 喜: in the last layer 我 gets the most (0.45), 喜 itself 0.05; through both layers [CLS] gives the most (0.34), more than 喜
+  // itself (0.27): layer 1 sends nearly every token's weight to [CLS] (docs/model.md), and the rollout carries it through.
+  assert.deepEqual([row.lastSelfFirst, trace.tokens[row.lastTop], row.rolloutSelfFirst, trace.tokens[row.rolloutTop], row.topsDiffer], [false, '我', false, '[CLS]', true]);
   const sayings = () => page.$$eval('.rollout-saying', (ps) => ps.map((p) => p.textContent));
   assert.deepEqual(await sayings(), [
     `In the last layer (its heads averaged), 喜’s largest share goes to 我 (${fmt(row.last[1])}); its own is ${fmt(row.lastSelf)}.`,
-    `Through every layer, the largest part of output 喜 is 喜 itself (${fmt(row.rolloutSelf)}): at each layer the residual carries half of it past; among the others, 我 gives the most (${fmt(row.rollout[1])}).`,
+    `Through every layer, the largest part of output 喜 comes from [CLS] (${fmt(row.rollout[0])}), more than from 喜 itself (${fmt(row.rolloutSelf)}).`,
+    'Among the others the two disagree: in the last layer alone 喜 gives the most to 我, through every layer the most comes from [CLS]. '
+    + 'The earlier layers had already mixed [CLS] into the tokens the last layer takes in.',
   ]);
-  assert.deepEqual([fmt(row.last[1]), fmt(row.lastSelf), fmt(row.rolloutSelf), fmt(row.rollout[1])], ['0.35', '0.12', '0.30', '0.17']);
-  // 人: the last layer favours 欢, the rollout 工; the view says they differ.
+  assert.deepEqual([fmt(row.last[1]), fmt(row.lastSelf), fmt(row.rollout[0]), fmt(row.rolloutSelf)], ['0.45', '0.05', '0.34', '0.27']);
+  // 人: the last layer favours 欢, the rollout [CLS]; the view says they differ.
   const ren = trace.rolloutRow(4);
   await page.click('#token-chips .chip >> nth=4');
-  await page.waitForFunction(() => document.querySelectorAll('.rollout-saying').length === 3);
-  assert.equal((await sayings())[2], 'Among the others the two disagree: in the last layer alone 人 gives the most to 欢, through every layer the most comes from 工. '
-    + 'The earlier layers had already mixed 工 into the tokens the last layer takes in.');
-  assert.deepEqual([trace.tokens[ren.lastTop], trace.tokens[ren.rolloutTop]], ['欢', '工']);
+  await page.waitForFunction(() => document.querySelector('.rollout-saying')?.textContent.includes('人’s'));
+  assert.equal((await sayings())[2], 'Among the others the two disagree: in the last layer alone 人 gives the most to 欢, through every layer the most comes from [CLS]. '
+    + 'The earlier layers had already mixed [CLS] into the tokens the last layer takes in.');
+  assert.deepEqual([trace.tokens[ren.lastTop], trace.tokens[ren.rolloutTop]], ['欢', '[CLS]']);
   const maps = await page.$$eval('.experiment-rollout figure', (fs) => fs.map((f) => f.querySelectorAll('td[data-j]').length));
   assert.deepEqual(maps, [81, 81], 'R and the last layer\'s average, 9 × 9 each');
   // A knocked-out head is left out of its layer's average, and the view says so.
@@ -146,8 +149,8 @@ test('one matrix or two: from Q·Kᵀ\'s Why?, how symmetric each head of the la
     return ['1', String(head), `Layer 2, head ${head + 1} looks at the ${way} token (${fmt(q.oneWayShare, 2)} of its weight), although its scores are mostly symmetric (${fmt(q.symmetricShare, 2)}). `
       + `The part that is not symmetric is small (${fmt(q.antisymmetricShare, 2)}), but it is enough to pick one direction: softmax raises e to each score, and that turns small differences between scores into large differences between weights.`];
   };
-  assert.deepEqual(notes, [note(0, 'previous'), note(2, 'next')]);
-  assert.match(notes[1][2], /\(0\.74 of its weight\), although its scores are mostly symmetric \(0\.88\)\. The part that is not symmetric is small \(0\.12\)/);
+  assert.deepEqual(notes, [note(1, 'next'), note(3, 'previous')]);
+  assert.match(notes[1][2], /\(0\.80 of its weight\), although its scores are mostly symmetric \(0\.77\)\. The part that is not symmetric is small \(0\.23\)/);
   // A short Q/K experiment: two runs, one with a single matrix, and a verdict from their numbers.
   await page.fill('.experiment-shared-qk #train-steps', '40');
   await page.dispatchEvent('.experiment-shared-qk #train-steps', 'change');

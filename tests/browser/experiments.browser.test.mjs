@@ -73,21 +73,28 @@ test('scaling: opened from its step, unscaled max weight above the scaled one, t
   assert.match(await page.textContent('.experiment-side:nth-child(2)'), /right answer were 欢/);
   // Which gradient vanishes: the core's verdicts, with the answer on the peak and off it.
   const peak = core.softmaxRow(row, { dK: 1 }).argmax;
-  // The answer on the peak, and 喜 itself (near 0 without scaling, 0.16 with it).
+  // The answer on the peak, and 喜 itself (off the peak).
   for (const target of [peak, 2]) {
     const effect = core.scalingEffect(row, { dK: trace.config.dK, target });
     await page.selectOption('#experiment-target', String(target));
     await page.waitForSelector(`.experiment-verdicts p[data-verdict="${effect.gradient}"]`);
     const said = await page.textContent('.experiment-verdicts');
-    assert.match(said, new RegExp(`largest entry is ${effect.unscaledJacobian.toFixed(4)} without scaling against ${effect.scaledJacobian.toFixed(4)}`));
+    assert.ok(said.includes(`largest entry is ${fmt(effect.unscaledJacobian, 4)} without scaling against ${fmt(effect.scaledJacobian, 4)}`), said);
     assert.equal(effect.jacobian, 'smaller', 'this head’s unscaled row is saturated');
-    assert.equal(effect.gradient, target === peak ? 'smaller' : 'larger');
-    assert.match(said, target === peak ? /is smaller without scaling/ : /is larger without scaling/);
+    // This head's 喜 row stays saturated with ÷√d_k (largest weight ≥ 0.9): the page says so, from the core's verdict.
+    assert.equal(effect.scaledSaturation, 'saturates');
+    assert.ok(effect.scaled >= 0.9);
+    assert.ok(said.includes(`Even scaled, this row stays nearly one-hot (its largest weight ${fmt(effect.scaled, 3)}, at least 0.9)`), said);
+    // On the peak: smaller without scaling. Off it the core decides (this saturated row: about the same; a spread one: larger).
+    if (target === peak) assert.equal(effect.gradient, 'smaller');
+    assert.match(said, { smaller: /is smaller without scaling/, larger: /is larger without scaling/, same: /is about the same with or without scaling/ }[effect.gradient]);
     assert.doesNotMatch(said, /every gradient is close to 0/);
   }
   // Another token row: the lab follows the selection.
   await page.click('#token-chips .chip >> text=我');
   await page.waitForFunction(() => /row 我/.test(document.querySelector('.experiment-body .explain').textContent));
+  const me = core.scalingEffect(trace.softmaxRow(1, await shownHead(page)).scores, { dK: trace.config.dK });
+  assert.equal(await page.$$eval('.experiment-verdicts p[data-saturation]', (ps) => ps.length), me.scaledSaturation === 'saturates' ? 1 : 0);
   assert.deepEqual(problems, []);
   trace.dispose();
   await context.close();

@@ -92,7 +92,7 @@ test('a head clicked at the softmax step threads through every step, the panel a
   await rendered(page, 'softmax');
   const w = trace.stage('weights', { layer, head });
   for (const c of await cells(page, 'weights')) assert.equal(c.value, at(w, c.i, c.j));
-  assert.equal(trace.softmaxRow(2, { layer, head }).argmax, 3, `喜 → 欢 ${at(w, 2, 3)}`);
+  assert.equal(trace.softmaxRow(2, { layer, head }).argmax, 4, `喜 → 人 ${at(w, 2, 4)}: two on, 欢 ${at(w, 2, 3)} (docs/model.md)`);
   assert.match(await page.textContent('#detail-title'), new RegExp(`Head ${head + 1}`));
   assert.equal(await page.$eval('.head-card.selected', (e) => e.dataset.head), String(head));
   await page.click('#step-rail button[data-step="scores"]');

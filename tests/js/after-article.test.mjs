@@ -127,13 +127,14 @@ test('rollout: ½·mean + ½·I a layer, multiplied last layer first; rows sum t
 test('rolloutRow: whether the token\'s own share comes first, in the last layer and through every layer, and whether the two tops differ', async () => {
   await core.loadAfterArticle();
   const trace = core.run('我喜欢人工智能');
-  // 喜: in the last layer 我 gets more than 喜 itself; through both layers 喜 itself keeps the most, and 我 leads the others in both.
+  // 喜: in the last layer 我 gets more than 喜 itself; through both layers [CLS] gives more than 喜 itself (layer 1 sends
+  // nearly every token's weight to [CLS]: docs/model.md), so the two tops differ.
   const xi = trace.rolloutRow(2);
-  assert.deepEqual([xi.lastSelfFirst, xi.lastTop, xi.rolloutSelfFirst, xi.rolloutTop, xi.topsDiffer], [false, 1, true, 1, false]);
-  assert.ok(xi.last[1] > xi.lastSelf && xi.rolloutSelf > xi.rollout[1]);
-  // 人: the last layer favours 欢, the rollout 工.
+  assert.deepEqual([xi.lastSelfFirst, xi.lastTop, xi.rolloutSelfFirst, xi.rolloutTop, xi.topsDiffer], [false, 1, false, 0, true]);
+  assert.ok(xi.last[1] > xi.lastSelf && xi.rollout[0] > xi.rolloutSelf);
+  // 人: the last layer favours 欢, the rollout [CLS].
   const ren = trace.rolloutRow(4);
-  assert.deepEqual([trace.tokens[ren.lastTop], trace.tokens[ren.rolloutTop], ren.topsDiffer], ['欢', '工', true]);
+  assert.deepEqual([trace.tokens[ren.lastTop], trace.tokens[ren.rolloutTop], ren.topsDiffer], ['欢', '[CLS]', true]);
   const seen = new Set();
   // On 你好 output [CLS] holds more of [SEP] than of itself; the seeded model's one head keeps most on itself in some rows of 猫喜欢鱼.
   for (const [sentence, options] of [['我喜欢人工智能', {}], ['你好', {}], ['我喜欢人工智能', { model: 'random' }], ['猫喜欢鱼', { model: 'random' }]]) {
@@ -170,11 +171,11 @@ test('qkSymmetry: the weight on itself is the heads\' report\'s (over the real t
       }
     }
   }
-  // Layer 2's next-token head (head 3) and previous-token head (head 1): scores 0.88 and 0.83 symmetric.
-  assert.deepEqual(named, ['1 0 previous', '1 2 next']);
-  const weights = trace.stage('weights', { layer: 1, head: 2 });
+  // Layer 2's next-token head (head 2) and previous-token head (head 4): scores 0.86 and 0.77 symmetric.
+  assert.deepEqual(named, ['1 1 next', '1 3 previous']);
+  const weights = trace.stage('weights', { layer: 1, head: 1 });
   const all = Array.from({ length: 9 }, (_, i) => weights.data[i * 9 + i]).reduce((a, b) => a + b) / 9;
-  assert.ok(Math.abs(trace.qkSymmetry({ layer: 1, head: 2 }).selfShare - all) > 0.05, 'not the mean over every row, [CLS] and [SEP] included');
+  assert.ok(Math.abs(trace.qkSymmetry({ layer: 1, head: 1 }).selfShare - all) > 0.05, 'not the mean over every row, [CLS] and [SEP] included');
   trace.dispose();
 });
 

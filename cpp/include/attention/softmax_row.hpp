@@ -84,6 +84,10 @@ struct ScalingEffect {
     const char* jacobian = "same";
     float unscaled_gradient = 0, scaled_gradient = 0;  // max |p − one_hot(target)|
     const char* gradient = "";
+    // Whether the row with ÷√d_k still gives one key at least kSaturated (claims.hpp) of its
+    // weight: "saturates" (÷√d_k lifted the gradient but the row stays nearly one-hot), or
+    // "spread".
+    const char* scaled_saturation = "spread";
 };
 ScalingEffect scaling_effect(const std::vector<float>& scores, std::int64_t d_k,
                              std::int64_t target = -1);

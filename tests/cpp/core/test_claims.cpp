@@ -105,6 +105,15 @@ TEST_CASE("scaling_effect: the Jacobian vanishes without ÷√d_k while p − on
     CHECK(std::string(peak.gradient) == "smaller");
     // Without a target: no gradient verdict.
     CHECK(std::string(scaling_effect(row, 64).gradient).empty());
+    // ÷8 leaves this row spread (largest weight below kSaturated)...
+    CHECK(e.scaled_max < kSaturated);
+    CHECK(std::string(e.scaled_saturation) == "spread");
+    // ...but a row of wider scores stays nearly one-hot even scaled: the Jacobian is still
+    // larger with ÷√d_k, and the row still saturates.
+    const ScalingEffect wide = scaling_effect({0.0f, 60.0f, 10.0f}, 4);
+    CHECK(std::string(wide.jacobian) == "smaller");
+    CHECK(wide.scaled_max >= kSaturated);
+    CHECK(std::string(wide.scaled_saturation) == "saturates");
 }
 
 TEST_CASE("scaling_effect: a flat row keeps its Jacobian, within the margin") {

@@ -44,9 +44,12 @@ export default function view({ clear, h, fmt, renderMatrix }) {
         // Which gradient vanishes, and which does not: the core's verdicts on this row.
         const effect = ctx.core.scalingEffect(raw, { dK: ctx.config.dK, target });
         const figures = { token: ctx.tokens[i], target: ctx.tokens[target], dK: ctx.config.dK,
-          uj: fmt(effect.unscaledJacobian, 4), sj: fmt(effect.scaledJacobian, 4), ug: fmt(effect.unscaledGradient, 4), sg: fmt(effect.scaledGradient, 4) };
+          uj: fmt(effect.unscaledJacobian, 4), sj: fmt(effect.scaledJacobian, 4), ug: fmt(effect.unscaledGradient, 4), sg: fmt(effect.scaledGradient, 4),
+          sm: fmt(effect.scaled, 3) };
         clear(verdicts).append(
           h('p', { class: 'explain', dataset: { verdict: effect.jacobian } }, ctx.t(`experiment.scaling.jacobian.${effect.jacobian}`, figures)),
+          effect.scaledSaturation === 'saturates'
+            ? h('p', { class: 'explain', dataset: { saturation: 'saturates' } }, ctx.t('experiment.scaling.stillSaturated', figures)) : null,
           h('p', { class: 'explain', dataset: { verdict: effect.gradient } }, ctx.t(`experiment.scaling.gradient.${effect.gradient}`, figures)));
         clear(sides).append(
           side(ctx, unscaled, ctx.t('experiment.scaling.without'), target, bound),

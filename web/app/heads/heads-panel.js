@@ -33,7 +33,7 @@ function card(ctx, head, { onKnockOut }) {
       h('span', { class: 'share-bar' }, bar), h('span', { class: 'share-value', title: fmt(report.shares[name], 4) }, share(report.shares[name])));
   });
   const says = ctx.t(`heads.says.${report.label ?? 'mixed'}`,
-    { token: ctx.tokens[ctx.selected], best: ctx.tokens[row.argmax], p: fmt(row.maxProb) });
+    { token: ctx.tokens[ctx.selected], best: ctx.tokens[row.argmax], p: fmt(row.maxProb), share: fmt(report.label ? report.shares[report.label] : 0) });
   const knock = h('input', { type: 'checkbox', role: 'switch', checked: report.knockedOut, dataset: { knockOut: head },
     onchange: (event) => onKnockOut(head, event.target.checked) });
   return h('article', {

@@ -69,8 +69,11 @@ export const doubling = (dK) => (2 * dK <= 1024 ? [dK, 2 * dK] : [Math.floor(dK 
 export function answerOf(card, ctx) {
   const row = ctx.headView.softmaxRow(ctx.selected);
   switch (card.predict) {
-    case 'attend':
-      return { answer: row.argmax, kind: ctx.run.articleHead(ctx.selected).found ? 'rule' : 'noRule', figures: { best: ctx.tokens[row.argmax], p: row.maxProb } };
+    case 'attend': {
+      const a = ctx.run.articleHead(ctx.selected);
+      const kind = !a.found ? 'noRule' : a.next ? 'ruleNext' : 'rulePrevious';
+      return { answer: row.argmax, kind, figures: { best: ctx.tokens[row.argmax], p: row.maxProb, neighbour: a.found ? ctx.tokens[a.neighbour] : '', nw: a.weight } };
+    }
     case 'growth': {
       const g = ctx.core.varianceGrowth(...doubling(ctx.config.dK));
       return { answer: g.growth, kind: g.growth, figures: { v1: g.fromVariance, v2: g.toVariance } };

@@ -124,7 +124,7 @@ function question(draw, ctx, current, chosen, words, answer) {
     const shown = {
       ...words, ...figures, best: figures.best, p: fmt(figures.p ?? 0), unscaled: fmt(figures.unscaled ?? 0, 3), scaled: fmt(figures.scaled ?? 0, 3),
       v1: fmt(figures.v1 ?? 0), v2: fmt(figures.v2 ?? 0), sum: fmt(figures.sum ?? 0), max: fmt(figures.max ?? 0), negatives: figures.negatives,
-      length: fmt(figures.length ?? 0),
+      length: fmt(figures.length ?? 0), nw: fmt(figures.nw ?? 0),
     };
     said = h('p', { class: `tour-feedback ${chosen === right ? 'right' : 'wrong'}`, role: 'status' },
       t(chosen === right ? 'tour.right' : 'tour.wrong') + draw.sentenceGap(ctx.lang) + t(`tour.${current.id}.answer.${kind}`, shown));
