@@ -67,9 +67,11 @@ function extra(draw, ctx, current, words, { effect, growth, row, article, compar
   const { h, fmt } = draw;
   const t = draw.words[ctx.lang];
   const gap = draw.sentenceGap(ctx.lang);
+  // The gradient's verdict, and when the row stays saturated even scaled (the core's scaledSaturation), that too.
+  const gradient = () => t(`tour.jacobian.${effect.jacobian}`, { ...words, uj: fmt(effect.unscaledJacobian, 4), sj: fmt(effect.scaledJacobian, 4) })
+    + (effect.scaledSaturation === 'saturates' ? gap + t('tour.jacobian.stillSaturated', { ...words, scaled: fmt(effect.scaled, 3) }) : '');
   if (current.id === 'jacobian') {
-    return [h('p', { class: 'tour-verdict', dataset: { verdict: effect.jacobian } },
-      t(`tour.jacobian.${effect.jacobian}`, { ...words, uj: fmt(effect.unscaledJacobian, 4), sj: fmt(effect.scaledJacobian, 4) }))];
+    return [h('p', { class: 'tour-verdict', dataset: { verdict: effect.jacobian, saturation: effect.scaledSaturation } }, gradient())];
   }
   if (current.id !== 'end') return [];
   const self = ctx.selected;
@@ -83,7 +85,7 @@ function extra(draw, ctx, current, words, { effect, growth, row, article, compar
     : [t('tour.end.a3.other', { ...words, best: ctx.tokens[row.argmax], p: fmt(row.maxProb) })];
   const items = [
     ['q1', t('tour.end.a1', { ...words, v1: fmt(growth.fromVariance), v2: fmt(growth.toVariance), growth: t(`tour.variance.choice.${growth.growth}`),
-      unscaled: fmt(effect.unscaled, 3), scaled: fmt(effect.scaled, 3) }) + gap + t(`tour.jacobian.${effect.jacobian}`, { ...words, uj: fmt(effect.unscaledJacobian, 4), sj: fmt(effect.scaledJacobian, 4) })],
+      unscaled: fmt(effect.unscaled, 3), scaled: fmt(effect.scaled, 3) }) + gap + gradient()],
     ['q2', t('tour.end.a2', { ...words, sum: fmt(row.expSum), probSum: fmt(row.probSum) })],
     ['q3', ...q3],
   ];
