@@ -84,7 +84,7 @@ test('scaling: opened from its step, unscaled max weight above the scaled one, t
     // This head's 喜 row stays saturated with ÷√d_k (largest weight ≥ 0.9): the page says so, from the core's verdict.
     assert.equal(effect.scaledSaturation, 'saturates');
     assert.ok(effect.scaled >= 0.9);
-    assert.ok(said.includes(`Even scaled, this row stays nearly one-hot (its largest weight ${fmt(effect.scaled, 3)}, at least 0.9)`), said);
+    assert.ok(said.includes(`Even scaled, this row stays nearly one-hot: its largest weight, ${fmt(effect.scaled, 3)}, is at least 0.9`), said);
     // On the peak: smaller without scaling. Off it the core decides (this saturated row: about the same; a spread one: larger).
     if (target === peak) assert.equal(effect.gradient, 'smaller');
     assert.match(said, { smaller: /is smaller without scaling/, larger: /is larger without scaling/, same: /is about the same with or without scaling/ }[effect.gradient]);

@@ -86,7 +86,7 @@ test('the tour goes through the article\'s three points card by card, each answe
       assert.ok(text.includes(`${fmt(e.unscaledJacobian, 4)} without scaling`), text);
       // The shipped model's 喜 row stays saturated even scaled: the card says so only then (the core's verdict).
       assert.equal(await page.getAttribute('.tour-verdict', 'data-saturation'), e.scaledSaturation);
-      assert.equal(text.includes('Even scaled, this trained row stays nearly one-hot'), e.scaledSaturation === 'saturates');
+      assert.equal(text.includes('Even scaled, this row stays nearly one-hot'), e.scaledSaturation === 'saturates');
     }
     if (card.predict === 'maxdiv') {
       const scaled = core.softmaxRow(head.scores, { dK: 32 }).scaled;

@@ -84,7 +84,7 @@ export const STRINGS_EN = {
   'step.tokens.article': 'The article’s numbers (ids 101, 2769, 4263 …, d_k = 64) illustrate BERT-base, with 12 layers of 12 heads. This is a small model trained here ({layers} layers of {heads} heads, d_k = {dK}, a vocabulary of its own), so its ids and every number after them differ from the article’s.',
   'step.tokens.chip': '#{i} · id {id}',
   'step.tokens.chipAlias': '#{i} · read as {form} · id {id}',
-  'step.tokens.explainAlias': ' A character typed in its traditional form is read as the simplified character the model learned ({typed} as {form}): its chip shows both, and its id is the simplified one’s.',
+  'step.tokens.explainAlias': ' A character typed in its traditional form is read as the simplified character the model learned (here {typed} as {form}): its chip shows both, and its id is the simplified one’s.',
 
   'step.embedding.label': 'Embedding + Position',
   'step.embedding.title': 'Embedding + position → x',

@@ -81,7 +81,7 @@ export const TRAINING_EN = {
   'train.failed': 'Training failed: {error}. The page keeps working; start again with other settings.',
   'train.textFailed': 'The lab’s text could not be loaded ({error}); paste your own text instead.',
   // What the one-file builds (scripts/offline-api.mjs) say in the training lab's place.
-  'train.offline': 'The training lab needs the served page (npm start): training needs the served page’s Web Worker and the trainer’s own wasm, which this one-file copy does not carry. Everything else here works.',
+  'train.offline': 'The training lab needs the served page (npm start), whose Web Worker and wasm trainer this one-file copy does not carry. Everything else here works.',
 };
 
 export const TRAINING_ZH = {

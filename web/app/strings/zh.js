@@ -84,7 +84,7 @@ export const STRINGS_ZH = {
   'step.tokens.article': '文章里的数字（id 101、2769、4263 ……，d_k = 64）是用 BERT-base 举例的，它有 12 层、每层 12 个头。这里是在本地训练的一个小模型（{layers} 层，每层 {heads} 个头，d_k = {dK}，有自己的词表），所以它的 id 和之后的每个数都和文章里的不同。',
   'step.tokens.chip': '#{i} · id {id}',
   'step.tokens.chipAlias': '#{i} · 当作 {form} · id {id}',
-  'step.tokens.explainAlias': '繁体字按模型学过的简体字处理（{typed} 当作 {form}）：它的词元标签上两个字都写出来，id 是简体字的。',
+  'step.tokens.explainAlias': '繁体字按模型学过的简体字处理（“{typed}”当作“{form}”）：它的词元标签上两个字都写出来，id 是简体字的。',
 
   'step.embedding.label': '嵌入 + 位置',
   'step.embedding.title': '词嵌入 + 位置编码 → x',

@@ -70,8 +70,10 @@ export function answerOf(card, ctx) {
   const row = ctx.headView.softmaxRow(ctx.selected);
   switch (card.predict) {
     case 'attend': {
+      // Why the lab opens on this head: only while the head shown is the one the core picks for the token.
       const a = ctx.run.articleHead(ctx.selected);
-      const kind = !a.found ? 'noRule' : a.next ? 'ruleNext' : 'rulePrevious';
+      const shown = a.found && a.layer === ctx.where.layer && a.head === ctx.where.head;
+      const kind = !shown ? 'noRule' : a.next ? 'ruleNext' : 'rulePrevious';
       return { answer: row.argmax, kind, figures: { best: ctx.tokens[row.argmax], p: row.maxProb, neighbour: a.found ? ctx.tokens[a.neighbour] : '', nw: a.weight } };
     }
     case 'growth': {
