@@ -198,7 +198,7 @@ test('the offline file says the training lab needs the served page, and goes on'
   const context = await env.browser.newContext({ reducedMotion: 'reduce', locale: 'en-US' });
   const page = await context.newPage();
   await page.goto(`${new URL('../../web/generated/attention-lab.html', import.meta.url).href}?experiment=train`);
-  await page.waitForFunction(() => /training needs the served page/.test(document.querySelector('.train-status')?.textContent ?? ''));
+  await page.waitForFunction(() => /training lab needs the served page \(npm start\), whose Web Worker/.test(document.querySelector('.train-status')?.textContent ?? ''));
   assert.equal(await page.$('#train-start'), null, 'no controls that could train nothing');
   await page.click('#next');
   await page.waitForSelector('body[data-step="embedding"]', { state: 'attached' });
