@@ -301,6 +301,8 @@ export interface Core {
     readonly unscaled: number; readonly scaled: number; readonly shape: 'peaked' | 'flatter' | 'same';
     readonly unscaledJacobian: number; readonly scaledJacobian: number; readonly jacobian: 'smaller' | 'larger' | 'same';
     readonly unscaledGradient: number; readonly scaledGradient: number; readonly gradient: 'smaller' | 'larger' | 'same' | '';
+    /** 'saturates': even with ÷√d_k one key gets at least 0.9 of the row's weight */
+    readonly scaledSaturation: 'saturates' | 'spread';
   };
   /** The article's "why not divide by the maximum?": scores ÷ their largest, and whether that is a distribution. */
   divideByMax(scores: ArrayLike<number>): { readonly values: Float32Array; readonly sum: number; readonly negatives: number; readonly kind: 'distribution' | 'not' | 'undefined' };
