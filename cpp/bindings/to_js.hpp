@@ -20,7 +20,6 @@
 #include "attention/dot_sample.hpp"
 #include "attention/encoder_trace.hpp"
 #include "attention/error.hpp"
-#include "attention/exercises.hpp"
 #include "attention/explain.hpp"
 #include "attention/heads.hpp"
 #include "attention/model.hpp"
@@ -290,34 +289,6 @@ inline val error_value(const std::string& code, const std::string& message,
     val values = val::object();
     for (const auto& [name, value] : params) values.set(name, value);
     return object({{"error", val(message)}, {"code", val(code)}, {"params", values}});
-}
-
-// {exercise, row, col, a, b, partialSum, byHand, dK, dModel, divisor, expected, tolerance,
-// mistakes: [{mistake, value}]}
-inline val js(const Exercise& e) {
-    val mistakes = val::array();
-    for (const Mistake& m : e.mistakes)
-        mistakes.call<void>("push", object({{"mistake", val(m.id)}, {"value", js(m.value)}}));
-    return object({{"exercise", val(e.name)},
-                   {"row", js(e.row)},
-                   {"col", js(e.col)},
-                   {"a", js(e.a)},
-                   {"b", js(e.b)},
-                   {"partialSum", js(e.partial_sum)},
-                   {"byHand", js(e.by_hand)},
-                   {"dK", js(e.d_k)},
-                   {"dModel", js(e.d_model)},
-                   {"divisor", js(e.divisor)},
-                   {"expected", js(e.expected)},
-                   {"tolerance", js(e.tolerance)},
-                   {"mistakes", mistakes}});
-}
-
-inline val js(const Verdict& v) {
-    return object({{"correct", val(v.correct)},
-                   {"mistake", v.mistake.empty() ? val::null() : val(v.mistake)},
-                   {"expected", js(v.expected)},
-                   {"tolerance", js(v.tolerance)}});
 }
 
 inline val js(const std::pair<std::int64_t, std::int64_t>& cell) {
