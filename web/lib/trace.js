@@ -1,7 +1,8 @@
 // One run of the core, as the API hands it out (see core.js for the rules every
 // file of web/lib/ keeps). The seeded model's run is one head; a trained
 // model's run has every head of every layer, and each layer's own stages.
-import { checkFlag, checkHead, checkIndex, checkWords, describe, fail, freezeRow, unwrap, wrapMatrix } from './checks.js';
+import { checkFlag, checkHead, checkIndex, describe, fail, freezeRow, unwrap, wrapMatrix } from './checks.js';
+import { qkSymmetryOf, rolloutOf, rolloutRowOf, tiledAttentionOf, tiledRowOf, wordAttentionOf } from './trace-after.js';
 
 /** One run of the core: tokens, ids, resolved config, and every stage. */
 export class Trace {
@@ -68,31 +69,14 @@ export class Trace {
     return Object.freeze({ exps: wrapMatrix(exps), sums });
   }
 
-  /** Query row i of a head through softmax(QKᵀ/√d_k)·V a block of `block` keys at a time, as
-   *  FlashAttention computes it (cpp/include/attention/tiled.hpp): { row, block, blocks, output,
-   *  full, maxDifference, relativeDifference }. Each block is { begin, end, scores, blockMax,
-   *  maxBefore, maxAfter, rescale, exps, sumBefore, sumAfter, accBefore, accAfter }: the running
-   *  maximum m, e^(m_before − m_after), the running sum ℓ and the accumulator before and after it.
-   *  output = the last accAfter ÷ sumAfter; full = the row as the whole computation gives it. */
-  tiledRow(i, { block, ...where } = {}) {
-    checkIndex('row', i);
-    checkIndex('block', block);
-    const after = this.#owner.after('tiledRow');
-    const [masked, v, output] = this.#headStages(where, ['masked', 'v', 'output']);
-    const r = unwrap(after.tiledRow(masked.data, v.data, output.data, masked.rows, v.cols, i, block));
-    return Object.freeze({ ...r, blocks: Object.freeze(r.blocks.map(Object.freeze)) });
-  }
-
-  /** Every row of a head block by block: { block, output (n × dK), maxDifference,
-   *  relativeDifference, fullScores (n × n: the weights held at once the whole way),
-   *  tiledScores (n × block: a block's weights for every query) }. */
-  tiledAttention({ block, ...where } = {}) {
-    checkIndex('block', block);
-    const after = this.#owner.after('tiledAttention');
-    const [masked, v, output] = this.#headStages(where, ['masked', 'v', 'output']);
-    const a = unwrap(after.tiledAttention(masked.data, v.data, output.data, masked.rows, v.cols, block));
-    return Object.freeze({ ...a, output: wrapMatrix(a.output) });
-  }
+  // After the article (trace-after.js has each one's documentation): FlashAttention's tiles, attention
+  // between words, the symmetry of Q·Kᵀ and attention rollout.
+  tiledRow(i, options) { return tiledRowOf(this.#forAfter(), i, options); }
+  tiledAttention(options) { return tiledAttentionOf(this.#forAfter(), options); }
+  wordAttention(words, where) { return wordAttentionOf(this.#forAfter(), words, where); }
+  qkSymmetry(where) { return qkSymmetryOf(this.#forAfter(), where); }
+  rollout(options) { return rolloutOf(this.#forAfter(), options); }
+  rolloutRow(i) { return rolloutRowOf(this.#forAfter(), i); }
 
   /** The terms of one cell: for 'scores', a = q_i, b = k_j; for 'output',
    *  a = weights row i, b = v column j. { a, b, products, total,
@@ -199,53 +183,10 @@ export class Trace {
     return Object.freeze({ ...k, strongest: Object.freeze(k.strongest), peak: Object.freeze(k.peak) });
   }
 
-  /** A head's attention between words, not tokens (Clark et al., 2019; cpp/include/attention/words.hpp):
-   *  words = [{ from, to }] (token indices, both included; a word is two tokens or more, words do not
-   *  overlap). { groups: [{ from, to }] (the words and every other token alone, in order), weights
-   *  (g × g): to a word, the sum over its tokens; from a word, the mean over its tokens }. */
-  wordAttention(words, where = {}) {
-    const after = this.#owner.after('wordAttention');
-    const [weights] = this.#headStages(where, ['weights']);
-    const r = unwrap(after.wordAttention(weights.data, weights.rows, checkWords(words)));
-    return Object.freeze({ groups: Object.freeze(r.groups.map(Object.freeze)), weights: wrapMatrix(r.weights) });
-  }
-
-  /** How far a head's scores Q·Kᵀ are from symmetric on this sentence, and how much weight stays on
-   *  each token itself (cpp/include/attention/symmetry.hpp): { symmetricShare: ‖(S + Sᵀ)/2‖² ÷ ‖S‖²
-   *  of the scores double-centred (1 with one matrix for queries and keys, about ½ when S_ij and
-   *  S_ji are unrelated), antisymmetricShare: 1 − symmetricShare, selfShare: the weight on itself
-   *  averaged over the real tokens as queries (headReport's shares.self), oneWay: 'next' or
-   *  'previous' when headReport labels the head so and yet symmetricShare is above 0.75, else null,
-   *  oneWayShare: that direction's share (0 when oneWay is null) }. */
-  qkSymmetry(where = {}) {
-    const after = this.#owner.after('qkSymmetry');
-    const [scores, weights] = this.#headStages(where, ['scores', 'weights']);
-    return Object.freeze(unwrap(after.qkSymmetry(scores.data, weights.data, this.ids, scores.rows)));
-  }
-
-  /** Attention rollout (Abnar & Zuidema, 2020; cpp/include/attention/rollout.hpp) through every
-   *  layer: each layer's heads averaged (a knocked-out head left out) and mixed half and half with
-   *  the identity for the residual, multiplied last layer first. { rollout, last, averaged }:
-   *  rollout (n × n) row i = output i's share of each input token; last (n × n) = the last
-   *  layer's attention averaged over its heads; averaged = the heads each layer's average counts.
-   *  With words (as wordAttention takes them) both matrices are between words, by the same rule. */
-  rollout({ words = [] } = {}) {
-    const after = this.#owner.after('rollout');
-    const { layers, silenced, n } = this.#everyHead();
-    const r = unwrap(after.rollout(layers, silenced, n, checkWords(words)));
-    return Object.freeze({ rollout: wrapMatrix(r.rollout), last: wrapMatrix(r.last), averaged: r.averaged });
-  }
-
-  /** Row i of rollout() beside the same row of the last layer's average: { row, rollout, last,
-   *  rolloutTop, lastTop (the other token with the largest share in each), rolloutSelf, lastSelf
-   *  (the share on token i itself), rolloutSelfFirst, lastSelfFirst (token i's own share is at least
-   *  that top other token's: the row's largest share stays on i), topsDiffer (rolloutTop is
-   *  not lastTop) }. */
-  rolloutRow(i) {
-    checkIndex('row', i);
-    const after = this.#owner.after('rolloutRow');
-    const { layers, silenced, n } = this.#everyHead();
-    return Object.freeze(unwrap(after.rolloutRow(layers, silenced, n, i)));
+  // What trace-after.js reads: the after-the-article module, a head's stages, every head's weights.
+  #forAfter() {
+    return { after: (name) => this.#owner.after(name), headStages: (where, ids) => this.#headStages(where, ids),
+      everyHead: () => this.#everyHead(), ids: this.ids };
   }
 
   // A head's stages by id, as the core hands them out (copies the after-the-article module reads).

@@ -21,7 +21,8 @@ export function lazyExperiment({ id, label, load, words, className = `experiment
       load(ctx).then((make) => {
         if (disposed) return;
         view = make(element, { hooks, current: () => latest });
-        view.update(latest);
+        // Its run may have ended while the chunk loaded: the lab's next drawing updates it.
+        if (!latest.run.disposed) view.update(latest);
       }, (error) => {
         if (disposed) return;
         element.replaceChildren(h('p', { class: 'message error', role: 'alert' }, latest.t(words.failed, { error: String(error?.message ?? error) })));
@@ -63,7 +64,8 @@ export function lazyRendered({ id, label, load }) {
       body.append(waiting);
       (loading ??= load()).then((loaded) => {
         view = loaded;
-        if (waiting.parentNode !== body) return;
+        // The body was drawn over, or its run has ended (a new one is being drawn): not drawn from it.
+        if (waiting.parentNode !== body || ctx.run.disposed) return;
         waiting.remove();
         view.render(body, ctx);
       }, (error) => {

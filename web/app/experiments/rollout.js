@@ -4,7 +4,7 @@ import { h, morphChildren } from '../ui/dom.js';
 import { fmt, share } from '../ui/format.js';
 import { translator } from '../strings/i18n.js';
 import { renderMatrix } from '../matrix/matrix-view.js';
-import { groupAt, groupLabels } from '../shell/words.js';
+import { groupAt, groupLabels } from '../ui/token-groups.js';
 import { lazyExperiment } from './lazy.js';
 
 export default lazyExperiment({

@@ -135,6 +135,10 @@ export function createTilesView(root, { h, morphChildren, fmt, translator }) {
     const count = ctx.headView.tiledRow(ctx.selected, block).blocks.length;
     if (shown >= count) shown = 0;
     timer = setInterval(() => {
+      if (ctx.run.disposed) { // the run ended: the lab's next drawing gives this view the new one
+        stop();
+        return;
+      }
       shown += 1;
       if (shown >= count) stop();
       draw();

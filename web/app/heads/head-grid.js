@@ -7,7 +7,7 @@ import { fmt } from '../ui/format.js';
 import { heatCanvas } from '../matrix/heat-canvas.js';
 import { labelText } from './heads-panel.js';
 import { headName } from './head-view.js';
-import { groupLabels } from '../shell/words.js';
+import { groupLabels } from '../ui/token-groups.js';
 
 export function headGrid(ctx) {
   const { layer, head: shown } = ctx.where;

@@ -142,7 +142,7 @@ export function createLabState(steps) {
     /** Makes tokens from … to one word (from < to); words it overlaps are let go. */
     addWord(from, to) {
       const word = Object.freeze({ from: Math.min(from, to), to: Math.max(from, to) });
-      if (word.from === word.to) return;
+      if (word.from === word.to || run === null || word.to >= run.tokens.length) return;
       words = Object.freeze([...words.filter((w) => w.to < word.from || w.from > word.to), word].sort((a, b) => a.from - b.from));
     },
     /** Lets the word at index k go (its tokens are tokens again). */

@@ -13,7 +13,7 @@ export function progressOf(state, exercises) {
 }
 
 /** Goes back to a saved progress: apply(set) carries out a host's "set"
- *  (host/host-control.js), tour.go(k) opens the tour (it may load first),
+ *  (shell/host-control.js), tour.go(k) opens the tour (it may load first),
  *  redraw() draws; what does not fit (a damaged save) is left aside. */
 export async function restoreProgress(saved, { state, apply, exercises, tour, redraw }) {
   if (!saved || typeof saved !== 'object') return;

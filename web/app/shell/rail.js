@@ -2,7 +2,7 @@
 // token) and the step rail with the formula part the current step computes.
 import { clear, h, morphChildren } from '../ui/dom.js';
 import { STEPS } from '../steps/index.js';
-import { groupAt } from './words.js';
+import { groupAt } from '../ui/token-groups.js';
 
 /** The sentence's tokens as chips with their ids; onSelect(i) follows token i; a shift-click makes the
  *  tokens from the selected one to this one a word (onWord(from, to)); words: [{ from, to }] are marked

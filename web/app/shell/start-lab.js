@@ -10,7 +10,7 @@ import { createLazyExercises } from './exercises.js';
 import { createHeadsPanel } from '../heads/heads-panel.js';
 import { createModelControls } from '../heads/model-controls.js';
 import { createDetailPanel } from '../panels/detail-panel.js';
-import { createHostControl } from '../host/host-control.js';
+import { createHostControl } from './host-control.js';
 import { createLanguage } from './language.js';
 import { createSettings } from './settings.js';
 import { EXPERIMENTS } from '../experiments/index.js';
@@ -41,6 +41,7 @@ import { createLabActions } from './lab-actions.js';
  *  lang(): its language, and dispose(): ends the lab (see below). */
 export function startLab(env) {
   const $ = (id) => env.scope.getElementById(id);
+  $('formula-bar').hidden = false; // the document is parsed (index.html says why it waits)
   // The lab's life: its abort removes every listener the lab put outside its own
   // elements, and dispose() ends the rest (runs, workers, observers, timers).
   const life = new AbortController();

@@ -9,7 +9,7 @@
 // ?stage=… is the older name of ?step=…, ?lab=… of ?experiment=…; both still work.
 // words=2-3,4-7: tokens the learner made into words (byWords=0: the views show tokens all the same).
 import { parseOrigin } from '../host/host-messages.js';
-import { parseWordsParam, wordsParam } from './words.js';
+import { parseWordsParam, wordsParam } from '../ui/token-groups.js';
 import { languageId } from '../strings/i18n.js';
 
 const OPTION_PARAMS = ['dModel', 'dK', 'seed'];

@@ -3,7 +3,7 @@
 // let each go, and a switch between attention by words and by tokens. The rule
 // (Clark et al., 2019) is said where the words are; the numbers are the core's.
 import { h, morphChildren } from '../ui/dom.js';
-import { wordText } from './words.js';
+import { wordText } from '../ui/token-groups.js';
 
 /**
  * bar: the words' line; chips: the chips' list. state: the lab's state; changed(): redraw after a
@@ -12,6 +12,7 @@ import { wordText } from './words.js';
  */
 export function createWordBar({ bar, chips, state, changed, words, signal }) {
   let dragFrom = null;
+  let dragRun = null; // the run whose chips the drag began on: a word is of that run's tokens only
   let over = null;
   const chipAt = (event) => {
     const el = chips.getRootNode().elementFromPoint?.(event.clientX, event.clientY) ?? document.elementFromPoint(event.clientX, event.clientY);
@@ -30,6 +31,7 @@ export function createWordBar({ bar, chips, state, changed, words, signal }) {
     const i = chipAt(event);
     if (i === null) return;
     dragFrom = i;
+    dragRun = state.run;
     over = i;
   }, { signal });
   chips.addEventListener('pointermove', (event) => {
@@ -44,7 +46,7 @@ export function createWordBar({ bar, chips, state, changed, words, signal }) {
     const [from, to] = [dragFrom, over];
     dragFrom = null;
     preview(null);
-    if (from !== null && to !== null && from !== to) {
+    if (from !== null && to !== null && from !== to && dragRun === state.run) {
       state.addWord(from, to);
       changed();
     }

@@ -5,7 +5,7 @@ import { renderMatrix, TABLE_LIMIT } from '../matrix/matrix-view.js';
 import { h } from '../ui/dom.js';
 import { headGrid } from '../heads/head-grid.js';
 import { headNumber } from '../heads/head-view.js';
-import { groupAt, groupLabels } from '../shell/words.js';
+import { groupAt, groupLabels } from '../ui/token-groups.js';
 
 export function explainWeight(ctx, i, j) {
   const r = ctx.headView.softmaxRow(i);

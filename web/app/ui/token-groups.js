@@ -1,4 +1,4 @@
-// The learner's words (tokens made into one word, as 喜欢 from 喜 and 欢): how a
+// Token groups: the learner's words (tokens made into one word, as 喜欢 from 喜 and 欢): how a
 // word reads, and how words go into a link and come out of one. Which tokens
 // make a word, and its attention, are the core's (trace.wordAttention).
 

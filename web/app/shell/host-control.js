@@ -2,10 +2,10 @@
 // lab's "set" messages (host-messages.js checks their shape first), an
 // element's attributes (shell/element.js: the link's parameters, read again), the
 // first run from a link, and the state every report carries.
-import { DEFAULT_SENTENCE } from '../shell/presets.js';
+import { DEFAULT_SENTENCE } from './presets.js';
 import { EXPERIMENTS } from '../experiments/index.js';
 import { STEPS, stepIndex } from '../steps/index.js';
-import { readUrl } from '../shell/url-state.js';
+import { readUrl } from './url-state.js';
 
 const EXPERIMENT_IDS = EXPERIMENTS.map((e) => e.id);
 

@@ -1,0 +1,80 @@
+// What a Trace computes after the article (FlashAttention's tiles, words, symmetry, rollout): each
+// reads the head's stages as the core hands them out and passes them to the after-the-article module
+// (web/lib/after-wasm.js). The Trace methods of the same names (without Of) call these with `run`:
+// { after(name), headStages(where, ids), everyHead(), ids }.
+import { checkIndex, checkWords, unwrap, wrapMatrix } from './checks.js';
+
+/** Query row i of a head through softmax(QKᵀ/√d_k)·V a block of `block` keys at a time, as
+ *  FlashAttention computes it (cpp/include/attention/tiled.hpp): { row, block, blocks, output,
+ *  full, maxDifference, relativeDifference }. Each block is { begin, end, scores, blockMax,
+ *  maxBefore, maxAfter, rescale, exps, sumBefore, sumAfter, accBefore, accAfter }: the running
+ *  maximum m, e^(m_before − m_after), the running sum ℓ and the accumulator before and after it.
+ *  output = the last accAfter ÷ sumAfter; full = the row as the whole computation gives it. */
+export function tiledRowOf(run, i, { block, ...where } = {}) {
+  checkIndex('row', i);
+  checkIndex('block', block);
+  const after = run.after('tiledRow');
+  const [masked, v, output] = run.headStages(where, ['masked', 'v', 'output']);
+  const r = unwrap(after.tiledRow(masked.data, v.data, output.data, masked.rows, v.cols, i, block));
+  return Object.freeze({ ...r, blocks: Object.freeze(r.blocks.map(Object.freeze)) });
+}
+
+/** Every row of a head block by block: { block, output (n × dK), maxDifference,
+ *  relativeDifference, fullScores (n × n: the weights held at once the whole way),
+ *  tiledScores (n × block: a block's weights for every query) }. */
+export function tiledAttentionOf(run, { block, ...where } = {}) {
+  checkIndex('block', block);
+  const after = run.after('tiledAttention');
+  const [masked, v, output] = run.headStages(where, ['masked', 'v', 'output']);
+  const a = unwrap(after.tiledAttention(masked.data, v.data, output.data, masked.rows, v.cols, block));
+  return Object.freeze({ ...a, output: wrapMatrix(a.output) });
+}
+
+/** A head's attention between words, not tokens (Clark et al., 2019; cpp/include/attention/words.hpp):
+ *  words = [{ from, to }] (token indices, both included; a word is two tokens or more, words do not
+ *  overlap). { groups: [{ from, to }] (the words and every other token alone, in order), weights
+ *  (g × g): to a word, the sum over its tokens; from a word, the mean over its tokens }. */
+export function wordAttentionOf(run, words, where = {}) {
+  const after = run.after('wordAttention');
+  const [weights] = run.headStages(where, ['weights']);
+  const r = unwrap(after.wordAttention(weights.data, weights.rows, checkWords(words)));
+  return Object.freeze({ groups: Object.freeze(r.groups.map(Object.freeze)), weights: wrapMatrix(r.weights) });
+}
+
+/** How far a head's scores Q·Kᵀ are from symmetric on this sentence, and how much weight stays on
+ *  each token itself (cpp/include/attention/symmetry.hpp): { symmetricShare: ‖(S + Sᵀ)/2‖² ÷ ‖S‖²
+ *  of the scores double-centred (1 with one matrix for queries and keys, about ½ when S_ij and
+ *  S_ji are unrelated), antisymmetricShare: 1 − symmetricShare, selfShare: the weight on itself
+ *  averaged over the real tokens as queries (headReport's shares.self), oneWay: 'next' or
+ *  'previous' when headReport labels the head so and yet symmetricShare is above 0.75, else null,
+ *  oneWayShare: that direction's share (0 when oneWay is null) }. */
+export function qkSymmetryOf(run, where = {}) {
+  const after = run.after('qkSymmetry');
+  const [scores, weights] = run.headStages(where, ['scores', 'weights']);
+  return Object.freeze(unwrap(after.qkSymmetry(scores.data, weights.data, run.ids, scores.rows)));
+}
+
+/** Attention rollout (Abnar & Zuidema, 2020; cpp/include/attention/rollout.hpp) through every
+ *  layer: each layer's heads averaged (a knocked-out head left out) and mixed half and half with
+ *  the identity for the residual, multiplied last layer first. { rollout, last, averaged }:
+ *  rollout (n × n) row i = output i's share of each input token; last (n × n) = the last
+ *  layer's attention averaged over its heads; averaged = the heads each layer's average counts.
+ *  With words (as wordAttention takes them) both matrices are between words, by the same rule. */
+export function rolloutOf(run, { words = [] } = {}) {
+  const after = run.after('rollout');
+  const { layers, silenced, n } = run.everyHead();
+  const r = unwrap(after.rollout(layers, silenced, n, checkWords(words)));
+  return Object.freeze({ rollout: wrapMatrix(r.rollout), last: wrapMatrix(r.last), averaged: r.averaged });
+}
+
+/** Row i of rollout() beside the same row of the last layer's average: { row, rollout, last,
+ *  rolloutTop, lastTop (the other token with the largest share in each), rolloutSelf, lastSelf
+ *  (the share on token i itself), rolloutSelfFirst, lastSelfFirst (token i's own share is at least
+ *  that top other token's: the row's largest share stays on i), topsDiffer (rolloutTop is
+ *  not lastTop) }. */
+export function rolloutRowOf(run, i) {
+  checkIndex('row', i);
+  const after = run.after('rolloutRow');
+  const { layers, silenced, n } = run.everyHead();
+  return Object.freeze(unwrap(after.rolloutRow(layers, silenced, n, i)));
+}
