@@ -26,6 +26,29 @@ export function watchProblems(page) {
   return problems;
 }
 
+/** What a lab holds outside its elements, for a test that removes labs: the page's live Workers
+ *  (a Set), counts() → the core's { liveTraces, liveHandles }, and heap() → the JS heap in bytes
+ *  after a collection. Call it before the page's first navigation. */
+export async function watchLabMemory(context, page) {
+  const workers = new Set();
+  page.on('worker', (worker) => {
+    workers.add(worker);
+    worker.on('close', () => workers.delete(worker));
+  });
+  const cdp = await context.newCDPSession(page);
+  return {
+    workers,
+    counts: () => page.evaluate(async () => {
+      const { liveTraces, liveHandles } = (await (await import('/lib/attention-lab.js')).loadAttentionLab()).memoryUsage();
+      return { liveTraces, liveHandles };
+    }),
+    async heap() {
+      for (let k = 0; k < 3; k += 1) await cdp.send('HeapProfiler.collectGarbage');
+      return (await cdp.send('Runtime.getHeapUsage')).usedSize;
+    },
+  };
+}
+
 /**
  * For a test file: serves `root` (with the strict CSP) and launches Chromium
  * before its tests, and stops both after. The returned object gains

@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
-import { useServedChromium, watchProblems } from './chromium.mjs';
+import { useServedChromium, watchLabMemory, watchProblems } from './chromium.mjs';
 
 const WEB = fileURLToPath(new URL('../../web/', import.meta.url));
 const env = useServedChromium(WEB);
@@ -24,27 +24,11 @@ test('100 elements mounted and removed leave no Worker, no trace, no handle and 
   const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'no-preference' });
   const page = await context.newPage();
   const problems = watchProblems(page);
-  const cdp = await context.newCDPSession(page);
-  const workers = new Set();
-  page.on('worker', (worker) => {
-    workers.add(worker);
-    worker.on('close', () => workers.delete(worker));
-  });
+  const { workers, counts, heap: heapAfterCollection } = await watchLabMemory(context, page);
   await page.goto(`${env.origin}/element-demo.html`);
   await page.waitForSelector('body[data-first-ready][data-second-ready]', { state: 'attached', timeout: 30_000 });
   // The demo's own two labs stay; the rounds mount theirs in a box of their own.
-  await page.evaluate(async () => {
-    window.core = await (await import('/lib/attention-lab.js')).loadAttentionLab();
-    document.body.append(Object.assign(document.createElement('div'), { id: 'rounds' }));
-  });
-  const counts = () => page.evaluate(() => {
-    const { liveTraces, liveHandles } = window.core.memoryUsage();
-    return { liveTraces, liveHandles };
-  });
-  const heapAfterCollection = async () => {
-    for (let k = 0; k < 3; k += 1) await cdp.send('HeapProfiler.collectGarbage');
-    return (await cdp.send('Runtime.getHeapUsage')).usedSize;
-  };
+  await page.evaluate(() => document.body.append(Object.assign(document.createElement('div'), { id: 'rounds' })));
   const before = await counts();
 
   const frame = page.locator('#rounds attention-lab .al-frame');

@@ -6,10 +6,10 @@ const DWELL_MS = 1600; // how long Play rests on each step, at speed 1
 /**
  * button: the Play button; count: how many steps; at(): the step shown;
  * goTo(k, animate): shows step k and resolves once it is drawn; frame: the
- * lab's frame (its --motion); words(): the lab's words now.
+ * lab's frame (its --motion); words(): the lab's words now; signal: the lab's life (its end stops playing).
  * Returns { playing, play(), pause(), setSpeed(speed), relabel() }.
  */
-export function createPlayer({ button, count, at, goTo, frame, words }) {
+export function createPlayer({ button, count, at, goTo, frame, words, signal }) {
   let playing = false;
   let speed = 1;
   const setPlaying = (on) => {
@@ -25,8 +25,8 @@ export function createPlayer({ button, count, at, goTo, frame, words }) {
       setPlaying(true);
       if (at() === count - 1) await goTo(0, true);
       while (playing && at() < count - 1) {
-        await sleep(DWELL_MS / speed);
-        if (!playing) break;
+        await sleep(DWELL_MS / speed, signal);
+        if (!playing || signal.aborted) break;
         await goTo(at() + 1, true);
       }
       setPlaying(false); // the last step is reached, or the learner paused

@@ -64,7 +64,7 @@ export function startLab(env) {
   const showSentence = (sentence) => { $('sentence').value = sentence; };
 
   parts.warmUp = createWarmUp(env.frame);
-  parts.player = createPlayer({ button: $('play'), count: STEPS.length, at: () => state.step, goTo: drawing.goTo, frame: env.frame, words });
+  parts.player = createPlayer({ button: $('play'), count: STEPS.length, at: () => state.step, goTo: drawing.goTo, frame: env.frame, words, signal });
   parts.settings = createSettings($);
   const { showSettings } = lab;
   const controls = parts.controls = createModelControls(state, { words, compute, redraw, message, showSentence, showModels: showSettings });

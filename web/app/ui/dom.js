@@ -152,7 +152,11 @@ function morph(live, fresh) {
   if (live.firstChild || fresh.firstChild) morphChildren(live, fresh);
 }
 
-export const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
+/** Resolves after ms, or at once when `signal` (an AbortSignal, optional) aborts: its timer is then cleared. */
+export const sleep = (ms, signal) => new Promise((resolve) => {
+  const timer = setTimeout(resolve, ms);
+  signal?.addEventListener('abort', () => { clearTimeout(timer); resolve(); }, { once: true });
+});
 
 /** Resolves right after the next frame is painted (a task posted from its
  *  animation-frame callback runs once that frame's style, layout and paint
