@@ -103,6 +103,8 @@ test('scaling: opened from its step, unscaled max weight above the scaled one, t
 test('experiments in Chinese, and a bad experiment name in the link', async () => {
   const { page, context } = await open('?lang=zh&lab=textbook'); // lab=: the older name, still read
   assert.match(await page.textContent('#experiment-tabs'), /缩放开 \/ 关.*课本例题/);
+  // The textbook's view is a chunk: it is drawn once that has loaded.
+  await page.waitForFunction(() => document.querySelector('.experiment-body')?.textContent.includes('文章先把每个'));
   assert.match(await page.textContent('.experiment-body'), /文章先把每个 e\^x 四舍五入/);
   assert.equal(await page.evaluate(() => document.body.innerText.includes('⟦')), false);
   await context.close();
