@@ -154,8 +154,9 @@ function morph(live, fresh) {
 
 /** Resolves after ms, or at once when `signal` (an AbortSignal, optional) aborts: its timer is then cleared. */
 export const sleep = (ms, signal) => new Promise((resolve) => {
-  const timer = setTimeout(resolve, ms);
-  signal?.addEventListener('abort', () => { clearTimeout(timer); resolve(); }, { once: true });
+  const aborted = () => { clearTimeout(timer); resolve(); };
+  const timer = setTimeout(() => { signal?.removeEventListener('abort', aborted); resolve(); }, ms);
+  signal?.addEventListener('abort', aborted, { once: true });
 });
 
 /** Resolves right after the next frame is painted (a task posted from its
