@@ -53,10 +53,12 @@ H5P.AttentionLab = (function (EventDispatcher) {
     if (p.tour) element.setAttribute('tour', 'article');
     element.addEventListener('exercise', function (event) { self.answered(event.detail); });
     element.addEventListener('tour', function (event) { self.toured(event.detail); });
-    element.addEventListener('ready', function () { self.trigger('resize'); });
+    element.addEventListener('ready', function () {
+      self.count = element.exerciseCount || self.count; // the set's size, as the lab (its core) reads it
+      self.trigger('resize');
+    });
     box.replaceChildren(element); // an element there before (resetTask) is removed: its lab ends
     this.element = element;
-    this.count = element.exerciseCount;
     if (this.previousState && this.previousState.lab) {
       element.restore(this.previousState.lab);
       this.results = this.previousState.results || {};

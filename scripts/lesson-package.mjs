@@ -5,6 +5,10 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseExercises } from '../web/app/panels/exercise-set.js';
 import { LANGUAGE_IDS } from '../web/app/strings/i18n.js';
+import { loadAttentionLab } from '../web/lib/attention-lab.js';
+
+// The exercises a set may name are the core's (the wasm the packages carry).
+const { exerciseNames } = await loadAttentionLab();
 
 const OFFLINE_PAGE = fileURLToPath(new URL('../web/generated/attention-lab.html', import.meta.url));
 
@@ -19,8 +23,8 @@ export const LESSON_OPTIONS = Object.freeze({
 
 /** The lesson's settings checked: returns the mastery score (an integer 0–100); throws an Error naming a bad one. */
 export function checkLesson({ exercises = '', lang, mastery = '80', sentence }) {
-  const { ignored } = parseExercises(exercises);
-  if (ignored.length) throw new Error(`not exercises: ${ignored.join(', ')} (each is dot, scaled, exp, softmax or output, optionally with its cell: softmax:2:3)`);
+  const { ignored } = parseExercises(exercises, exerciseNames);
+  if (ignored.length) throw new Error(`not exercises: ${ignored.join(', ')} (each is one of ${exerciseNames.join(', ')}, optionally with its cell: softmax:2:3)`);
   if (lang !== undefined && !LANGUAGE_IDS.includes(lang)) throw new Error(`--lang is ${LANGUAGE_IDS.join(', ')}, got ${lang}`);
   const score = Number(mastery);
   if (!Number.isInteger(score) || score < 0 || score > 100) throw new Error(`--mastery is an integer from 0 to 100, got ${mastery}`);

@@ -47,7 +47,8 @@ export function offlineApi(glueFile, wasmFile) {
       b.onResolve({ filter: /^attention-lab-model$/ }, () => ({ path: 'model', namespace: 'packed' }));
       b.onResolve({ filter: /lib\/training\.js$/ }, () => ({ path: 'training', namespace: 'offline-training' }));
       b.onLoad({ filter: /.*/, namespace: 'offline-training' }, () => ({ loader: 'js', contents:
-        'export async function startTraining() { throw Object.assign(new Error("training needs the served page: it runs in a Web Worker with the trainer\'s own wasm, which this one-file build does not carry"), { code: "worker_failed", params: {} }); }' }));
+        'const needsThePage = () => Object.assign(new Error("training needs the served page: it runs in a Web Worker with the trainer\'s own wasm, which this one-file build does not carry"), { code: "worker_failed", params: {} });\n' +
+        'export async function startTraining() { throw needsThePage(); }\nexport async function openTrainer() { throw needsThePage(); }' }));
       // The training lab's controls and charts could train nothing here: in their place, what it needs.
       b.onResolve({ filter: /training\/training-lab\.js$/ }, () => ({ path: 'training-lab', namespace: 'offline-training-lab' }));
       // Its words, in each language, are the training lab's 'train.offline' (the bundlers have written web/generated/words/).

@@ -187,14 +187,5 @@ EMSCRIPTEN_BINDINGS(attention_lab) {
                              });
                          }));
     emscripten::function("constants", &constants);
-    // The training lab's d_k for its knobs, and the verdict on its experiments
-    // (training_settings.hpp).
-    emscripten::function(
-        "trainingHeadSize", optional_override([](double d_model, double heads) {
-            return guarded([&] { return val(training_head_size(small(d_model), small(heads))); });
-        }));
-    emscripten::function("lossVerdict", optional_override([](double reference, double variant) {
-                             return std::string(loss_verdict(reference, variant));
-                         }));
     emscripten::function("heapBytesInUse", &heap_bytes_in_use);
 }

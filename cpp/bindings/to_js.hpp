@@ -20,6 +20,7 @@
 #include "attention/dot_sample.hpp"
 #include "attention/encoder_trace.hpp"
 #include "attention/error.hpp"
+#include "attention/exercises.hpp"
 #include "attention/explain.hpp"
 #include "attention/heads.hpp"
 #include "attention/model.hpp"
@@ -27,7 +28,6 @@
 #include "attention/softmax_row.hpp"
 #include "attention/symmetry.hpp"
 #include "attention/tiled.hpp"
-#include "attention/training_settings.hpp"
 #include "attention/words.hpp"
 
 namespace attention_binding {
@@ -239,16 +239,15 @@ inline val js(const std::vector<Token>& tokens) {
     return object({{"texts", js(texts)}, {"ids", js(ids)}, {"spans", spans}, {"forms", js(forms)}});
 }
 
-// What never changes: the stage ids in order, the default options, the limits, the training settings' ranges.
+// What never changes: the stage ids in order, the default options, the limits, the exercises' names.
 inline val constants() {
     const val limits = object({{"maxTokens", js(kMaxTokens)}, {"maxDModel", js(kMaxDModel)},
                                {"maxSeed", js(kMaxSeed)}, {"maxTextBytes", js(kMaxTextBytes)}});
     const std::vector<std::string> stages(kStageNames.begin(), kStageNames.end());
     const std::vector<std::string> layer_stages(kLayerStageNames.begin(), kLayerStageNames.end());
-    val training_ranges = val::object();  // the training lab's knobs (training_settings.hpp)
-    for (const auto& r : kTrainingRanges) training_ranges.set(r.name, object({{"min", val(r.min)}, {"max", val(r.max)}}));
+    const std::vector<std::string> exercises(std::begin(kExerciseNames), std::end(kExerciseNames));
     return object({{"stageNames", js(stages)}, {"layerStageNames", js(layer_stages)},
-                   {"defaults", js(Config{})}, {"limits", limits}, {"trainingRanges", training_ranges}});
+                   {"defaults", js(Config{})}, {"limits", limits}, {"exerciseNames", js(exercises)}});
 }
 
 // The options object as web/lib/core.js passes it: every field present, types checked.

@@ -210,4 +210,29 @@ EMSCRIPTEN_BINDINGS(attention_trainer) {
                 out.set(r.name, object({{"min", val(r.min)}, {"max", val(r.max)}}));
             return out;
         }));
+    // The training lab's presets, its d_k for the knobs and the verdict on its two-run
+    // experiments (training_settings.hpp).
+    emscripten::function("presets", optional_override([]() {
+                             val out = val::object();
+                             for (const auto& p : attention::train::kTrainingPresets) {
+                                 out.set(p.name, object({{"layers", val(p.layers)},
+                                                         {"heads", val(p.heads)},
+                                                         {"dModel", val(p.d_model)},
+                                                         {"steps", val(p.steps)},
+                                                         {"lr", val(p.lr)},
+                                                         {"initScale", val(p.init_scale)}}));
+                             }
+                             return out;
+                         }));
+    emscripten::function(
+        "headSize", optional_override([](double d_model, double heads) {
+            return guarded([&] {
+                const bool whole = d_model == std::floor(d_model) && heads == std::floor(heads);
+                return val(
+                    whole ? attention::train::training_head_size(small(d_model), small(heads)) : 0);
+            });
+        }));
+    emscripten::function("lossVerdict", optional_override([](double reference, double variant) {
+                             return std::string(attention::train::loss_verdict(reference, variant));
+                         }));
 }

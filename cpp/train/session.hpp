@@ -13,12 +13,12 @@
 #include <vector>
 
 #include "attention/encoder.hpp"
-#include "attention/training_settings.hpp"
 #include "attention/vocabulary.hpp"
 #include "corpus.hpp"
 #include "encoder.hpp"
 #include "mlm.hpp"
 #include "schedule.hpp"
+#include "training_settings.hpp"
 
 namespace attention::train {
 
@@ -40,10 +40,8 @@ struct SessionSettings {
     int d_ff = 0;           // the feed-forward width; 0: 4 · d_model
 };
 
-// Each setting's allowed range (attention/training_settings.hpp), checked in this order; the
-// first one out of range throws attention::Error("invalid_option") naming it, its value and its
-// range.
-using attention::SettingRange;
+// Each setting's allowed range (training_settings.hpp), checked in this order; the first one out
+// of range throws attention::Error("invalid_option") naming it, its value and its range.
 inline constexpr const auto& setting_ranges() { return kTrainingRanges; }
 
 // The share of softmax rows whose largest weight is above this: "near one-hot".

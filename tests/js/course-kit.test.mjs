@@ -8,15 +8,20 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseExercises } from '../../web/app/panels/exercise-set.js';
+import { parseExercises as parseSet } from '../../web/app/panels/exercise-set.js';
 import { connectScorm, findScormApi, sessionTime, suspendData } from '../../web/app/host/scorm.js';
 import { decimal } from '../../web/app/host/interaction.js';
 import { crc32, readZip, writeZip } from '../../scripts/zip.mjs';
+import { loadAttentionLab } from '../../web/lib/attention-lab.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-test('exercise sets: names, cells, the default, and what is ignored', () => {
-  assert.deepEqual(parseExercises('').items.map((i) => i.name), ['dot', 'scaled', 'exp', 'softmax', 'output']);
+test('exercise sets: the core\'s names, cells, the default, and what is ignored', async () => {
+  const { exerciseNames: names } = await loadAttentionLab();
+  assert.deepEqual(names, ['dot', 'scaled', 'exp', 'softmax', 'output']);
+  assert.ok(Object.isFrozen(names));
+  const parseExercises = (text) => parseSet(text, names);
+  assert.deepEqual(parseExercises('').items.map((i) => i.name), names);
   assert.deepEqual(parseExercises('softmax:2:3, output').items, [{ name: 'softmax', cell: { row: 2, col: 3 } }, { name: 'output', cell: null }]);
   const { items, ignored } = parseExercises('sum,<b>x</b>,dot:1,exp:1:2');
   assert.deepEqual(items, [{ name: 'exp', cell: { row: 1, col: 2 } }]);

@@ -4,11 +4,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { startTraining } from '../../web/lib/training.js';
+import { openTrainer, startTraining } from '../../web/lib/training.js';
 import { loadAttentionLab } from '../../web/lib/attention-lab.js';
 
 const LAB_TEXT = readFileSync(new URL('../../web/models/training-text.txt', import.meta.url), 'utf8');
 const TINY = Object.freeze({ layers: 1, heads: 2, dModel: 16, steps: 40, lr: 0.01, seed: 3 });
+// The training lab's tiny preset as docs/training.md gives it (its heads get a label by about step 2500).
+const TINY_PRESET = Object.freeze({ layers: 1, heads: 2, dModel: 32, steps: 3000, lr: 0.01, initScale: 0.02 });
 
 async function reportsOf(run) {
   const reports = [];
@@ -169,9 +171,6 @@ test('one matrix for queries and keys: every score matrix symmetric, more weight
   const trace = core.run('我喜欢人工智能', { model: 'shared-qk' });
   assert.ok(Math.abs(trace.qkSymmetry({ layer: 0, head: 1 }).symmetricShare - 1) < 1e-6);
   trace.dispose();
-  assert.equal(core.lossVerdict(4.355, 4.604), 'worse');
-  assert.equal(core.lossVerdict(4.758, 4.288), 'better');
-  assert.throws(() => core.lossVerdict(1, '2'), { code: 'invalid_argument' });
   assert.equal(await codeOf(startTraining(LAB_TEXT, { sharedQk: 1 })), 'invalid_option:sharedQk');
   two.dispose();
   one.dispose();
@@ -208,23 +207,39 @@ test('bad input is named: the text, each setting, the options', async () => {
   run.dispose();
 });
 
-test('the training settings\' ranges, d_k and the ÷√d_k verdict: the page\'s core has the trainer\'s one table', async () => {
+test('the training settings\' ranges, presets, d_k and verdicts are the trainer\'s one table, and the page\'s core has none', async () => {
   const core = await loadAttentionLab();
+  for (const gone of ['trainingRanges', 'trainingHeadSize', 'lossVerdict', 'scalingVerdict']) assert.equal(core[gone], undefined, gone);
   const { loadTrainer } = await import('../../web/lib/trainer-wasm.js');
-  const trainer = await loadTrainer();
-  assert.deepEqual(JSON.parse(JSON.stringify(core.trainingRanges)), JSON.parse(JSON.stringify(trainer.settingRanges())));
-  assert.deepEqual(Object.keys(core.trainingRanges), ['layers', 'heads', 'dModel', 'length', 'batch', 'steps', 'vocab', 'lr', 'initScale', 'seed']);
+  const wasm = await loadTrainer();
+  const trainer = await openTrainer();
+  assert.deepEqual(JSON.parse(JSON.stringify(trainer.ranges)), JSON.parse(JSON.stringify(wasm.settingRanges())));
+  assert.deepEqual(Object.keys(trainer.ranges), ['layers', 'heads', 'dModel', 'length', 'batch', 'steps', 'vocab', 'lr', 'initScale', 'seed']);
+  assert.ok(Object.isFrozen(trainer.ranges.heads));
+  assert.deepEqual({ ...trainer.defaults }, wasm.defaultSettings());
+  assert.deepEqual(Object.keys(trainer.presets), ['tiny', 'small', 'larger']);
+  assert.deepEqual({ ...trainer.presets.tiny }, TINY_PRESET);
   // Each range is where the trainer draws its line: one past its top is refused, by name.
-  for (const [name, { min, max }] of Object.entries(core.trainingRanges)) {
+  for (const [name, { min, max }] of Object.entries(trainer.ranges)) {
     const past = Number.isInteger(min) ? max + 1 : max * 2;
     assert.equal(await codeOf(startTraining(LAB_TEXT, { ...TINY, [name]: past })), `invalid_option:${name}`, name);
   }
-  assert.equal(core.trainingHeadSize(32, 2), 16);
-  assert.equal(core.trainingHeadSize(30, 4), 0);
+  assert.equal(await trainer.headSize(32, 2), 16);
+  assert.equal(await trainer.headSize(30, 4), 0);
+  assert.equal(await trainer.headSize(32.5, 2), 0);
+  assert.equal(await trainer.headSize(Number.NaN, 2), 0);
+  assert.equal(await trainer.headSize(-32, 2), 0);
+  await assert.rejects(() => trainer.headSize('32', 2), { code: 'invalid_argument' });
   assert.equal(await codeOf(startTraining(LAB_TEXT, { ...TINY, dModel: 30, heads: 4 })), 'invalid_option:dModel');
-  assert.equal(core.scalingVerdict(2.0, 2.1), 'worse');
-  assert.equal(core.scalingVerdict(2.0, 1.9), 'better');
-  assert.equal(core.scalingVerdict(2.0, 2.05), 'same');
-  assert.equal(core.scalingVerdict(2.0, Number.NaN), 'same');
-  assert.throws(() => core.scalingVerdict('2', 2), { code: 'invalid_argument' });
+  // 3 % either side of the reference.
+  assert.equal(await trainer.lossVerdict(4.355, 4.604), 'worse');
+  assert.equal(await trainer.lossVerdict(4.758, 4.288), 'better');
+  assert.equal(await trainer.lossVerdict(2.0, 2.07), 'worse');
+  assert.equal(await trainer.lossVerdict(2.0, 2.05), 'same');
+  assert.equal(await trainer.lossVerdict(2.0, 1.95), 'same');
+  assert.equal(await trainer.lossVerdict(2.0, 1.93), 'better');
+  assert.equal(await trainer.lossVerdict(2.0, Number.NaN), 'same');
+  await assert.rejects(() => trainer.lossVerdict('2', 2), { code: 'invalid_argument' });
+  trainer.dispose();
+  await assert.rejects(() => trainer.headSize(32, 2), { code: 'disposed' });
 });

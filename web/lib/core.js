@@ -129,11 +129,6 @@ export function createCore(core, trained, loadAfter) {
     fail(`there is no model "${id}"; the models are ${ids}`, 'unknown_model', { id, ids });
   };
 
-  const lossVerdict = (reference, variant) => {
-    for (const loss of [reference, variant]) if (typeof loss !== 'number') fail(`a loss must be a number, got ${describe(loss)}`, 'invalid_argument');
-    return core.lossVerdict(reference, variant);
-  };
-
   return Object.freeze({
     /** The seeded head's stage ids (every head's, in a trained model), in pipeline order. */
     stageNames: Object.freeze(constants.stageNames),
@@ -143,10 +138,8 @@ export function createCore(core, trained, loadAfter) {
     defaults,
     /** { maxTokens, maxDModel, maxSeed, maxTextBytes }. */
     limits: Object.freeze(constants.limits),
-    /** A training run's settings' ranges, { layers: { min, max }, … } (attention-lab/training checks them). */
-    trainingRanges: Object.freeze(Object.fromEntries(Object.entries(constants.trainingRanges).map(([k, r]) => [k, Object.freeze(r)]))),
-    /** d_k of a training run's heads for dModel and heads: dModel / heads, or 0 when heads does not divide it. */
-    trainingHeadSize: (dModel, heads) => unwrap(core.trainingHeadSize(dModel, heads)),
+    /** The exercises a set may name (?exercises=…, trace.exercise()), in the lab's order. */
+    exerciseNames: Object.freeze(constants.exerciseNames),
     /** Loads what the lab computes after the article (trace.tiledRow, tiledAttention, rollout,
      *  rolloutRow, qkSymmetry, wordAttention): a module of its own, loaded once; those methods throw
      *  'not_loaded' before. A failed load rejects with 'load_failed' and may be tried again. */
@@ -162,11 +155,6 @@ export function createCore(core, trained, loadAfter) {
     get afterArticleLoaded() {
       return after !== null;
     },
-    /** The ÷√d_k experiment's verdict on two runs' final held-out losses: 'worse', 'better' or 'same' (without scaling, against with). */
-    scalingVerdict: (withScaling, withoutScaling) => lossVerdict(withScaling, withoutScaling),
-    /** Any of the training lab's experiments: a variant run's final held-out loss against the reference run's,
-     *  'worse', 'better' or 'same' (the same margin as scalingVerdict; the Q/K experiment's variant shares one matrix). */
-    lossVerdict,
 
     /** Every model, trained ones first: { id, trained, layers, heads, dModel, dK, vocabSize }. */
     get models() {

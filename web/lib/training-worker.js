@@ -1,8 +1,10 @@
 // The training lab's Web Worker: one run of the trainer's wasm off the page's
-// thread (training.js starts it). Messages in: start {text, settings, sentence,
-// every}, pause, resume, stop, follow {sentence}, model {id}, heads {id, sentence}; out: the
-// loop's events {type, detail}, and replies {type: 'reply', id, …}.
-import { loadTrainer } from './trainer-wasm.js';
+// thread (training.js starts it), or the trainer's answers about settings
+// (training.js's openTrainer). Messages in: start {text, settings, sentence,
+// every}, pause, resume, stop, follow {sentence}, model {id}, heads {id, sentence};
+// settings {id}, headSize {id, dModel, heads}, verdict {id, reference, variant};
+// out: the loop's events {type, detail}, and replies {type: 'reply', id, …}.
+import { answerAbout, loadTrainer } from './trainer-wasm.js';
 import { createTrainingLoop } from './training-loop.js';
 
 let loop = null;
@@ -17,7 +19,18 @@ const schedule = (fn) => {
 };
 const post = (type, detail) => self.postMessage({ type, detail });
 
+let asked = null; // the trainer that answers about settings, once asked
+
 self.onmessage = async ({ data }) => {
+  if (['settings', 'headSize', 'verdict'].includes(data.type)) {
+    try {
+      asked ??= loadTrainer();
+      self.postMessage({ type: 'reply', id: data.id, ...answerAbout(await asked, data) });
+    } catch (error) {
+      self.postMessage({ type: 'reply', id: data.id, error: { message: String(error?.message ?? error), code: 'trainer_load_failed', params: {} } });
+    }
+    return;
+  }
   if (data.type === 'start') {
     try {
       loop = createTrainingLoop(await loadTrainer(), data, post, schedule);

@@ -7,12 +7,19 @@
 //   const bytes = await run.exportModel();   // a model file: core.loadModel('mine', bytes)
 //   run.dispose();
 //
+//   const trainer = await openTrainer();  // the settings' ranges, defaults and presets, d_k, verdicts
+//   await trainer.headSize(32, 2);        // 16
+//   trainer.dispose();
+//
 // In a browser the run is in a Web Worker (the page stays responsive); in Node
 // on the calling thread, a slice of steps at a time. Same text and settings
 // (seed included) give the same numbers in both. Every number comes from the
 // trainer's wasm, which only this module loads.
-import { AttentionLabError, describe, fail } from './checks.js';
+import { describe, fail } from './checks.js';
+import { DISPOSED, Replies, toError } from './trainer-settings.js';
 import { createTrainingLoop } from './training-loop.js';
+
+export { openTrainer } from './trainer-settings.js';
 
 const SETTING_KINDS = Object.freeze({
   layers: 'number', heads: 'number', dModel: 'number', length: 'number', batch: 'number', steps: 'number',
@@ -38,7 +45,6 @@ function checkStart(text, settings, options) {
   return { sentence, every };
 }
 
-const toError = (e) => new AttentionLabError(e.message, e.code, e.params);
 
 /** A run under way. Events (EventTarget): 'progress', 'done', 'error', each with `detail`.
  *  Iterate it (for await) for its progress reports, in order, until it is done. */
@@ -49,8 +55,7 @@ class TrainingRun extends EventTarget {
   #reports = [];
   #wake = null;
   #end = null;
-  #nextReply = 1;
-  #replies = new Map();
+  #replies = new Replies();
   #disposed = false;
   #held = null;
 
@@ -78,8 +83,7 @@ class TrainingRun extends EventTarget {
   /** Called with each message of the loop (a worker's or this thread's). */
   receive(type, detail) {
     if (type === 'reply') {
-      this.#replies.get(detail.id)?.(detail);
-      this.#replies.delete(detail.id);
+      this.#replies.receive(detail);
       return;
     }
     if (type === 'progress') this.#reports.push(detail);
@@ -115,12 +119,8 @@ class TrainingRun extends EventTarget {
   }
 
   #ask(message) {
-    if (this.#disposed) return Promise.reject(new AttentionLabError('this training run was disposed', 'disposed'));
-    const id = this.#nextReply++;
-    return new Promise((resolve, reject) => {
-      this.#replies.set(id, (reply) => (reply.error ? reject(toError(reply.error)) : resolve(reply)));
-      this.#send({ ...message, id });
-    });
+    if (this.#disposed) return Promise.reject(toError(DISPOSED('training run')));
+    return this.#replies.ask(this.#send, message);
   }
 
   /** The model file of the params as they are now (a run with ÷√d_k: a model file holds only those). */
@@ -148,8 +148,7 @@ class TrainingRun extends EventTarget {
     // A run disposed under way ends as stopped: its iterator and `done` hear it.
     if (!this.#end) this.receive('done', { reason: 'stopped', step: this.#reports.at(-1)?.step ?? 0 });
     this.#dispose();
-    for (const answer of this.#replies.values()) answer({ error: { message: 'this training run was disposed', code: 'disposed', params: {} } });
-    this.#replies.clear();
+    this.#replies.refuseAll(DISPOSED('training run'));
   }
 
   async* [Symbol.asyncIterator]() {
@@ -232,3 +231,4 @@ export async function startTraining(text, settings = {}, options = {}) {
   const browser = typeof Worker === 'function' && typeof window === 'object';
   return browser ? inWorker(start) : inThisThread(start);
 }
+

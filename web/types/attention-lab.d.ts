@@ -241,6 +241,8 @@ export interface Core {
   readonly layerStageNames: readonly string[];
   readonly defaults: Readonly<Required<Pick<RunOptions, 'dModel' | 'dK' | 'seed' | 'scale' | 'causal' | 'positional'>>>;
   readonly limits: { readonly maxTokens: number; readonly maxDModel: number; readonly maxSeed: number; readonly maxTextBytes: number };
+  /** the exercises a set may name (?exercises=…, trace.exercise()), in the lab's order */
+  readonly exerciseNames: readonly ExerciseName[];
   readonly models: readonly ModelInfo[];
   readonly modelError: AttentionLabError | null;
   loadModel(id: string, bytes: Uint8Array): ModelInfo;
@@ -280,8 +282,6 @@ export interface Core {
    *  (they throw 'not_loaded' before); once, later calls return the same promise */
   loadAfterArticle(): Promise<void>;
   readonly afterArticleLoaded: boolean;
-  /** a training experiment's verdict: the variant run's final held-out loss against the reference run's */
-  lossVerdict(reference: number, variant: number): 'worse' | 'better' | 'same';
 }
 
 /** The older name of Core. @deprecated */

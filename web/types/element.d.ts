@@ -66,8 +66,8 @@ export class AttentionLabElement extends HTMLElement {
   static readonly observedAttributes: readonly AttentionLabAttribute[];
   /** Resolves when the lab has drawn its first view. */
   readonly ready: Promise<void>;
-  /** How many exercises its set has (the `exercises` attribute as the lab reads it). */
-  readonly exerciseCount: number;
+  /** How many exercises its set has (the `exercises` attribute as the lab reads it); null until it is ready. */
+  readonly exerciseCount: number | null;
   /** Where the learner is, as plain data a platform keeps between visits; null before the first view. */
   progress(): unknown;
   /** Back to a progress() of an earlier visit; what does not fit is left aside. */

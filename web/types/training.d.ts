@@ -115,3 +115,24 @@ export interface TrainingRun extends EventTarget, AsyncIterable<TrainingReport> 
 /** Rejects with an AttentionLabError: invalid_option, invalid_argument, text_too_short,
  *  trainer_load_failed, worker_failed. */
 export function startTraining(text: string, settings?: TrainingSettings, options?: TrainingOptions): Promise<TrainingRun>;
+
+/** The trainer's own table of settings, and what follows from them (openTrainer). */
+export interface Trainer {
+  /** each setting's range, in the order the trainer checks them */
+  readonly ranges: Readonly<Record<'layers' | 'heads' | 'dModel' | 'length' | 'batch' | 'steps' | 'vocab' | 'lr' | 'initScale' | 'seed',
+    { readonly min: number; readonly max: number }>>;
+  /** what a run starts with where its settings are silent */
+  readonly defaults: Readonly<Required<TrainingSettings>>;
+  /** the training lab's presets, from the smallest up */
+  readonly presets: Readonly<Record<'tiny' | 'small' | 'larger', Readonly<TrainingSettings>>>;
+  /** d_k of a run's heads: dModel ÷ heads, 0 when heads does not divide dModel */
+  headSize(dModel: number, heads: number): Promise<number>;
+  /** a two-run experiment's verdict: the variant's final held-out loss more than 3 % above the reference's
+   *  is 'worse', that much below 'better', else 'same' */
+  lossVerdict(reference: number, variant: number): Promise<'worse' | 'better' | 'same'>;
+  /** lets go of the trainer (its worker ends) */
+  dispose(): void;
+}
+
+/** Rejects with an AttentionLabError: trainer_load_failed, worker_failed. */
+export function openTrainer(): Promise<Trainer>;

@@ -142,6 +142,33 @@ TEST_CASE("TrainingSession: settings out of range and texts too short are named"
     CHECK(code_of(tiny(), text) == "none");
 }
 
+TEST_CASE(
+    "training settings: every preset is a run the trainer accepts, and the verdict's margin") {
+    const std::string text = grammar_text(600, 7);
+    for (const TrainingPreset& p : kTrainingPresets) {
+        CAPTURE(p.name);
+        SessionSettings s;
+        s.layers = p.layers;
+        s.heads = p.heads;
+        s.d_model = p.d_model;
+        s.steps = p.steps;
+        s.lr = p.lr;
+        s.init_scale = p.init_scale;
+        CHECK(training_head_size(s.d_model, s.heads) > 0);
+        CHECK_NOTHROW(TrainingSession(text, s));
+    }
+    CHECK(training_head_size(32, 2) == 16);
+    CHECK(training_head_size(30, 4) == 0);
+    CHECK(training_head_size(32, 0) == 0);
+    CHECK(training_head_size(-32, 2) == 0);
+    // 3 % either side of the reference: 2.0 → "worse" above 2.06, "better" below 1.94.
+    CHECK(loss_verdict(2.0, 2.07) == "worse");
+    CHECK(loss_verdict(2.0, 2.05) == "same");
+    CHECK(loss_verdict(2.0, 1.95) == "same");
+    CHECK(loss_verdict(2.0, 1.93) == "better");
+    CHECK(loss_verdict(2.0, std::nan("")) == "same");
+}
+
 TEST_CASE("TrainingSession: the loss falls, and a seed repeats the run exactly") {
     const std::string text = grammar_text(600, 2);
     TrainingSession a(text, tiny()), b(text, tiny());

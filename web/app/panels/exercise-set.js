@@ -1,25 +1,25 @@
 // An exercise set as a link or an attribute writes it (?exercises=…). Plain
 // data, no page: exercise-panel.js reads it, and so does
-// scripts/package-scorm.mjs when it packages a set for a learning platform.
-export const EXERCISES = Object.freeze(['dot', 'scaled', 'exp', 'softmax', 'output']);
+// scripts/lesson-package.mjs when it packages a set for a learning platform.
+// The names are the core's (core.exerciseNames).
 const MAX_ITEMS = 20;
 
-/** An exercise set as written in a link or an attribute: names, or names with
- *  their cell (row:col, counted from 0 as the API counts, [CLS] being 0),
- *  separated by commas or spaces: "dot,softmax:2:3". Returns { items:
- *  [{ name, cell }] (cell null: the lab picks one), ignored: [the bad items] }.
- *  An empty text is the default set, every exercise once. */
-export function parseExercises(text) {
+/** An exercise set as written in a link or an attribute: names (of `names`, the
+ *  core's exerciseNames), or names with their cell (row:col, counted from 0 as
+ *  the API counts, [CLS] being 0), separated by commas or spaces: "dot,softmax:2:3".
+ *  Returns { items: [{ name, cell }] (cell null: the lab picks one), ignored: [the
+ *  bad items] }. An empty text is the default set, every exercise once. */
+export function parseExercises(text, names) {
   const words = String(text ?? '').split(/[\s,]+/).filter(Boolean);
-  if (!words.length) return { items: EXERCISES.map((name) => ({ name, cell: null })), ignored: [] };
+  if (!words.length) return { items: names.map((name) => ({ name, cell: null })), ignored: [] };
   const items = [];
   const ignored = [];
   for (const word of words.slice(0, MAX_ITEMS)) {
     const match = /^([a-z]+)(?::(\d{1,4}):(\d{1,4}))?$/.exec(word);
-    if (match && EXERCISES.includes(match[1])) {
+    if (match && names.includes(match[1])) {
       items.push({ name: match[1], cell: match[2] === undefined ? null : { row: Number(match[2]), col: Number(match[3]) } });
     } else ignored.push(word.slice(0, 24));
   }
   if (words.length > MAX_ITEMS) ignored.push('…');
-  return { items: items.length ? items : parseExercises('').items, ignored };
+  return { items: items.length ? items : parseExercises('', names).items, ignored };
 }

@@ -15,7 +15,6 @@
 import MARKUP from 'attention-lab:markup';
 import STYLE from 'attention-lab:style';
 import { startLab } from './start-lab.js';
-import { parseExercises } from '../panels/exercise-set.js';
 
 // Attribute → the link parameter it stands for.
 export const ATTRIBUTES = Object.freeze({
@@ -63,8 +62,9 @@ export class AttentionLabElement extends HTMLElement {
   /** Goes back to a progress() of an earlier visit, once the lab is ready; what does not fit is left aside. */
   restore(saved) { return this.ready.then(() => this.#lab.restore(saved)); }
 
-  /** How many exercises its set has, as the lab reads the `exercises` attribute (every exercise once when absent). */
-  get exerciseCount() { return parseExercises(this.getAttribute('exercises') ?? '').items.length; }
+  /** How many exercises its set has, as the lab reads the `exercises` attribute (every exercise once when absent);
+   *  null until the lab is ready (the names are the core's). */
+  get exerciseCount() { return this.#lab?.exerciseCount() ?? null; }
 
   /** Shows the solution of every exercise of the set, once the lab is ready. */
   showSolutions() { return this.ready.then(() => this.#lab.revealAnswers()); }

@@ -11,16 +11,19 @@ import { parseExercises } from '../panels/exercise-set.js';
 
 /** One lab's Your turn. body: the panel's body element; announce(result),
  *  showCell(step, row): as the panel's; redraw(): draws the lab again (after an
- *  answer); loaded(panel): the panel is there (the lab draws it, if it has a run).
- *  Returns { set(text) → ignored items, render(ctx), snapshot(), restore(saved), revealAll(), dispose() }. */
-export function createLazyExercises(body, { announce, showCell, redraw, loaded }) {
+ *  answer); loaded(panel): the panel is there (the lab draws it, if it has a run);
+ *  names(): the core's exercise names (null before the core is loaded: a set is then
+ *  read again once it is). Returns { set(text) → ignored items, count() (the set's
+ *  size, null before the core), render(ctx), snapshot(), restore(saved), revealAll(), dispose() }. */
+export function createLazyExercises(body, { announce, showCell, redraw, loaded, names }) {
+  const parse = (given) => (names() ? parseExercises(given, names()) : { items: [], ignored: [] });
   let panel = null; // the panel, once loaded
   let loading = null;
   let text = ''; // the set as last given
   let disposed = false;
   const load = () => (loading ??= import('../panels/exercise-panel.js').then(({ createExercises }) => {
     if (disposed) return null;
-    panel = createExercises({ announce, showCell }, { h, morphChildren, fmt, STEPS, translator, parseExercises });
+    panel = createExercises({ announce, showCell }, { h, morphChildren, fmt, STEPS, translator, parseExercises: parse });
     panel.set(text);
     watching?.disconnect();
     loaded();
@@ -39,8 +42,9 @@ export function createLazyExercises(body, { announce, showCell, redraw, loaded }
       text = next ?? '';
       if (panel) panel.set(text);
       else if (text.trim()) load();
-      return parseExercises(text).ignored;
+      return parse(text).ignored;
     },
+    count: () => (names() ? parse(text).items.length : null),
     render(ctx) {
       panel?.render(body, ctx, redraw);
     },

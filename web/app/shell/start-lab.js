@@ -71,7 +71,7 @@ export function startLab(env) {
   const exercises = parts.exercises = createLazyExercises($('exercise-body'), {
     announce: (result) => { host.announce('exercise', result); env.onExercise?.(result); },
     showCell: (step, row) => { state.chooseToken(row); renderChips(); parts.player.pause(); drawing.goTo(stepIndex(step), true); },
-    redraw: () => redraw(), loaded: () => { if (state.run) exercises.render(context(false)); } });
+    redraw: () => redraw(), loaded: () => { if (state.run) exercises.render(context(false)); }, names: () => state.core?.exerciseNames ?? null });
   const experiments = parts.experiments = createExperimentPanel({ tabs: $('experiment-tabs'), body: $('experiment-body'), context: () => context(false),
     changed: drawing.syncUrl, hooks: { loadModel: (id, bytes) => controls.loadModelFile(id, bytes) } });
   const tour = parts.tour = createLazyTour($('tour'), { state, compute, context: () => context(false), experiments, show, showSentence, showSettings,
@@ -121,6 +121,8 @@ export function startLab(env) {
     setTour: whenReady((id, card) => (id === 'article' ? tour.go(card ?? 0) : state.tour && tour.leave(false))),
     /** Shows the solution of every exercise of the set (a platform's showSolutions()). */
     revealAnswers: whenReady(() => exercises.revealAll()),
+    /** How many exercises its set has; null before the core is loaded. */
+    exerciseCount: () => exercises.count(),
     /** The lab's language now ('en', 'zh' or 'zh-Hant'). */
     lang: () => language.words.lang,
     dispose,

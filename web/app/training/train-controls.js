@@ -1,43 +1,47 @@
 // The training lab's controls: the text to learn from, the preset, the knobs
-// (their ranges and d_k from the core), ÷√d_k, one matrix for queries and keys,
-// and Start, Pause, Stop, the ÷√d_k experiment and the Q/K experiment. They keep
-// what the learner set; the lab reads it when a run starts.
+// (their ranges, the presets and d_k from the trainer: web/lib/training.js's
+// openTrainer), ÷√d_k, one matrix for queries and keys, and Start, Pause, Stop,
+// the ÷√d_k experiment and the Q/K experiment. They keep what the learner set;
+// the lab reads it when a run starts.
 
-// From the smallest upwards. With seed 1 the tiny preset's second head looks at
-// the next token from about step 2500 (docs/training.md; bench/ times it).
-export const PRESETS = Object.freeze({
-  tiny: Object.freeze({ layers: 1, heads: 2, dModel: 32, steps: 3000, lr: 0.01, initScale: 0.02 }),
-  small: Object.freeze({ layers: 2, heads: 4, dModel: 64, steps: 3000, lr: 0.003, initScale: 0.02 }),
-  larger: Object.freeze({ layers: 2, heads: 4, dModel: 128, steps: 6000, lr: 0.001, initScale: 0.02 }),
-});
-// The knobs, and how far a click on an arrow moves each; their ranges are the core's (core.trainingRanges).
+// The knobs, and how far a click on an arrow moves each; their ranges are the trainer's.
 const KNOBS = Object.freeze([['layers', 1], ['heads', 1], ['dModel', 8], ['steps', 100], ['lr', 0.0005], ['initScale', 0.01], ['seed', 1]]);
+// The preset a lab opens with (the smallest: its heads get a label soonest).
+const FIRST_PRESET = 'tiny';
 
 /**
  * element: where the controls go. deps: { h, clear, fmt, group (the source radios' name, one per lab),
- * start(compare: null, 'scaling' or 'sharedQk'), pauseOrResume(), stop() }. Returns { draw({ t, core, textBytes, active, paused }),
- * settings() (what a run starts with), source ('lab' or 'own'), ownText }.
+ * start(compare: null, 'scaling' or 'sharedQk'), pauseOrResume(), stop() }. Returns { draw({ t, trainer, loading, textBytes, active, paused }),
+ * settings() (what a run starts with), source ('lab' or 'own'), ownText }. trainer: an open Trainer
+ * (training.js), or null while it loads (loading) or when it could not open.
  */
 export function createTrainControls(element, { h, clear, fmt, group, start, pauseOrResume, stop }) {
-  const settings = { ...PRESETS.tiny, scaled: true, sharedQk: false, seed: 1 };
-  let preset = 'tiny';
+  let settings = null; // the trainer's defaults and the first preset, once the trainer is open
+  let preset = FIRST_PRESET;
   let source = 'lab';
   let ownText = '';
   let last = null; // what the controls were last drawn with
 
   function draw(given) {
     last = given;
-    const { t, core, textBytes, active, paused } = given;
+    const { t, trainer, loading, textBytes, active, paused } = given;
+    if (!trainer) {
+      clear(element).append(h('p', { class: 'explain' }, t('train.explain')), loading ? h('p', { class: 'hint' }, t('train.loading')) : null);
+      return;
+    }
+    settings ??= { ...trainer.defaults, ...trainer.presets[FIRST_PRESET] };
     const knobName = (name) => t(`train.knob.${name}`);
-    const presetSelect = h('select', { id: 'train-preset', onchange: (e) => { preset = e.target.value; Object.assign(settings, PRESETS[preset]); draw(last); } },
-      Object.keys(PRESETS).map((id) => h('option', { value: id, selected: id === preset }, t(`train.preset.${id}`))));
-    const dk = h('span', { class: 'train-dk' });
+    const presetSelect = h('select', { id: 'train-preset', onchange: (e) => { preset = e.target.value; Object.assign(settings, trainer.presets[preset]); draw(last); } },
+      Object.keys(trainer.presets).map((id) => h('option', { value: id, selected: id === preset }, t(`train.preset.${id}`))));
+    const dk = h('span', { class: 'train-dk' }, t('train.dk', { dk: '…' }));
     const drawDk = () => {
-      const size = Number.isInteger(settings.dModel) && Number.isInteger(settings.heads) ? core.trainingHeadSize(settings.dModel, settings.heads) : 0;
-      dk.textContent = t('train.dk', { dk: size || '—' });
+      const asked = [settings.dModel, settings.heads];
+      trainer.headSize(...asked).then((size) => {
+        if (asked[0] === settings.dModel && asked[1] === settings.heads) dk.textContent = t('train.dk', { dk: size || '—' });
+      }, () => {}); // a trainer let go of meanwhile: the lab is closing
     };
     const knobs = KNOBS.map(([name, step]) => h('label', { class: 'train-knob' }, knobName(name), ' ',
-      h('input', { type: 'number', id: `train-${name}`, min: core.trainingRanges[name].min, max: core.trainingRanges[name].max, step,
+      h('input', { type: 'number', id: `train-${name}`, min: trainer.ranges[name].min, max: trainer.ranges[name].max, step,
         value: settings[name], inputmode: 'decimal',
         onchange: (e) => { settings[name] = e.target.value === '' ? Number.NaN : Number(e.target.value); drawDk(); } })));
     drawDk();
@@ -66,7 +70,7 @@ export function createTrainControls(element, { h, clear, fmt, group, start, paus
 
   return {
     draw,
-    settings: () => ({ layers: settings.layers, heads: settings.heads, dModel: settings.dModel, steps: settings.steps, lr: settings.lr,
+    settings: () => settings && ({ layers: settings.layers, heads: settings.heads, dModel: settings.dModel, steps: settings.steps, lr: settings.lr,
       initScale: settings.initScale, seed: settings.seed, scaled: settings.scaled, sharedQk: settings.sharedQk }),
     get source() { return source; },
     get ownText() { return ownText; },

@@ -12,28 +12,11 @@ import { TRAINING_WORDS } from '../../generated/words/training.js';
 import { lineChart } from './line-chart.js';
 import { headsSection, noteLabels } from './heads-section.js';
 import { createTrainControls } from './train-controls.js';
+import { createVerdict, EXPERIMENT_RUNS, lastHeldout } from './experiment-runs.js';
 
 // The held-out loss and the heads come with every EVERY-th step's report.
 const EVERY = 10;
 const RUN_CLASSES = Object.freeze({ one: 'run-one', with: 'run-with', without: 'run-without', two: 'run-two', shared: 'run-shared' });
-// Each experiment's two runs: [key, what differs], the first the reference its verdict compares with;
-// its verdict's words (verdict.<worse|better|same>) and what they quote: the two final held-out losses
-// (3 decimals) as losses, and per figure [report key, decimals, its slot in the reference, in the variant].
-const EXPERIMENT_RUNS = Object.freeze({
-  scaling: {
-    runs: [['with', { scaled: true }], ['without', { scaled: false }]],
-    verdict: 'train.verdict',
-    losses: ['with', 'without'],
-    figures: [['oneHotShare', 2, 'withShare', 'withoutShare'], ['gradWq', 3, 'withGrad', 'withoutGrad']],
-  },
-  sharedQk: {
-    runs: [['two', { sharedQk: false }], ['shared', { sharedQk: true }]],
-    verdict: 'train.qkVerdict',
-    losses: ['two', 'one'],
-    figures: [['symmetricShare', 2, 'twoSym', 'oneSym'], ['selfShare', 2, 'twoSelf', 'oneSelf']],
-  },
-});
-
 /**
  * root: the element the lab fills. deps: { h, clear, morphChildren, fmt, translator, headGrid,
  * loadTraining() → the module web/lib/training.js, textUrl() → the lab's text's URL,
@@ -51,6 +34,8 @@ export function createTrainingLab(root, deps) {
   let note = null; // { kind, text }
   let frame = 0; // the animation frame that draws the results, while one is asked for
   let disposed = false;
+  let trainer = null; // the trainer's settings, d_k and verdicts (training.js's openTrainer), once open
+  let trainerFailed = false; // it could not open: the status says why, and there is nothing to start
 
   const controls = h('div', { class: 'train-controls' });
   const status = h('div', { class: 'train-status' }); // redrawn each frame: not a live region
@@ -66,6 +51,16 @@ export function createTrainingLab(root, deps) {
       labText = { text: new TextDecoder().decode(bytes), bytes: bytes.length };
     })
     .catch((error) => { labText = { error: String(error?.message ?? error) }; })
+    .then(() => drawControls());
+  // The trainer answers the knobs and the verdicts from a worker of its own while the lab is open.
+  const trainerLoad = Promise.resolve().then(() => loadTraining()).then((training) => training.openTrainer())
+    .then((opened) => {
+      if (disposed) opened.dispose();
+      else trainer = opened;
+    }, (error) => {
+      trainerFailed = true;
+      if (!disposed) say('error', t('train.failed', { error: deps.errorText(error) }));
+    })
     .then(() => drawControls());
 
   const say = (kind, text) => {
@@ -90,7 +85,7 @@ export function createTrainingLab(root, deps) {
     start, pauseOrResume, stop });
   function drawControls() {
     if (!ctx) return; // drawn with the lab's first view (its words, its core)
-    form.draw({ t, core: ctx.core, textBytes: labText?.bytes ?? null,
+    form.draw({ t, trainer, loading: !trainer && !trainerFailed, textBytes: labText?.bytes ?? null,
       active: runs.some((r) => r.run && ['running', 'paused'].includes(r.run.state)), paused: runs.some((r) => r.run?.state === 'paused') });
   }
 
@@ -112,6 +107,8 @@ export function createTrainingLab(root, deps) {
 
   async function start(experiment) {
     if (disposed) return;
+    await trainerLoad; // the knobs are drawn once it is open
+    if (disposed || !trainer) return;
     say(null, null);
     let text = form.ownText;
     if (form.source === 'lab') {
@@ -197,6 +194,7 @@ export function createTrainingLab(root, deps) {
   }
 
   const runName = (key) => t(`train.run.${key}`);
+  const verdict = createVerdict({ h, fmt, schedule });
 
   function drawResults() {
     const lines = [note ? h('p', { class: `message ${note.kind}` }, note.text) : null];
@@ -237,32 +235,14 @@ export function createTrainingLab(root, deps) {
         lineChart(deps, t('train.gradK'), started.map((r) => series(r, 'gradWk')), first.info.settings.steps, [0, null]),
         lineChart(deps, t('train.symmetry'), started.map((r) => series(r, 'symmetricShare')), first.info.settings.steps, [0, 1]),
         lineChart(deps, t('train.self'), started.map((r) => series(r, 'selfShare')), first.info.settings.steps, [0, 1])),
-      verdict(),
+      verdict.draw(runs, trainer, t),
       h('div', { class: 'train-heads-all' }, started.filter((r) => r.heads).map((r) => headsSection(deps, {
         t, ctx, run: r, cls: RUN_CLASSES[r.key],
         title: `${runs.length > 1 ? `${runName(r.key)} · ` : ''}${t('train.heads', { sentence: ctx.sentence, step: r.headsStep })}` }))),
       actions()));
   }
 
-  const lastHeldout = (r) => r.reports.findLast((p) => p.heldoutLoss !== undefined && p.heldoutLoss !== null)?.heldoutLoss ?? Number.NaN;
   const series = (r, key) => ({ name: runs.length > 1 ? runName(r.key) : runName('one'), cls: RUN_CLASSES[r.key], points: r.reports.map((p) => [p.step, p[key]]) });
-
-  function verdict() {
-    if (runs.length !== 2) return null;
-    const [reference, variant] = runs;
-    const done = runs.every((r) => ['finished', 'stopped'].includes(r.run?.state));
-    if (!done) return h('p', { class: 'hint train-verdict', dataset: { verdict: 'pending' } }, t('train.verdictPending'));
-    const a = lastHeldout(reference);
-    const b = lastHeldout(variant);
-    const kind = ctx.core.lossVerdict(a, b);
-    const { verdict: words, losses, figures } = EXPERIMENT_RUNS[reference.experiment];
-    const [ref, other] = [reference.reports.at(-1), variant.reports.at(-1)];
-    const quoted = { [losses[0]]: fmt(a, 3), [losses[1]]: fmt(b, 3) };
-    for (const [key, decimals, refSlot, otherSlot] of figures) {
-      Object.assign(quoted, { [refSlot]: fmt(ref[key], decimals), [otherSlot]: fmt(other[key], decimals) });
-    }
-    return h('p', { class: 'train-verdict', dataset: { verdict: kind, experiment: reference.experiment } }, t(`${words}.${kind}`, quoted));
-  }
 
   function actions() {
     const r = runs.find((x) => x.key !== 'without' && x.run && ['finished', 'stopped', 'paused'].includes(x.run.state));
@@ -325,6 +305,8 @@ export function createTrainingLab(root, deps) {
       cancelAnimationFrame(frame);
       frame = 0;
       disposeRuns();
+      trainer?.dispose();
+      trainer = null;
     },
   };
 }
