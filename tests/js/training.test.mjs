@@ -242,4 +242,22 @@ test('the training settings\' ranges, presets, d_k and verdicts are the trainer\
   await assert.rejects(() => trainer.lossVerdict('2', 2), { code: 'invalid_argument' });
   trainer.dispose();
   await assert.rejects(() => trainer.headSize(32, 2), { code: 'disposed' });
+  // A signal lets go of it: aborted before, or once open.
+  await assert.rejects(() => openTrainer({ signal: AbortSignal.abort() }), { code: 'aborted' });
+  await assert.rejects(() => openTrainer({ signal: 'no' }), { code: 'invalid_argument' });
+  const life = new AbortController();
+  const held = await openTrainer({ signal: life.signal });
+  life.abort();
+  await assert.rejects(() => held.headSize(32, 2), { code: 'disposed' });
+});
+
+test('a signal ends a run: aborted before it starts, or stopped and disposed once it runs', async () => {
+  await assert.rejects(() => startTraining(LAB_TEXT, TINY, { signal: AbortSignal.abort() }), { code: 'aborted' });
+  assert.equal(await codeOf(startTraining(LAB_TEXT, TINY, { signal: {} })), 'invalid_argument');
+  const life = new AbortController();
+  const run = await startTraining(LAB_TEXT, { ...TINY, steps: 5000 }, { signal: life.signal });
+  life.abort();
+  assert.equal((await run.done).reason, 'stopped');
+  assert.equal(run.state, 'stopped');
+  await assert.rejects(() => run.exportModel(), { code: 'disposed' });
 });

@@ -5,7 +5,7 @@
  *  invalid_text, invalid_utf8, empty_text, too_many_tokens, text_too_long, invalid_config,
  *  unknown_stage, invalid_argument, invalid_option, invalid_model, unknown_model, disposed,
  *  load_failed, not_loaded, out_of_memory, internal; and from a training run text_too_short,
- *  trainer_load_failed, worker_failed (the list of ErrorCode in web/types/attention-lab.d.ts). */
+ *  trainer_load_failed, worker_failed, aborted (the list of ErrorCode in web/types/attention-lab.d.ts). */
 export class AttentionLabError extends Error {
   /** params: the values the message quotes, by name (strings), so the page
    *  can say the same thing in another language. */

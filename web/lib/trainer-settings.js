@@ -32,6 +32,21 @@ export class Replies {
   }
 }
 export const DISPOSED = (what) => ({ message: `this ${what} was disposed`, code: 'disposed', params: {} });
+export const ABORTED = Object.freeze({ message: 'aborted by its signal before it was ready', code: 'aborted', params: {} });
+
+/** signal: null, or an AbortSignal (else invalid_argument). */
+export function checkSignal(signal) {
+  if (signal !== null && !(typeof signal === 'object' && typeof signal.addEventListener === 'function' && 'aborted' in signal)) {
+    fail(`signal must be an AbortSignal, got ${describe(signal)}`, 'invalid_argument');
+  }
+}
+
+/** Calls then() once when signal aborts; returns what lets go of the signal (called when done with it). */
+export function whenAborted(signal, then) {
+  if (!signal) return () => {};
+  signal.addEventListener('abort', then, { once: true });
+  return () => signal.removeEventListener('abort', then);
+}
 
 const freezeAll = (table) => Object.freeze(Object.fromEntries(Object.entries(table).map(([k, v]) => [k, Object.freeze({ ...v })])));
 
@@ -83,31 +98,47 @@ class Trainer {
   }
 }
 
-/** The trainer's table of settings, its d_k and its verdicts (a Trainer). Rejects with an
- *  AttentionLabError: trainer_load_failed, worker_failed. */
-export async function openTrainer() {
+/** The trainer's table of settings, its d_k and its verdicts (a Trainer). options: { signal }: an
+ *  AbortSignal whose abort lets go of the trainer, even before it is open. Rejects with an
+ *  AttentionLabError: trainer_load_failed, worker_failed, aborted. */
+export async function openTrainer({ signal = null } = {}) {
+  checkSignal(signal);
+  if (signal?.aborted) throw toError(ABORTED);
   const replies = new Replies();
   if (!(typeof Worker === 'function' && typeof window === 'object')) {
     const { answerAbout, loadTrainer } = await import('./trainer-wasm.js');
     const trainer = await loadTrainer();
     const send = (m) => queueMicrotask(() => replies.receive({ id: m.id, ...answerAbout(trainer, m) }));
-    return new Trainer(await replies.ask(send, { type: 'settings' }), send, replies, () => {});
+    const opened = new Trainer(await replies.ask(send, { type: 'settings' }), send, replies, () => letGo());
+    const letGo = whenAborted(signal, () => opened.dispose());
+    if (signal?.aborted) {
+      opened.dispose();
+      throw toError(ABORTED);
+    }
+    return opened;
   }
   const worker = new Worker(new URL('../lib/training-worker.js', import.meta.url), { type: 'module' });
-  const end = () => worker.terminate();
+  let opened = null;
+  // Aborted while it opens: the worker ends and the questions waiting are refused ('aborted'); once open: disposed.
+  const letGo = whenAborted(signal, () => (opened ? opened.dispose() : broken(ABORTED)));
+  const end = () => {
+    worker.terminate();
+    letGo();
+  };
   const send = (m) => worker.postMessage(m);
   worker.onmessage = ({ data }) => { if (data.type === 'reply') replies.receive(data); };
-  const broken = (message) => {
+  const broken = (error) => {
     end();
-    replies.refuseAll({ message, code: 'worker_failed', params: {} });
+    replies.refuseAll(error);
   };
   worker.onerror = (event) => {
     event.preventDefault?.();
-    broken(`the training worker failed: ${event.message || 'it could not start'}`);
+    broken({ message: `the training worker failed: ${event.message || 'it could not start'}`, code: 'worker_failed', params: {} });
   };
-  worker.onmessageerror = () => broken('the training worker sent a message that could not be read');
+  worker.onmessageerror = () => broken({ message: 'the training worker sent a message that could not be read', code: 'worker_failed', params: {} });
   try {
-    return new Trainer(await replies.ask(send, { type: 'settings' }), send, replies, end);
+    opened = new Trainer(await replies.ask(send, { type: 'settings' }), send, replies, end);
+    return opened;
   } catch (error) {
     end();
     throw error;

@@ -16,7 +16,7 @@
 // (seed included) give the same numbers in both. Every number comes from the
 // trainer's wasm, which only this module loads.
 import { describe, fail } from './checks.js';
-import { DISPOSED, Replies, toError } from './trainer-settings.js';
+import { ABORTED, checkSignal, DISPOSED, Replies, toError, whenAborted } from './trainer-settings.js';
 import { createTrainingLoop } from './training-loop.js';
 
 export { openTrainer } from './trainer-settings.js';
@@ -39,10 +39,11 @@ function checkStart(text, settings, options) {
       fail(`${name} must be a ${SETTING_KINDS[name]}, got ${describe(value)}`, 'invalid_option', { name, value: String(value) });
     }
   }
-  const { sentence = null, every = 10 } = options ?? {};
+  const { sentence = null, every = 10, signal = null } = options ?? {};
+  checkSignal(signal);
   if (sentence !== null && typeof sentence !== 'string') fail(`sentence must be a string, got ${describe(sentence)}`, 'invalid_argument');
   if (!Number.isInteger(every) || every < 1 || every > 10000) fail(`every must be a whole number from 1 to 10000, got ${describe(every)}`, 'invalid_argument');
-  return { sentence, every };
+  return { sentence, every, signal };
 }
 
 
@@ -162,13 +163,24 @@ class TrainingRun extends EventTarget {
   }
 }
 
-// A run in a Web Worker: the page's thread only hears its reports.
-function inWorker(start) {
+// A run in a Web Worker: the page's thread only hears its reports. signal: its abort ends the
+// worker, before the run is ready (the start rejects: 'aborted') or after (the run is disposed).
+function inWorker(start, signal) {
   const worker = new Worker(new URL('../lib/training-worker.js', import.meta.url), { type: 'module' });
   return new Promise((resolve, reject) => {
     let run = null;
     let resolved = false;
-    const end = () => worker.terminate();
+    const letGo = whenAborted(signal, () => {
+      if (run) run.dispose();
+      else {
+        end();
+        reject(toError(ABORTED));
+      }
+    });
+    const end = () => {
+      worker.terminate();
+      letGo();
+    };
     worker.onmessage = ({ data }) => {
       const detail = data.type === 'reply' ? data : data.detail;
       if (run) run.receive(data.type, detail);
@@ -198,9 +210,10 @@ function inWorker(start) {
 }
 
 // A run on this thread (Node): a slice of steps, then whatever else is waiting.
-async function inThisThread(start) {
+async function inThisThread(start, signal) {
   const { loadTrainer } = await import('./trainer-wasm.js');
   const trainer = await loadTrainer();
+  if (signal?.aborted) throw toError(ABORTED);
   let run = null;
   let early = null;
   const loop = createTrainingLoop(trainer, start, (type, detail) => {
@@ -208,6 +221,7 @@ async function inThisThread(start) {
     else early = { type, detail };
   }, (fn) => setImmediate(fn));
   if (early?.type === 'error') throw toError(early.detail);
+  const letGo = whenAborted(signal, () => run.dispose());
   run = new TrainingRun(early.detail, (m) => {
     if (m.type === 'pause') loop.pause();
     else if (m.type === 'resume') loop.resume();
@@ -215,20 +229,25 @@ async function inThisThread(start) {
     else if (m.type === 'follow') loop.follow(m.sentence);
     else if (m.type === 'model') queueMicrotask(() => run.receive('reply', { id: m.id, ...loop.modelFile() }));
     else if (m.type === 'heads') queueMicrotask(() => run.receive('reply', { id: m.id, ...loop.heads(m.sentence) }));
-  }, () => loop.dispose());
+  }, () => {
+    loop.dispose();
+    letGo();
+  });
   return run;
 }
 
 /** Starts training a model on `text` (sentences one a line, or ending in 。！？.!?; every
  *  tenth held out). settings: { layers, heads, dModel, length, batch, steps, vocab, lr,
- *  scaled, sharedQk, initScale, seed } (the trainer's defaults for the rest: `info.settings`). options: { sentence, every }:
- *  every `every` steps a report carries the held-out loss and, for a sentence, the heads on it.
+ *  scaled, sharedQk, initScale, seed } (the trainer's defaults for the rest: `info.settings`). options: { sentence, every, signal }:
+ *  every `every` steps a report carries the held-out loss and, for a sentence, the heads on it;
+ *  signal (an AbortSignal) ends the run when aborted, even before it is ready.
  *  Rejects with an AttentionLabError: invalid_option (naming the setting and its range),
- *  text_too_short, invalid_utf8, trainer_load_failed, worker_failed. */
+ *  text_too_short, invalid_utf8, trainer_load_failed, worker_failed, aborted. */
 export async function startTraining(text, settings = {}, options = {}) {
-  const { sentence, every } = checkStart(text, settings, options);
+  const { sentence, every, signal } = checkStart(text, settings, options);
+  if (signal?.aborted) throw toError(ABORTED);
   const start = { text, settings: { ...settings }, sentence, every };
   const browser = typeof Worker === 'function' && typeof window === 'object';
-  return browser ? inWorker(start) : inThisThread(start);
+  return browser ? inWorker(start, signal) : inThisThread(start, signal);
 }
 

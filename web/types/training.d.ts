@@ -34,6 +34,8 @@ export interface TrainingOptions {
   sentence?: string | null;
   /** Every this many steps (and at the first and last) a report carries heldoutLoss and heads: 1 … 10000, default 10. */
   every?: number;
+  /** Its abort ends the run (its worker), even before it is ready: the start then rejects with 'aborted'. */
+  signal?: AbortSignal | null;
 }
 
 export interface TrainedHead {
@@ -113,7 +115,7 @@ export interface TrainingRun extends EventTarget, AsyncIterable<TrainingReport> 
 }
 
 /** Rejects with an AttentionLabError: invalid_option, invalid_argument, text_too_short,
- *  trainer_load_failed, worker_failed. */
+ *  trainer_load_failed, worker_failed, aborted. */
 export function startTraining(text: string, settings?: TrainingSettings, options?: TrainingOptions): Promise<TrainingRun>;
 
 /** The trainer's own table of settings, and what follows from them (openTrainer). */
@@ -134,5 +136,6 @@ export interface Trainer {
   dispose(): void;
 }
 
-/** Rejects with an AttentionLabError: trainer_load_failed, worker_failed. */
-export function openTrainer(): Promise<Trainer>;
+/** signal: its abort lets go of the trainer, even while it opens. Rejects with an AttentionLabError:
+ *  trainer_load_failed, worker_failed, aborted. */
+export function openTrainer(options?: { signal?: AbortSignal | null }): Promise<Trainer>;

@@ -34,6 +34,7 @@ export function createTrainingLab(root, deps) {
   let note = null; // { kind, text }
   let frame = 0; // the animation frame that draws the results, while one is asked for
   let disposed = false;
+  const life = new AbortController(); // aborted when the lab goes: its trainer and runs end, even while they start
   let trainer = null; // the trainer's settings, d_k and verdicts (training.js's openTrainer), once open
   let trainerFailed = false; // it could not open: the status says why, and there is nothing to start
 
@@ -53,7 +54,7 @@ export function createTrainingLab(root, deps) {
     .catch((error) => { labText = { error: String(error?.message ?? error) }; })
     .then(() => drawControls());
   // The trainer answers the knobs and the verdicts from a worker of its own while the lab is open.
-  const trainerLoad = Promise.resolve().then(() => loadTraining()).then((training) => training.openTrainer())
+  const trainerLoad = Promise.resolve().then(() => loadTraining()).then((training) => training.openTrainer({ signal: life.signal }))
     .then((opened) => {
       if (disposed) opened.dispose();
       else trainer = opened;
@@ -141,7 +142,7 @@ export function createTrainingLab(root, deps) {
     await Promise.all(variants.map(async ([, s], k) => {
       const entry = mine[k];
       try {
-        const run = await training.startTraining(text, s, { sentence: ctx?.sentence ?? null, every: EVERY });
+        const run = await training.startTraining(text, s, { sentence: ctx?.sentence ?? null, every: EVERY, signal: life.signal });
         if (runs !== mine) { // started again meanwhile
           run.dispose();
           return;
@@ -302,6 +303,7 @@ export function createTrainingLab(root, deps) {
     /** Ends every run (its Worker terminated) and the frame asked for; nothing is drawn after. */
     dispose() {
       disposed = true;
+      life.abort();
       cancelAnimationFrame(frame);
       frame = 0;
       disposeRuns();
