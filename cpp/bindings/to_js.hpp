@@ -225,18 +225,27 @@ inline val js(const DotProductSample& s) {
 }
 
 // {texts, ids}: the token texts and their vocabulary ids (Int32Array).
-// spans: for each token, where its word stands in the text, {begin, end} in UTF-16 units, and
-// whether hiding it there behind [MASK] makes sense (hideable); null for [CLS] and [SEP].
+// spans (Int32Array, three a token): where its word stands in the text, begin and end in UTF-16
+// units, and 1 when hiding it there behind [MASK] makes sense (hideable), else 0; -1 -1 0 for
+// [CLS] and [SEP]. forms: each token as the vocabulary holds it, or null when every one is its
+// text (no traditional character aliased). Flat, so a run of n tokens crosses in a few calls.
 inline val js(const std::vector<Token>& tokens) {
     std::vector<std::string> texts, forms;
-    std::vector<std::int32_t> ids;
-    val spans = val::array();
+    std::vector<std::int32_t> ids, spans;
+    bool aliased = false;
     for (const auto& t : tokens) {
-        texts.push_back(t.text), ids.push_back(t.id), forms.push_back(t.stands_for.empty() ? t.text : t.stands_for);
-        spans.call<void>("push", t.end == t.begin ? val::null()
-                                                  : object({{"begin", val(t.begin)}, {"end", val(t.end)}, {"hideable", val(t.hideable)}}));
+        texts.push_back(t.text), ids.push_back(t.id);
+        forms.push_back(t.stands_for.empty() ? t.text : t.stands_for);
+        aliased = aliased || !t.stands_for.empty();
+        const bool none = t.end == t.begin;
+        spans.insert(spans.end(), {none ? -1 : static_cast<std::int32_t>(t.begin),
+                                   none ? -1 : static_cast<std::int32_t>(t.end),
+                                   !none && t.hideable ? 1 : 0});
     }
-    return object({{"texts", js(texts)}, {"ids", js(ids)}, {"spans", spans}, {"forms", js(forms)}});
+    return object({{"texts", js(texts)},
+                   {"ids", js(ids)},
+                   {"spans", js(spans)},
+                   {"forms", aliased ? js(forms) : val::null()}});
 }
 
 // What never changes: the stage ids in order, the default options, the limits, the exercises' names.

@@ -102,7 +102,7 @@ Matrix EncoderTrace::layer_stage(std::string_view id, int layer) const {
     if (id == "ffHidden") return c.ff_hidden;
     if (id == "ffOutput") return affine(c.ff_hidden, L.w2, L.b2);
     if (id == "ffResidual") return c.norm + affine(c.ff_hidden, L.w2, L.b2);
-    if (id == "output") return c.output;
+    if (id == "layerOutput") return c.output;
     std::string valid;
     for (const auto name : kLayerStageNames)
         valid += (valid.empty() ? "" : ", ") + std::string(name);

@@ -90,7 +90,7 @@ test('with the trained model, exports are of the selected head; the concat step 
   for (const id of core.stageNames) assert.deepEqual(json.stages[id].data, Array.from(trace.stage(id, where).data), id);
   assert.deepEqual(Object.keys(json.layerStages), [...core.layerStageNames]);
   assert.deepEqual(json.layerStages.concat.data, Array.from(trace.stage('concat', { layer: 0 }).data));
-  assert.deepEqual(json.layerStages.output.data, Array.from(trace.stage('output', { layer: 0 }).data));
+  assert.deepEqual(json.layerStages.layerOutput.data, Array.from(trace.stage('layerOutput', { layer: 0 }).data));
 
   await page.click('#step-rail button[data-step="concat"]');
   await page.waitForSelector('body[data-step="concat"][data-rendered]', { state: 'attached' });

@@ -123,7 +123,7 @@ test('displayed scores, scaled values and weights equal the trace', async () => 
   // tooltip does the arithmetic, under the mouse and from the keyboard.
   await page.click('#step-rail button[data-step="output"]');
   await rendered(page, 'output');
-  const out = trace.stage('output', { head: 0 }); // the first head's output (without a head: the layer's)
+  const out = trace.stage('output', { head: 0 }); // the first head's output (the layer's is 'layerOutput')
   const grid = 'figure.stage-output canvas.heat';
   const box = await page.locator(grid).boundingBox();
   await page.mouse.move(box.x + ((0.5 / out.cols) * box.width), box.y + ((2.5 / out.rows) * box.height));

@@ -31,7 +31,7 @@ test('models: the trained model first, then the seeded random one at BERT-base s
   assert.deepEqual({ ...random, fixed: { ...random.fixed } }, { id: 'random', trained: false, layers: 1, heads: 1, dModel: 768, dK: 64, vocabSize: 30522,
     fixed: { layers: 1, heads: 1, vocabSize: 30522 } });
   assert.deepEqual([...core.layerStageNames],
-    ['x', 'concat', 'wo', 'bo', 'projected', 'residual', 'norm', 'ffHidden', 'ffOutput', 'ffResidual', 'output']);
+    ['x', 'concat', 'wo', 'bo', 'projected', 'residual', 'norm', 'ffHidden', 'ffOutput', 'ffResidual', 'layerOutput']);
 });
 
 test('run: the trained model by default, with its vocabulary ids and config', () => {
@@ -95,7 +95,7 @@ test('stages: every head has its own q, k, v, scores, scaled, masked, weights an
     const residual = trace.stage('residual', { layer });
     assert.ok(residual.data.every((r, k) => close(r, x.data[k] + projected.data[k], 1e-4)));
     assert.equal(trace.stage('ffHidden', { layer }).rows, n);
-    assert.equal(trace.stage('output', { layer }).cols, dModel);
+    assert.equal(trace.stage('layerOutput', { layer }).cols, dModel);
     assert.deepEqual(trace.stage('x', { layer }).data, trace.stage('x', { layer, head: 1 }).data);
   }
   throwsLab(() => trace.stage('weights', { head: heads }), 'invalid_argument', new RegExp(`no head ${heads} in layer 0`));
@@ -145,7 +145,7 @@ test('knockOut: the head\'s columns of the concat are zero, its weights stay, th
   assert.deepEqual(columns(silenced.stage('concat'), 0, dK), columns(plain.stage('concat'), 0, dK));
   assert.deepEqual(silenced.stage('weights', { head: 1 }).data, plain.stage('weights', { head: 1 }).data);
   assert.equal(silenced.headReport({ head: 1 }).knockedOut, true);
-  assert.notDeepEqual(silenced.stage('output').data, plain.stage('output').data);
+  assert.notDeepEqual(silenced.stage('layerOutput').data, plain.stage('layerOutput').data);
   const before = core.predictMasked('我喜[MASK]人工智能')[0];
   const after = core.predictMasked('我喜[MASK]人工智能', { knockOut: [{ layer: 0, head: 1 }] })[0];
   assert.notDeepEqual(after.map((g) => g.probability), before.map((g) => g.probability));

@@ -19,17 +19,18 @@ const WASM_URL = new URL('../generated/attention-lab-core.wasm', import.meta.url
 const MODEL_URL = new URL('../models/trained.almodel', import.meta.url);
 
 // The trained model's bytes, or the Error that kept them away (the core then
-// works on the random model and says why in core.modelError).
-async function readModel() {
+// works on the random model and says why in core.modelError). given: bytes the
+// caller already fetched (or a promise of them); null or a failure: read here.
+async function readModel(given) {
+  try {
+    const early = await given;
+    if (early) return new Uint8Array(early);
+  } catch { /* read below, and any failure reported from there */ }
   try {
     if (MODEL_URL.protocol === 'file:') {
       const { readFile } = await import('node:fs/promises');
       return new Uint8Array(await readFile(MODEL_URL));
     }
-    // The page may have fetched it already (web/app/shell/start-core.js).
-    const early = globalThis.attentionLabEarlyModel;
-    const bytes = early?.url === MODEL_URL.href ? await early.bytes : null;
-    if (bytes) return new Uint8Array(bytes);
     const response = await fetch(MODEL_URL, { credentials: 'same-origin' });
     if (!response.ok) throw new Error(`${MODEL_URL} answered HTTP ${response.status}`);
     return new Uint8Array(await response.arrayBuffer());
@@ -38,20 +39,20 @@ async function readModel() {
   }
 }
 
-// The page may have started compiling already (web/app/shell/start-core.js).
-async function compileCore() {
-  const early = globalThis.attentionLabEarlyCompile;
-  if (early?.url === WASM_URL.href) {
-    const module = await early.compiled;
-    if (module instanceof WebAssembly.Module) return module;
-  }
-  return compileWasm(WASM_URL);
+// given: a WebAssembly.Module of the core's wasm the caller compiled already (or a promise of one).
+async function compileCore(given) {
+  const module = await Promise.resolve(given).catch(() => null);
+  return module instanceof WebAssembly.Module ? module : compileWasm(WASM_URL);
 }
 
-/** Loads and instantiates the wasm core once; later calls return the same core (its API object). */
-export const loadAttentionLab = makeLoader(async () => {
-  const model = readModel();  // read while the wasm compiles
-  const module = await compileCore();
+/** Loads and instantiates the wasm core once; later calls return the same core (its API object).
+ *  options, read by the first call only: { model: the trained model file's bytes (an ArrayBuffer or
+ *  Uint8Array, or a promise of one) when the caller fetched them already, wasm: a WebAssembly.Module
+ *  of the core's wasm (or a promise of one) when it compiled it already }. Neither is kept once the
+ *  core has loaded them; either missing (or null) is fetched here. */
+export const loadAttentionLab = makeLoader(async ({ model: modelBytes = null, wasm = null } = {}) => {
+  const model = readModel(modelBytes);  // read while the wasm compiles
+  const module = await compileCore(wasm);
   const core = await instantiateWith(createAttentionCore, module);
   // What the lab shows after the article is a module of its own, loaded when asked for.
   return createCore(core, await model, () => import('./after-wasm.js').then(({ loadAfter }) => loadAfter(compileWasm, instantiateWith)));

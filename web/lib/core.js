@@ -300,11 +300,11 @@ export async function unpackGzip91(text) {
  *  AttentionLabError ('load_failed') and may be retried. */
 export function makeLoader(load) {
   let loading = null;
-  return function loadAttentionLab() {
+  return function loadAttentionLab(options) {
     const start = typeof WebAssembly === 'object'
       ? load
       : () => Promise.reject(new Error('this browser does not support WebAssembly'));
-    loading ??= start().catch((cause) => {
+    loading ??= start(options).catch((cause) => {
       loading = null;
       const detail = cause instanceof Error ? cause.message : String(cause);
       const error = new AttentionLabError(

@@ -10,6 +10,8 @@ export class Trace {
   #owner;
   #layerStages;
   #heads = new Map();
+  #spanData; // the core's spans, three numbers a token (to_js.hpp), until spans is first read
+  #spans = null;
 
   // handle: the core's Trace (the seeded model) or EncoderTrace (a trained
   // model); config: the run's, as core.js completes it; layerStages: the layer
@@ -25,11 +27,8 @@ export class Trace {
     /** Token texts as typed, [CLS] first and [SEP] last. */
     this.tokens = Object.freeze(texts);
     /** Each token as the vocabulary holds it: tokens, but for a character in a form it aliases (歡 → 欢). */
-    this.forms = Object.freeze(forms);
-    /** Where each token's word stands in the sentence: { begin, end } in UTF-16 units (string
-     *  indices), hideable: the token starts a word or is a CJK character, so the word can be
-     *  hidden there behind [MASK]; null for [CLS] and [SEP]. */
-    this.spans = Object.freeze(spans.map((s) => s && Object.freeze(s)));
+    this.forms = forms ? Object.freeze(forms) : this.tokens;
+    this.#spanData = spans;
     /** Vocabulary ids (Int32Array), one per token. */
     this.ids = ids;
     /** The configuration used, defaults filled in: model, layers, heads, dModel, dK, … */
@@ -43,12 +42,12 @@ export class Trace {
   /** A stage by id: { rows, cols, data: Float32Array, min, max }, row-major
    *  (data[i * cols + j]); min and max are over the finite entries. The data
    *  is a copy the caller owns. `where` = { layer, head } (both 0 when absent)
-   *  picks the head of a trained model; a layer's own stages (layerStageNames)
-   *  take only the layer, and 'output' without a head is the layer's output. */
+   *  picks the head of a trained model; a layer's own stages (layerStageNames:
+   *  concat … layerOutput) take only the layer; 'x', the layer's input, is every head's x. */
   stage(id, where = {}) {
     const name = this.#stageId(id);
     const { layer } = checkHead(where);
-    if (this.#layerStages?.includes(name) && !(name === 'output' && where.head !== undefined)) {
+    if (this.#layerStages?.includes(name) && name !== 'x') {
       return wrapMatrix(unwrap(this.#live().layerStage(name, layer)));
     }
     return wrapMatrix(unwrap(this.#head(where).stage(name)));
@@ -250,6 +249,16 @@ export class Trace {
   #stageId(id) {
     if (typeof id !== 'string') fail(`a stage id must be a string, got ${describe(id)}`, 'unknown_stage');
     return id;
+  }
+
+  /** Where each token's word stands in the sentence: { begin, end } in UTF-16 units (string
+   *  indices), hideable: the token starts a word or is a CJK character, so the word can be
+   *  hidden there behind [MASK]; null for [CLS] and [SEP]. (Read after dispose() too.) */
+  get spans() {
+    const s = this.#spanData;
+    this.#spans ??= Object.freeze(this.tokens.map((_, i) => (s[3 * i] < 0 ? null
+      : Object.freeze({ begin: s[3 * i], end: s[3 * i + 1], hideable: s[3 * i + 2] === 1 }))));
+    return this.#spans;
   }
 
   get disposed() {

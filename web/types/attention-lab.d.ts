@@ -17,7 +17,7 @@ export type ErrorCode =
   | 'invalid_text' | 'invalid_utf8' | 'empty_text' | 'too_many_tokens' | 'text_too_long'
   | 'invalid_config' | 'unknown_stage' | 'invalid_argument' | 'invalid_option' | 'invalid_model'
   | 'unknown_model' | 'disposed' | 'load_failed' | 'not_loaded' | 'out_of_memory' | 'internal'
-  | 'text_too_short' | 'trainer_load_failed' | 'worker_failed';
+  | 'text_too_short' | 'trainer_load_failed' | 'worker_failed' | 'aborted';
 
 export class AttentionLabError extends Error {
   readonly name: 'AttentionLabError';
@@ -288,4 +288,9 @@ export interface Core {
 export type Lab = Core;
 
 /** Loads and instantiates the wasm core once; later calls return the same core. */
-export function loadAttentionLab(): Promise<Core>;
+export function loadAttentionLab(options?: {
+  /** the trained model file's bytes, when the caller fetched them already (not kept once loaded) */
+  model?: ArrayBuffer | Uint8Array | Promise<ArrayBuffer | Uint8Array | null> | null;
+  /** the core's wasm compiled already (not kept once loaded) */
+  wasm?: WebAssembly.Module | Promise<WebAssembly.Module | null> | null;
+}): Promise<Core>;

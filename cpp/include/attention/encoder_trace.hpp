@@ -35,8 +35,8 @@ inline constexpr bool kTrainedScale = true, kTrainedCausal = false, kTrainedPosi
 //   ffResidual  n × d     norm + ffOutput
 //   output      n × d     LayerNorm(ffResidual): the layer's output, the next layer's x
 inline constexpr std::array<std::string_view, 11> kLayerStageNames = {
-    "x",    "concat",   "wo",       "bo",         "projected", "residual",
-    "norm", "ffHidden", "ffOutput", "ffResidual", "output",
+    "x",    "concat",   "wo",       "bo",         "projected",   "residual",
+    "norm", "ffHidden", "ffOutput", "ffResidual", "layerOutput",
 };
 
 struct EncoderTrace {

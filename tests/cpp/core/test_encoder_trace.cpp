@@ -63,7 +63,7 @@ TEST_CASE("run_encoder: every head's view is a Trace whose stages follow from it
             CHECK(row.probs[1] == doctest::Approx(h.weights(2, 1)).epsilon(1e-5));
         }
         // Layer 1's input is layer 0's output.
-        if (layer == 1) CHECK(t.layer_stage("x", 1) == t.layer_stage("output", 0));
+        if (layer == 1) CHECK(t.layer_stage("x", 1) == t.layer_stage("layerOutput", 0));
     }
     // The layer's stages chain: residual = x + projected; ffResidual = norm + ffOutput.
     CHECK((t.layer_stage("residual", 0) - t.layer_stage("x", 0) - t.layer_stage("projected", 0))
@@ -75,7 +75,7 @@ TEST_CASE("run_encoder: every head's view is a Trace whose stages follow from it
     CHECK(t.layer_stage("ffHidden", 0).cols() == 16);
     // LayerNorm's rows: mean 0 before gain and bias are applied (gain 1, bias 0 at init).
     CHECK(std::abs(t.layer_stage("norm", 0).row(1).mean()) < 1e-4f);
-    CHECK(t.layer_stage("output", 1) == t.cache.hidden);
+    CHECK(t.layer_stage("layerOutput", 1) == t.cache.hidden);
     CHECK(error_from([&] { t.layer_stage("logits", 0); }).code() == "unknown_stage");
     CHECK(contains(error_from([&] { t.layer_stage("concat", 2); }).what(), "no layer 2"));
     CHECK(contains(error_from([&] { t.head(0, 2); }).what(), "no head 2 in layer 0"));
@@ -95,9 +95,9 @@ TEST_CASE(
     CHECK(silenced.head(0, 1).weights == plain.head(0, 1).weights);
     CHECK(silenced.head(0, 1).output ==
           plain.head(0, 1).output);  // what the head computes, before it is silenced
-    CHECK(
-        (silenced.layer_stage("output", 0) - plain.layer_stage("output", 0)).cwiseAbs().maxCoeff() >
-        1e-3f);
+    CHECK((silenced.layer_stage("layerOutput", 0) - plain.layer_stage("layerOutput", 0))
+              .cwiseAbs()
+              .maxCoeff() > 1e-3f);
     CHECK(contains(error_from([&] {
                        run_encoder(small_model(), "test", "我", {{1, 5}});
                    }).what(),

@@ -6,7 +6,7 @@ import { clear, h } from '../ui/dom.js';
 import { fmt, sig } from '../ui/format.js';
 import { translator } from '../strings/i18n.js';
 import { renderMatrix } from '../matrix/matrix-view.js';
-import { headNumber } from '../heads/head-view.js';
+import { headNumber } from '../heads/head-names.js';
 import { referenceNote } from '../heads/reference-note.js';
 import { lazyRendered } from './lazy.js';
 

@@ -6,32 +6,34 @@
 
 /** The experiment's view: { render(body, ctx) }. */
 export default function view({ clear, h, fmt, headNumber, referenceNote }) {
-  /** The three keys a row gives most weight to, as "token (weight)". */
-  function topKeys(trace, i, where = {}) {
-    const w = trace.softmaxRow(i, where).probs;
+  /** The three keys a head's row gives most weight to, as "token (weight)". view: a run view. */
+  function topKeys(view, i) {
+    const w = view.softmaxRow(i).probs;
     const order = Array.from(w.keys()).sort((a, b) => w[b] - w[a]).slice(0, 3);
-    return order.map((k) => `${trace.tokens[k]} (${fmt(w[k])})`).join(', ');
+    return order.map((k) => `${view.tokens[k]} (${fmt(w[k])})`).join(', ');
   }
+  // Row i of stage id in the lab's run against row j in the other run b, in head `where`.
+  const cosine = (ctx, b, id, i, j, where) => ctx.viewOf(where).cosineWith(b.viewOf(where), id, i, id, j);
 
   // The trained model: embeddings, x, then every head's output and neighbours.
   function trainedRows(ctx, b, j) {
     const i = ctx.selected;
-    const { run } = ctx.headView;
     const token = ctx.tokens[i];
+    const first = { layer: 0, head: 0 };
     const heads = Array.from({ length: ctx.heads }, (_, head) => ({ layer: ctx.where.layer, head }));
     const rows = [
-      ['embeddings', ctx.t('experiment.context.embedding'), run.cosineWith(b, 'embeddings', i, 'embeddings', j)],
+      ['embeddings', ctx.t('experiment.context.embedding'), cosine(ctx, b, 'embeddings', i, j, first)],
       // Past the first layer x is the layer before's output, not embedding + position.
       ['x', ctx.where.layer > 0 ? ctx.t('experiment.context.xLater', { before: ctx.where.layer }) : ctx.t('experiment.context.x'),
-        run.cosineWith(b, 'x', i, 'x', j, ctx.where)],
-      ...heads.map((where) => [`head-${where.head}`, ctx.t('experiment.context.headOutput', { n: headNumber(where.head) }), run.cosineWith(b, 'output', i, 'output', j, where)]),
+        cosine(ctx, b, 'x', i, j, ctx.where)],
+      ...heads.map((where) => [`head-${where.head}`, ctx.t('experiment.context.headOutput', { n: headNumber(where.head) }), cosine(ctx, b, 'output', i, j, where)]),
     ];
     return [
       ...(ctx.layers > 1 ? [h('p', { class: 'note' }, ctx.t('experiment.context.layer', { n: ctx.where.layer + 1, layers: ctx.layers }))] : []),
       h('table', { class: 'steps experiment-table' }, h('tbody', {}, rows.map(([id, text, c]) => h('tr', { dataset: { compare: id } },
         h('td', {}, text), h('td', { dataset: { cos: c } }, fmt(c, 3)))))),
       h('ul', { class: 'note experiment-neighbours' }, heads.map((where) => h('li', { dataset: { head: where.head } },
-        ctx.t('experiment.context.headNeighbours', { n: headNumber(where.head), token, a: topKeys(run, i, where), b: topKeys(b, j, where) })))),
+        ctx.t('experiment.context.headNeighbours', { n: headNumber(where.head), token, a: topKeys(ctx.viewOf(where), i), b: topKeys(b.viewOf(where), j) })))),
     ];
   }
 
@@ -40,15 +42,8 @@ export default function view({ clear, h, fmt, headNumber, referenceNote }) {
       const token = ctx.tokens[ctx.selected];
       const other = h('input', { type: 'text', id: 'experiment-other', class: 'scores-text', value: '大家都喜欢音乐', 'aria-label': ctx.t('experiment.context.other') });
       const result = h('div', { class: 'experiment-result' });
-      const draw = () => {
-        clear(result);
-        let b;
-        try {
-          b = ctx.core.run(other.value, ctx.config);
-        } catch (error) {
-          result.append(h('p', { class: 'message error', role: 'alert' }, ctx.errorText(error)));
-          return;
-        }
+      // Each run of the other sentence (and of both without positions) is the lab's, freed when its drawing is done.
+      const compare = (b) => {
         const j = b.tokens.indexOf(token);
         if (j < 0) {
           result.append(h('p', { class: 'message notice' }, ctx.t('experiment.context.missing', { token })));
@@ -56,23 +51,31 @@ export default function view({ clear, h, fmt, headNumber, referenceNote }) {
           result.append(...trainedRows(ctx, b, j));
         } else {
           const i = ctx.selected;
+          const head = { layer: 0, head: 0 };
           // The same pair with positional encoding off: only the context differs.
-          const a0 = ctx.core.run(ctx.sentence, { ...ctx.config, positional: false });
-          const b0 = ctx.core.run(other.value, { ...ctx.config, positional: false });
+          const noPosition = { ...ctx.config, positional: false };
+          const apart = ctx.withRun(ctx.sentence, noPosition, (a0) => ctx.withRun(other.value, noPosition,
+            (b0) => a0.viewOf(head).cosineWith(b0.viewOf(head), 'output', i, 'output', j)));
           const rows = [
-            ['embeddings', 'experiment.context.embedding', ctx.headView.cosineWith(b, 'embeddings', i, 'embeddings', j)],
-            ['x', 'experiment.context.x', ctx.headView.cosineWith(b, 'x', i, 'x', j)],
-            ['output', 'experiment.context.output', ctx.headView.cosineWith(b, 'output', i, 'output', j)],
-            ['output-nopos', 'experiment.context.outputNoPosition', a0.cosineWith(b0, 'output', i, 'output', j)],
+            ['embeddings', 'experiment.context.embedding', cosine(ctx, b, 'embeddings', i, j, head)],
+            ['x', 'experiment.context.x', cosine(ctx, b, 'x', i, j, head)],
+            ['output', 'experiment.context.output', cosine(ctx, b, 'output', i, j, head)],
+            ['output-nopos', 'experiment.context.outputNoPosition', apart],
           ];
-          a0.dispose();
-          b0.dispose();
           result.append(
             h('table', { class: 'steps experiment-table' }, h('tbody', {}, rows.map(([id, key, c]) => h('tr', { dataset: { compare: id } },
               h('td', {}, ctx.t(key)), h('td', { dataset: { cos: c } }, fmt(c, 3)))))),
-            h('p', { class: 'note' }, ctx.t('experiment.context.neighbours', { token, a: topKeys(ctx.headView, i), b: topKeys(b, j) })));
+            h('p', { class: 'note' }, ctx.t('experiment.context.neighbours', { token, a: topKeys(ctx.view, i), b: topKeys(b.viewOf(head), j) })));
         }
-        b.dispose();
+      };
+      const draw = () => {
+        clear(result);
+        try {
+          ctx.withRun(other.value, ctx.config, compare);
+        } catch (error) {
+          clear(result).append(h('p', { class: 'message error', role: 'alert' }, ctx.errorText(error)));
+          return;
+        }
         const note = referenceNote(ctx); // a pronoun in the lab's sentence: what the heads do with it
         if (note) result.append(note);
       };

@@ -22,7 +22,7 @@ export function lazyExperiment({ id, label, load, words, className = `experiment
         if (disposed) return;
         view = make(element, { hooks, current: () => latest });
         // Its run may have ended while the chunk loaded: the lab's next drawing updates it.
-        if (!latest.run.disposed) view.update(latest);
+        if (!latest.view.disposed) view.update(latest);
       }, (error) => {
         if (disposed) return;
         element.replaceChildren(h('p', { class: 'message error', role: 'alert' }, latest.t(words.failed, { error: String(error?.message ?? error) })));
@@ -65,7 +65,7 @@ export function lazyRendered({ id, label, load }) {
       (loading ??= load()).then((loaded) => {
         view = loaded;
         // The body was drawn over, or its run has ended (a new one is being drawn): not drawn from it.
-        if (waiting.parentNode !== body || ctx.run.disposed) return;
+        if (waiting.parentNode !== body || ctx.view.disposed) return;
         waiting.remove();
         view.render(body, ctx);
       }, (error) => {

@@ -11,6 +11,6 @@ export default lazyExperiment({
   id: 'rollout',
   label: (t) => t('experiment.rollout.label'),
   words: { loading: 'experiments.loading', failed: 'experiments.loadFailed' },
-  load: (ctx) => Promise.all([import('./rollout-view.js'), ctx.core.loadAfterArticle()]).then(([{ createRolloutView }]) => (element) =>
+  load: (ctx) => Promise.all([import('./rollout-view.js'), ctx.compute.loadAfterArticle()]).then(([{ createRolloutView }]) => (element) =>
     createRolloutView(element, { h, morphChildren, fmt, share, translator, renderMatrix, groupAt, groupLabels })),
 });

@@ -17,7 +17,7 @@ export default function view({ clear, h, fmt, renderMatrix }) {
   // bound: one colour range for both Jacobians, so small gradients look small.
   function side(ctx, steps, title, target, bound) {
     const jac = { ...steps.jacobian, min: -bound, max: bound };
-    const gradient = ctx.core.crossEntropyGradient(steps.probs, target);
+    const gradient = ctx.compute.crossEntropyGradient(steps.probs, target);
     const block = renderMatrix(jac, { t: ctx.t, caption: ctx.t('experiment.scaling.jacobian'), rowLabels: ctx.tokens, colLabels: ctx.tokens, stageId: 'jacobian' });
     return h('section', { class: 'experiment-side' },
       h('h3', {}, title),
@@ -31,9 +31,9 @@ export default function view({ clear, h, fmt, renderMatrix }) {
   return {
     render(body, ctx) {
       const i = ctx.selected;
-      const raw = ctx.headView.softmaxRow(i).scores;
-      const unscaled = ctx.core.softmaxRow(raw, { jacobian: true });
-      const scaled = ctx.core.softmaxRow(raw, { dK: ctx.config.dK, jacobian: true });
+      const raw = ctx.view.softmaxRow(i).scores;
+      const unscaled = ctx.compute.softmaxRow(raw, { jacobian: true });
+      const scaled = ctx.compute.softmaxRow(raw, { dK: ctx.config.dK, jacobian: true });
       const targetSelect = h('select', { id: 'experiment-target' }, ctx.tokens.map((tok, j) => h('option', { value: String(j) }, tok)));
       targetSelect.value = String(i);
       const sides = h('div', { class: 'experiment-sides' });
@@ -42,7 +42,7 @@ export default function view({ clear, h, fmt, renderMatrix }) {
         const target = Number(targetSelect.value);
         const bound = Math.max(unscaled.maxJacobian, scaled.maxJacobian);
         // Which gradient vanishes, and which does not: the core's verdicts on this row.
-        const effect = ctx.core.scalingEffect(raw, { dK: ctx.config.dK, target });
+        const effect = ctx.compute.scalingEffect(raw, { dK: ctx.config.dK, target });
         const figures = { token: ctx.tokens[i], target: ctx.tokens[target], dK: ctx.config.dK,
           uj: fmt(effect.unscaledJacobian, 4), sj: fmt(effect.scaledJacobian, 4), ug: fmt(effect.unscaledGradient, 4), sg: fmt(effect.scaledGradient, 4),
           sm: fmt(effect.scaled, 3) };

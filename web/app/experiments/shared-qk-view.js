@@ -26,8 +26,8 @@ export function createSharedQkView(root, { h, morphChildren, fmt, translator, la
       for (let layer = 0; layer < ctx.layers; layer += 1) {
         for (let head = 0; head < ctx.heads; head += 1) {
           const where = { layer, head };
-          const q = ctx.run.qkSymmetry(where);
-          const label = ctx.reportOf(where).label;
+          const q = ctx.viewOf(where).qkSymmetry();
+          const label = ctx.viewOf(where).headReport().label;
           rows.push(h('tr', { dataset: { layer: String(layer), head: String(head), symmetric: String(q.symmetricShare), self: String(q.selfShare) } },
             h('td', {}, String(layer + 1)), h('td', {}, ctx.t('heads.name', { n: head + 1 })),
             h('td', {}, labelText(ctx.t, label)),

@@ -12,7 +12,7 @@ export default lazyExperiment({
   id: 'shared-qk',
   label: (t) => t('experiment.shared-qk.label'),
   words: { loading: 'experiments.loading', failed: 'experiments.loadFailed' },
-  load: (ctx) => Promise.all([import('./shared-qk-view.js'), import('../training/training-lab.js'), ctx.core.loadAfterArticle()])
+  load: (ctx) => Promise.all([import('./shared-qk-view.js'), import('../training/training-lab.js'), ctx.compute.loadAfterArticle()])
     .then(([{ createSharedQkView }, { createTrainingLab }]) => (element, { hooks, current }) => createSharedQkView(element, {
       h, morphChildren, fmt, translator, labelText, trainingLab: (root) => createTrainingLab(root, trainingLabDeps(hooks, current)) })),
 });

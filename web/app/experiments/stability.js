@@ -10,7 +10,7 @@ export default function view({ clear, h, fmt }) {
   return {
     render(body, ctx) {
       const presets = [
-        [ctx.t('experiment.stability.rowRaw', { token: ctx.tokens[ctx.selected] }), Array.from(ctx.headView.softmaxRow(ctx.selected).scores)],
+        [ctx.t('experiment.stability.rowRaw', { token: ctx.tokens[ctx.selected] }), Array.from(ctx.view.softmaxRow(ctx.selected).scores)],
         [ctx.t('experiment.stability.big'), [1000, 999, -1000]],
         [ctx.t('experiment.stability.edge'), [88, 89, 0]],
         [ctx.t('experiment.stability.article'), [15.3, 22.7, 18.2, 2.1, 1.8, 3.2, 2.9, 5.6, 4.1]],
@@ -22,7 +22,7 @@ export default function view({ clear, h, fmt }) {
         clear(result);
         let row;
         try {
-          row = ctx.core.softmaxRow(scores);
+          row = ctx.compute.softmaxRow(scores);
         } catch (error) {
           result.append(h('p', { class: 'message error', role: 'alert' }, ctx.errorText(error)));
           return;

@@ -6,14 +6,14 @@ export default function view({ clear, h, fmt, barChart }) {
   return {
     render(body, ctx) {
       const i = ctx.selected;
-      const row = ctx.headView.softmaxRow(i).scaled;
+      const row = ctx.view.softmaxRow(i).scaled;
       // The slider is a base-10 exponent: temperature from 0.01 to 100.
       const slider = h('input', { type: 'range', id: 'experiment-temperature', min: '-2', max: '2', step: '0.05', value: '0',
         'aria-label': ctx.t('experiment.temperature.slider') });
       const result = h('div', { class: 'experiment-result' });
       const draw = () => {
         const temperature = 10 ** Number(slider.value);
-        const s = ctx.core.softmaxRow(row, { temperature });
+        const s = ctx.compute.softmaxRow(row, { temperature });
         clear(result).append(
           h('p', { class: 'experiment-figures', dataset: { maxProb: s.maxProb, entropy: s.entropy } },
             ctx.t('experiment.temperature.figures', { temp: fmt(temperature), max: fmt(s.maxProb, 3), entropy: fmt(s.entropy, 3) })),

@@ -28,7 +28,7 @@ export default function view({ clear, h, fmt, sig }) {
 
   function erratumCard(ctx, e) {
     if (e.show === 'text') return h('li', { dataset: { erratum: e.id } }, h('strong', {}, `${e.id}. `), ctx.t(`experiment.textbook.${e.id}`));
-    const steps = ctx.core.softmaxRow(e.scores, { dK: e.dK });
+    const steps = ctx.compute.softmaxRow(e.scores, { dK: e.dK });
     const list = (values, digits) => `[${Array.from(values, (v) => fmt(v, digits)).join(', ')}]`;
     // Values that span many orders: near 1 to seven decimals, the rest to three significant digits.
     const exactList = (values) => `[${Array.from(values, (v) => (Math.abs(v) >= 0.5 ? fmt(v, 7) : sig(v))).join(', ')}]`;
@@ -41,15 +41,15 @@ export default function view({ clear, h, fmt, sig }) {
       printed = list(e.printed.probs, 3);
       exact = list(steps.probs, 6);
     } else if (e.show === 'gradient') {
-      const gradient = ctx.core.crossEntropyGradient(steps.probs, 0);
+      const gradient = ctx.compute.crossEntropyGradient(steps.probs, 0);
       printed = `${list(e.printed.probs, 4)}; ${list(e.printed.gradient, 4)}`;
       exact = `${exactList(steps.probs)}; ${exactList(gradient)}`;
     } else {
       // Unscaled, p − one-hot with the third score as the right answer; and both rows' largest Jacobian entry.
-      const unscaled = ctx.core.softmaxRow(e.scores, { jacobian: true });
-      const scaled = ctx.core.softmaxRow(e.scores, { dK: e.dK, jacobian: true });
+      const unscaled = ctx.compute.softmaxRow(e.scores, { jacobian: true });
+      const scaled = ctx.compute.softmaxRow(e.scores, { dK: e.dK, jacobian: true });
       printed = list(e.printed.gradient, 4);
-      exact = ctx.t('experiment.textbook.E8.exact', { gradient: exactList(ctx.core.crossEntropyGradient(unscaled.probs, e.target)),
+      exact = ctx.t('experiment.textbook.E8.exact', { gradient: exactList(ctx.compute.crossEntropyGradient(unscaled.probs, e.target)),
         unscaled: sig(unscaled.maxJacobian), scaled: sig(scaled.maxJacobian), divisor: fmt(scaled.divisor, 0) });
     }
     return h('li', { dataset: { erratum: e.id } },
@@ -67,7 +67,7 @@ export default function view({ clear, h, fmt, sig }) {
         clear(result);
         let steps;
         try {
-          steps = { ...ctx.core.softmaxRow(scores, { dK }), rawScores: scores, dK };
+          steps = { ...ctx.compute.softmaxRow(scores, { dK }), rawScores: scores, dK };
         } catch (error) {
           result.append(h('p', { class: 'message error', role: 'alert' }, ctx.errorText(error)));
           return;

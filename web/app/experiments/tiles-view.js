@@ -39,7 +39,7 @@ export function createTilesView(root, { h, morphChildren, fmt, translator }) {
   };
 
   function draw() {
-    const view = ctx.headView;
+    const view = ctx.view;
     const n = ctx.n;
     const sizes = blockSizes(n);
     if (!sizes.includes(block)) block = sizes[0];
@@ -132,10 +132,10 @@ export function createTilesView(root, { h, morphChildren, fmt, translator }) {
 
   function play() {
     stop();
-    const count = ctx.headView.tiledRow(ctx.selected, block).blocks.length;
+    const count = ctx.view.tiledRow(ctx.selected, block).blocks.length;
     if (shown >= count) shown = 0;
     timer = setInterval(() => {
-      if (ctx.run.disposed) { // the run ended: the lab's next drawing gives this view the new one
+      if (ctx.view.disposed) { // the run ended: the lab's next drawing gives this view the new one
         stop();
         return;
       }
@@ -151,7 +151,7 @@ export function createTilesView(root, { h, morphChildren, fmt, translator }) {
     update(next) {
       ctx = next;
       t = translator(TILES_WORDS[next.lang] ?? TILES_WORDS.en);
-      const now = [next.headView, next.selected];
+      const now = [next.view, next.selected];
       if (!key || now.some((v, k) => v !== key[k])) {
         stop();
         shown = 1;

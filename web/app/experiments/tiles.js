@@ -9,6 +9,6 @@ export default lazyExperiment({
   id: 'tiles',
   label: (t) => t('experiment.tiles.label'),
   words: { loading: 'experiments.loading', failed: 'experiments.loadFailed' },
-  load: (ctx) => Promise.all([import('./tiles-view.js'), ctx.core.loadAfterArticle()])
+  load: (ctx) => Promise.all([import('./tiles-view.js'), ctx.compute.loadAfterArticle()])
     .then(([{ createTilesView }]) => (element) => createTilesView(element, { h, morphChildren, fmt, translator })),
 });

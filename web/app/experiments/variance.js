@@ -8,7 +8,7 @@ export default function view({ clear, h, fmt, barChart }) {
   /** Measured variance against the theory for every d_k on the slider (500 pairs each). */
   function theoryTable(ctx) {
     const rows = SIZES.map((d) => {
-      const s = ctx.core.sampleDotProducts(d, { count: 500, bins: 1, seed: ctx.config.seed });
+      const s = ctx.compute.sampleDotProducts(d, { count: 500, bins: 1, seed: ctx.config.seed });
       return h('tr', {}, h('td', {}, String(d)), h('td', {}, fmt(s.variance)), h('td', {}, String(d)),
         h('td', {}, fmt(s.scaledVariance, 3)), h('td', {}, fmt(s.halfVectorDot)));
     });
@@ -31,7 +31,7 @@ export default function view({ clear, h, fmt, barChart }) {
         clear(result);
         let s;
         try {
-          s = ctx.core.sampleDotProducts(dK, { count: 2000, bins: 40, seed: ctx.config.seed });
+          s = ctx.compute.sampleDotProducts(dK, { count: 2000, bins: 40, seed: ctx.config.seed });
         } catch (error) {
           result.append(h('p', { class: 'message error', role: 'alert' }, ctx.errorText(error)));
           return;

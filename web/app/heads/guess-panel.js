@@ -4,7 +4,7 @@
 import { h, morphChildren } from '../ui/dom.js';
 import { fmt } from '../ui/format.js';
 import { canHide, countMasks } from './masking.js';
-import { headNumber } from './head-view.js';
+import { headNumber } from './head-names.js';
 
 const TOP = 5;
 
@@ -25,7 +25,7 @@ function guessList(list, caption, kind) {
 export function createGuessPanel(container) {
   let drawnFor = null; // [run, selected token, language, hidden] the guesses were drawn for
   return { render(ctx, what) {
-    const key = [ctx.run, ctx.selected, ctx.lang, what.hidden];
+    const key = [ctx.viewOf, ctx.selected, ctx.lang, what.hidden]; // viewOf: one a run, whichever head is shown
     if (drawnFor && key.every((v, k) => v === drawnFor[k])) return;
     drawnFor = key;
     renderGuess(container, ctx, what);
@@ -36,10 +36,10 @@ function renderGuess(container, ctx, { hidden, onHide }) {
   const parts = [];
   if (!ctx.trained) {
     parts.push(h('p', { class: 'hint' }, ctx.t('guess.random')));
-  } else if (countMasks(ctx.run) === 0) {
+  } else if (countMasks(ctx.view) === 0) {
     const i = ctx.selected;
     parts.push(h('p', { class: 'hint' }, ctx.t('guess.how')));
-    if (canHide(ctx.run, i)) {
+    if (canHide(ctx.view, i)) {
       parts.push(h('button', { type: 'button', class: 'hide-selected', onclick: () => onHide(i) }, ctx.t('guess.hide', { token: ctx.tokens[i] })));
     }
   } else {
@@ -49,8 +49,8 @@ function renderGuess(container, ctx, { hidden, onHide }) {
     let after = null;
     try {
       const traditional = ctx.lang === 'zh-Hant'; // guesses as a traditional-character reader writes them
-      before = ctx.core.predictMasked(ctx.sentence, { model, topK: TOP, traditional });
-      if (off.length) after = ctx.core.predictMasked(ctx.sentence, { model, topK: TOP, knockOut: off, traditional });
+      before = ctx.compute.predictMasked(ctx.sentence, { model, topK: TOP, traditional });
+      if (off.length) after = ctx.compute.predictMasked(ctx.sentence, { model, topK: TOP, knockOut: off, traditional });
     } catch (error) {
       parts.push(h('p', { class: 'message error', role: 'alert' }, ctx.errorText(error)));
       before = [];

@@ -5,7 +5,7 @@
 // knocks it out (the run zeroes its output before W_O).
 import { h, morphChildren } from '../ui/dom.js';
 import { fmt, share } from '../ui/format.js';
-import { headName, headNumber } from './head-view.js';
+import { headName, headNumber } from './head-names.js';
 import { referenceNote } from './reference-note.js';
 
 const SHARES = ['self', 'previous', 'next', 'special', 'same'];
@@ -23,8 +23,8 @@ export function layerPicker(ctx) {
 
 function card(ctx, head, { onKnockOut }) {
   const where = { layer: ctx.where.layer, head };
-  const report = ctx.reportOf(where);
-  const row = ctx.rowOf(where);
+  const report = ctx.viewOf(where).headReport();
+  const row = ctx.viewOf(where).softmaxRow(ctx.selected);
   const selected = head === ctx.where.head;
   const bars = SHARES.map((name) => {
     const bar = h('span', { class: 'bar' });
@@ -57,7 +57,7 @@ function card(ctx, head, { onKnockOut }) {
 export function createHeadsPanel(container) {
   let drawnFor = null; // [run, head, selected token, language] the cards were drawn for
   return { render(ctx, handlers) {
-    const key = [ctx.run, ctx.headView, ctx.selected, ctx.lang];
+    const key = [ctx.view, ctx.selected, ctx.lang];
     if (drawnFor && key.every((v, k) => v === drawnFor[k])) return;
     drawnFor = key;
     renderHeads(container, ctx, handlers);

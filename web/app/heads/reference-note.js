@@ -4,7 +4,7 @@
 // (trace.tokenLink()), beside what large models are reported to do.
 import { h } from '../ui/dom.js';
 import { fmt } from '../ui/format.js';
-import { headNumber } from './head-view.js';
+import { headNumber } from './head-names.js';
 
 /** The pronouns the examples use, each with the noun it refers to there. */
 export const REFERENCES = Object.freeze([
@@ -26,7 +26,7 @@ export function referenceOf(tokens) {
 export function referenceNote(ctx) {
   const ref = ctx.trained ? referenceOf(ctx.tokens) : null;
   if (!ref) return null;
-  const link = ctx.run.tokenLink(ref.from, ref.to);
+  const link = ctx.view.tokenLink(ref.from, ref.to);
   const words = {
     pronoun: ref.pronoun, noun: ref.noun, weight: fmt(link.weight),
     layer: link.strongest.layer + 1, head: headNumber(link.strongest.head),

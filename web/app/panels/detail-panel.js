@@ -3,7 +3,7 @@
 // trace.softmaxRow() (the C++ core).
 import { h, morphChildren, setText } from '../ui/dom.js';
 import { fmt } from '../ui/format.js';
-import { headName } from '../heads/head-view.js';
+import { headName } from '../heads/head-names.js';
 
 // The table's columns; a step's panelColumn (steps/index.js) is marked as it is shown, and the
 // columns after it stay hidden until their step (the first steps show only the keys). A step
@@ -33,7 +33,7 @@ function renderDetail(container, titleEl, ctx, step, shown) {
   // The head is named once the row's numbers (a head's) are shown.
   const title = ctx.t('detail.title', { token: ctx.tokens[i] });
   setText(titleEl, ctx.heads > 1 && !before ? `${title} · ${headName(ctx.t, ctx.where.head)}` : title);
-  if (drawn && shown && shown.table === drawn && shown.trace === ctx.headView && shown.selected === i && shown.language === ctx.lang) {
+  if (drawn && shown && shown.table === drawn && shown.trace === ctx.view && shown.selected === i && shown.language === ctx.lang) {
     for (const tr of [...drawn.tHead.rows, ...drawn.tBodies[0].rows, ...drawn.tFoot.rows]) {
       [...tr.cells].forEach((cell, c) => mark(cell, c, current));
     }
@@ -41,7 +41,7 @@ function renderDetail(container, titleEl, ctx, step, shown) {
     for (const note of container.querySelectorAll('.detail-notes')) note.hidden = !withExps;
     return shown;
   }
-  const r = ctx.headView.softmaxRow(i);
+  const r = ctx.view.softmaxRow(i);
   const divisor = fmt(r.divisor, r.divisor % 1 ? 3 : 0);
   const headers = [ctx.t('detail.key'), ctx.t('detail.raw'), ctx.t('detail.divided', { d: divisor }), ctx.t('detail.exp'), ctx.t('detail.share'), ctx.t('detail.prob')];
   const head = h('tr', {}, headers.map((text) => h('th', { scope: 'col' }, text)));
@@ -73,5 +73,5 @@ function renderDetail(container, titleEl, ctx, step, shown) {
     h('p', { class: 'note detail-before', hidden: !before }, ctx.t('detail.before', { token: ctx.tokens[i] })),
     h('table', { class: 'steps' }, h('thead', {}, head), h('tbody', {}, rows), h('tfoot', {}, foot)),
     h('div', { class: 'detail-notes', hidden: !withExps }, notes.map((n) => h('p', { class: 'note' }, n)))));
-  return { table: container.querySelector('table.steps'), trace: ctx.headView, selected: i, language: ctx.lang };
+  return { table: container.querySelector('table.steps'), trace: ctx.view, selected: i, language: ctx.lang };
 }

@@ -37,7 +37,7 @@ export function createExercises({ announce, showCell }, page) {
   const answered = () => results.filter(Boolean).length;
 
   // The cell of item k in this run: its own, or one the core picks on the selected token's row.
-  const cellOf = (ctx, k) => items[k].cell ?? ctx.headView.pickCell(items[k].name, { row: ctx.selected, seed: seed + k });
+  const cellOf = (ctx, k) => items[k].cell ?? ctx.view.pickCell(items[k].name, { row: ctx.selected, seed: seed + k });
 
   /** Checks the learner's text against exercise e (item k, as drawn). */
   function check(ctx, k, e, text) {
@@ -47,7 +47,7 @@ export function createExercises({ announce, showCell }, page) {
       feedback = { index: k, text: ctx.t('ex.notNumber'), kind: 'error' };
       return;
     }
-    const verdict = ctx.headView.checkAnswer(e.exercise, e.cell, answer);
+    const verdict = ctx.view.checkAnswer(e.exercise, e.cell, answer);
     results[k] = verdict;
     let said;
     if (verdict.correct) said = ctx.t('ex.right', { expected: fmt(verdict.expected, 4), tolerance: fmt(verdict.tolerance, 3) });
@@ -92,13 +92,13 @@ export function createExercises({ announce, showCell }, page) {
 
   function render(container, labContext, redraw) {
     const ctx = withWords(labContext);
-    const key = [ctx.headView, ctx.selected, ctx.lang, at, seed, feedback, items]; // an answer always brings new feedback
+    const key = [ctx.view, ctx.selected, ctx.lang, at, seed, feedback, items]; // an answer always brings new feedback
     if (drawnFor && key.every((v, k) => v === drawnFor[k])) return;
     drawnFor = key;
     const { name } = items[at];
     let e;
     try {
-      e = ctx.headView.exercise(name, cellOf(ctx, at));
+      e = ctx.view.exercise(name, cellOf(ctx, at));
     } catch (error) {
       morphChildren(container, h('div', {}, progress(ctx, redraw),
         h('p', { class: 'message error', role: 'alert' }, ctx.t('ex.cellProblem', { error: ctx.errorText(error) }))));

@@ -15,12 +15,20 @@ import { checkLink, readUrl } from './url-state.js';
 /** lab: { $, env, signal, state, message, language, drawing, context(animate), parts, showSettings(),
  *  renderRail(), wire(), switchLanguage(lang), setHost(host) }. Resolves when the first step is drawn
  *  (or the core could not load, or the lab ended). */
+// What the page's start-core.js fetched and compiled before the modules ran ({ wasm, model }, or
+// nothing), taken once: the library keeps none of it once loaded, and neither does the page.
+function takeEarly() {
+  const early = globalThis.attentionLabEarly;
+  delete globalThis.attentionLabEarly;
+  return early;
+}
+
 export async function bootLab(lab) {
   const { $, env, signal, state, language, drawing } = lab;
   const { experiments, exercises, hostControl, labWords, tour, warmUp, player } = lab.parts;
   const t = (key, values) => language.words.t(key, values);
   mark('script');
-  const loading = loadAttentionLab(); // the core downloads and compiles while the page sets up
+  const loading = loadAttentionLab(takeEarly()); // the core downloads and compiles while the page sets up
   const params = new URLSearchParams(env.search);
   const first = language.use(pickLanguage(params.get('lang'), navigator.languages ?? [navigator.language]));
   $('lang').addEventListener('change', () => lab.switchLanguage($('lang').value));

@@ -2,9 +2,9 @@
 // views and panels through their view context (steps/view-context.js), the
 // wiring (start-lab.js) and the controls (model-controls.js, host-control.js)
 // through the named changes below. What can be derived is derived: whether the
-// model is trained, the run seen through the selected head, the stages asked
-// of the core once a run.
-import { headView } from '../heads/head-view.js';
+// model is trained, the run seen through each head (heads/run-view.js: one
+// view per run, layer and head, each asking the core once).
+import { runViews } from '../heads/run-view.js';
 import { DEFAULT_SENTENCE } from './presets.js';
 
 // The token a new sentence opens on: the second real token after [CLS] (喜 in the default sentence).
@@ -27,9 +27,9 @@ export function createLabState(steps) {
   let tour = null; // { card, answers: { cardId: choice } } while the guided tour is open
   let words = Object.freeze([]); // [{ from, to }]: tokens the learner made into words, of this sentence
   let byWords = true; // the attention views show words (when there are any), not tokens
-  let asked = new Map(); // what the views asked of this run (stages, report cards, rows)
-  let seen = null; // the run through the selected head: made again only when either changes
+  let views = null; // this run's views (heads/run-view.js), one per layer and head
   let ended = false; // disposed: no run is made again
+  let compute = null; // the views' share of the core (below), once loaded
 
   const isTrained = (model) => core.models.some((m) => m.id === model && m.trained);
   // Knock-outs belong to a model: another model drops them, and a model loaded
@@ -43,12 +43,15 @@ export function createLabState(steps) {
   // token by the rule the article's table illustrates (trace.articleHead()).
   function followArticle() {
     if (picked || run === null || token === null) return;
-    const { layer, head } = run.articleHead(Math.min(token, run.tokens.length - 1));
+    const { layer, head } = views(where).articleHead(Math.min(token, run.tokens.length - 1));
     where = Object.freeze({ layer, head });
   }
 
   return {
     get core() { return core; },
+    /** What the views may ask of the core beside the run (computations on numbers they pass, the
+     *  guesses, the after-the-article module): never the core itself, never a run. */
+    get compute() { return compute; },
     get defaults() { return defaults; },
     get run() { return run; },
     get sentence() { return sentence; },
@@ -74,21 +77,18 @@ export function createLabState(steps) {
     isTrained,
     /** A model's own options: a trained model fixes its own; the seeded one starts from the core's defaults. */
     modelOptions: (model) => (isTrained(model) ? { model } : { ...core.defaults, model }),
-    /** The run seen through the selected head (head-view.js); views compare it by identity. */
-    get headView() {
-      if (seen?.run !== run || seen.where !== where) seen = headView(run, where);
-      return seen;
-    },
-    /** What `ask()` returns for this run, asked of the core once. */
-    once(key, ask) {
-      if (!asked.has(key)) asked.set(key, ask());
-      return asked.get(key);
-    },
+    /** The run seen through the selected head (heads/run-view.js); views compare it by identity. */
+    get view() { return views(where); },
+    /** The run seen through head { layer, head }, or through layer { layer }'s own stages: one view each.
+     *  A function of its own a run (heads/run-view.js runViews), so views can tell runs apart by it. */
+    get viewOf() { return views; },
 
     // ---- named changes --------------------------------------------------------
     /** The core is loaded; the lab opens on `model`'s options. */
     useCore(loaded, model) {
       core = loaded;
+      compute = Object.freeze(Object.fromEntries(['softmaxRow', 'scalingEffect', 'varianceGrowth', 'sampleDotProducts', 'crossEntropyGradient',
+        'divideByMax', 'compareRows', 'predictMasked', 'loadAfterArticle'].map((name) => [name, (...args) => core[name](...args)])));
       defaults = this.modelOptions(model);
     },
     /** Runs the core on sentence with options (and the knock-outs, for a trained model).
@@ -107,7 +107,7 @@ export function createLabState(steps) {
       const otherSentence = text !== sentence;
       run?.dispose();
       run = made;
-      asked = new Map();
+      views = runViews(made);
       sentence = text;
       options = { ...made.config };
       if (hidden?.sentence !== text) hidden = null;
@@ -116,6 +116,17 @@ export function createLabState(steps) {
       if (token === null || token >= made.tokens.length) token = defaultToken(made.tokens.length);
       followArticle();
       return null;
+    },
+    /** Runs the core on text with options for the moment use(run) reads it, through run views
+     *  (run: { tokens, viewOf(where) }); the run is freed when use returns. Throws the core's error. */
+    withRun(text, given, use) {
+      if (ended) throw new Error('this lab was removed');
+      const made = core.run(text, given);
+      try {
+        return use(Object.freeze({ tokens: made.tokens, viewOf: runViews(made) }));
+      } finally {
+        made.dispose();
+      }
     },
     chooseStep(k) { step = Math.max(0, Math.min(steps - 1, k)); },
     /** Selects token i; null: the next sentence's default token. */
@@ -155,8 +166,7 @@ export function createLabState(steps) {
       ended = true;
       run?.dispose();
       run = null;
-      seen = null;
-      asked = new Map();
+      views = null;
     },
   };
 }

@@ -38,7 +38,7 @@ export function createLabWords({ chips, bar, state, words, select, redraw, messa
       try {
         await state.core.loadAfterArticle();
         if (signal.aborted) return null;
-        state.run.wordAttention(list); // the core says whether they are words of this sentence
+        state.view.wordAttention(list); // the core says whether they are words of this sentence
         state.setWords(list);
         render();
         return null;

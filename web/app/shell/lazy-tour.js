@@ -3,7 +3,7 @@
 // the tour draws with is handed to it, so the chunk imports no page module.
 import { h, morphChildren } from '../ui/dom.js';
 import { fmt } from '../ui/format.js';
-import { headNumber } from '../heads/head-view.js';
+import { headNumber } from '../heads/head-names.js';
 import { sentenceGap, translator } from '../strings/i18n.js';
 import { stepIndex } from '../steps/index.js';
 

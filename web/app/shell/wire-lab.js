@@ -28,7 +28,7 @@ export function wireLab(lab) {
   });
   settings.onModelFile(() => state.core.models.map((m) => m.id), controls.loadModelFile);
   for (const kind of ['png', 'svg', 'csv', 'latex', 'json']) {
-    $(`export-${kind}`).addEventListener('click', () => exportView(kind, STEPS[state.step], state.headView, state.core,
+    $(`export-${kind}`).addEventListener('click', () => exportView(kind, STEPS[state.step], state.view, state.core,
       () => lab.message.show(lab.language.words.t('msg.tokensExport'), 'notice'), state.trained,
       { sentence: state.sentence, selected: state.selected, t: lab.language.words.t }));
   }

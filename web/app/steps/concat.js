@@ -8,18 +8,18 @@ import { h } from '../ui/dom.js';
 import { heatCanvas } from '../matrix/heat-canvas.js';
 import { renderMatrix } from '../matrix/matrix-view.js';
 import { labelText, layerPicker } from '../heads/heads-panel.js';
-import { headName, headNumber } from '../heads/head-view.js';
+import { headName, headNumber } from '../heads/head-names.js';
 
 // The rest of the layer, in order: [stage id, caption key].
 const AFTER = [['residual', 'residual'], ['norm', 'norm'], ['ffHidden', 'ffHidden'], ['ffOutput', 'ffOutput'],
-  ['ffResidual', 'ffResidual'], ['output', 'layerOutput']];
+  ['ffResidual', 'ffResidual'], ['layerOutput', 'layerOutput']];
 
 function headOutputs(ctx, scale) {
   const { layer, head: shown } = ctx.where;
   return h('div', { class: 'head-outputs' }, Array.from({ length: ctx.heads }, (_, head) => {
     const where = { layer, head };
-    const out = ctx.stageOf('output', where);
-    const report = ctx.reportOf(where);
+    const out = ctx.viewOf(where).stage('output');
+    const report = ctx.viewOf(where).headReport();
     const name = headName(ctx.t, head);
     return h('figure', { class: `head-output${head === shown ? ' selected' : ''}${report.knockedOut ? ' knocked-out' : ''}`, dataset: { head } },
       h('figcaption', {}, name, ' ', h('span', { class: 'head-label' }, report.knockedOut ? ctx.t('heads.zeroed') : labelText(ctx.t, report.label))),
@@ -28,12 +28,12 @@ function headOutputs(ctx, scale) {
 }
 
 function restOfLayer(ctx) {
-  const blocks = AFTER.map(([id, key]) => renderMatrix(ctx.layerStage(id), { t: ctx.t,
+  const blocks = AFTER.map(([id, key]) => renderMatrix(ctx.layerView.stage(id), { t: ctx.t,
     caption: ctx.t(`step.concat.${key}`), rowLabels: ctx.tokens, stageId: `layer-${id}`, selectedRow: ctx.selected, onRowLabel: ctx.select,
   }));
   const details = h('details', { class: 'rest-of-layer', open: ctx.layerOpen, ontoggle: (event) => ctx.setLayerOpen(event.target.open) },
     h('summary', {}, ctx.t('step.concat.rest')),
-    h('p', { class: 'explain' }, ctx.t('step.concat.restExplain', { dModel: ctx.config.dModel, dFf: ctx.layerStage('ffHidden').cols })),
+    h('p', { class: 'explain' }, ctx.t('step.concat.restExplain', { dModel: ctx.config.dModel, dFf: ctx.layerView.stage('ffHidden').cols })),
     blocks.map((b) => b.element));
   return details;
 }
@@ -54,13 +54,13 @@ export default {
   },
   async render(body, ctx) {
     if (!ctx.trained) return [];
-    const concat = ctx.layerStage('concat');
-    const projected = ctx.layerStage('projected');
+    const concat = ctx.layerView.stage('concat');
+    const projected = ctx.layerView.stage('projected');
     const scale = makeScale('diverging', concat.min, concat.max);
     const rows = { rowLabels: ctx.tokens, selectedRow: ctx.selected, onRowLabel: ctx.select };
     const joined = renderMatrix(concat, { t: ctx.t, ...rows, caption: ctx.t('step.concat.concat', { heads: ctx.heads }), stageId: 'concat' });
     const out = renderMatrix(projected, { t: ctx.t, ...rows, caption: ctx.t('step.concat.projected'), stageId: 'projected' });
-    const w = ctx.layerStage('wo');
+    const w = ctx.layerView.stage('wo');
     const wo = heatCanvas(w, makeScale('diverging', w.min, w.max), {
       explain: (r, c) => ctx.t('step.concat.woCell', { r: r + 1, c: c + 1, value: w.data[r * w.cols + c].toFixed(4) }),
     });

@@ -32,9 +32,9 @@ export default {
     return ctx.where.layer > 0 ? `${text}${space}${ctx.t('step.embedding.laterLayer', { layer: ctx.where.layer + 1, before: ctx.where.layer })}` : text;
   },
   async render(body, ctx) {
-    const e = ctx.stage('embeddings');
-    const p = ctx.stage('positional');
-    const x = ctx.stageOf('x', { layer: 0, head: 0 }); // embedding + position: the first layer's input
+    const e = ctx.view.stage('embeddings');
+    const p = ctx.view.stage('positional');
+    const x = ctx.viewOf({ layer: 0, head: 0 }).stage('x'); // embedding + position: the first layer's input
     const scale = makeScale('diverging', Math.min(e.min, p.min, x.min), Math.max(e.max, p.max, x.max));
     const explain = (i, j) => ctx.t(ctx.trained ? 'step.embedding.cellNorm' : 'step.embedding.cell', {
       token: ctx.tokens[i], j: j + 1,

@@ -7,7 +7,7 @@
 // escaped: tokens are what the learner typed.
 import { makeScale } from '../matrix/colors.js';
 import { fmt } from '../ui/format.js';
-import { headNumber } from '../heads/head-view.js';
+import { headNumber } from '../heads/head-names.js';
 
 const FONT = "'Noto Sans CJK SC', 'WenQuanYi Micro Hei', 'DejaVu Sans', sans-serif";
 const MONO = "'DejaVu Sans Mono', ui-monospace, monospace";
@@ -99,7 +99,7 @@ function rowSvg(row, tokens, selected, { x, y, t }) {
 }
 
 /**
- * The step as one SVG document. trace: the run seen through the selected head (head-view.js);
+ * The step as one SVG document. trace: the run seen through the selected head (heads/run-view.js);
  * stageIds: the step's matrices; { step, stepLabel, sentence, selected, trained, heads, t }.
  */
 export function toSvg(trace, stageIds, { step, stepLabel, sentence, selected, trained, t }) {
@@ -115,7 +115,7 @@ export function toSvg(trace, stageIds, { step, stepLabel, sentence, selected, tr
     const cell = Math.max(3, Math.min(14, Math.floor(160 / n)));
     const parts = [];
     for (let head = 0; head < trace.config.heads; head += 1) {
-      const w = trace.run.stage('weights', { layer: trace.where.layer, head });
+      const w = trace.viewOf({ layer: trace.where.layer, head }).stage('weights');
       const x = 20 + head * (n * cell + 24);
       parts.push(matrixSvg(w, { id: `weights-head-${head + 1}`, tokens: trace.tokens, sequential: true, x, y: y + 18, cell, labels: false, values: false }).svg,
         text(x, y + 28 + n * cell, t('svg.head', { n: headNumber(head) }), { size: 12, weight: head === trace.where.head ? 'bold' : null }));

@@ -3,7 +3,7 @@
 // own, written out; only their text form is made here.
 import { makeScale } from '../matrix/colors.js';
 import { fmt } from '../ui/format.js';
-import { headNumber } from '../heads/head-view.js';
+import { headNumber } from '../heads/head-names.js';
 import { toSvg } from './export-svg.js';
 
 
@@ -53,13 +53,13 @@ export function toLatex(trace, stageIds) {
 const plain = (m) => ({ rows: m.rows, cols: m.cols, data: Array.from(m.data, (v) => (v === -Infinity ? null : v)) });
 
 /** JSON of the whole trace; −∞ (masked cells) is written as null. A trained
- *  model's trace (seen through one head, see head-view.js) gives that head's
+ *  model's trace (seen through one head, see head-names.js) gives that head's
  *  stages, which head it is, and its layer's own stages (layerStageNames). */
 export function toJson(trace, stageNames, layerStageNames = []) {
   const stages = {};
   for (const id of stageNames) stages[id] = plain(trace.stage(id));
   const layer = {};
-  for (const id of layerStageNames) layer[id] = plain(trace.run.stage(id, { layer: trace.where.layer }));
+  for (const id of layerStageNames) layer[id] = plain(trace.viewOf({ layer: trace.where.layer }).stage(id));
   return JSON.stringify({
     generator: 'Attention Lab',
     note: 'Each stage is row-major: data[i * cols + j]. null stands for −∞ (a masked score).',

@@ -1,5 +1,5 @@
 // The page's steps, in pipeline order: one view module per step. The steps
-// from Q, K, V to the output show the selected head (head-view.js); the last,
+// from Q, K, V to the output show the selected head (head-names.js); the last,
 // concat, what the layer makes of all its heads. (The core's
 // matrices are its *stages*: core.stageNames, trace.stage(id). A step shows one
 // or more stages.)

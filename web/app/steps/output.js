@@ -15,13 +15,13 @@ export default {
   title: (ctx) => ctx.t('step.output.title'),
   explain(ctx) {
     const i = ctx.selected;
-    const cos = ctx.headView.cosine('v', i, 'output', i);
+    const cos = ctx.view.cosine('v', i, 'output', i);
     return ctx.t('step.output.explain', { dK: ctx.config.dK, token: ctx.tokens[i], cos: fmt(cos, 3) });
   },
   async render(body, ctx) {
     const i = ctx.selected;
-    const out = ctx.stage('output');
-    const v = ctx.stage('v');
+    const out = ctx.view.stage('output');
+    const v = ctx.view.stage('v');
     const block = renderMatrix(out, { t: ctx.t,
       caption: ctx.t('step.output.caption'),
       rowLabels: ctx.tokens,

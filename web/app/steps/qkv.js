@@ -25,8 +25,8 @@ export default {
   title: (ctx) => ctx.t('step.qkv.title'),
   explain: (ctx) => ctx.t('step.qkv.explain', { n: ctx.n, dModel: ctx.config.dModel, dK: ctx.config.dK }),
   async render(body, ctx) {
-    const x = ctx.stage('x');
-    const mats = ['q', 'k', 'v'].map((id) => [id, ctx.stage(id)]);
+    const x = ctx.view.stage('x');
+    const mats = ['q', 'k', 'v'].map((id) => [id, ctx.view.stage(id)]);
     const range = { min: Math.min(...mats.map(([, m]) => m.min)), max: Math.max(...mats.map(([, m]) => m.max)) };
     const xBlock = renderMatrix(x, { t: ctx.t, caption: 'x', rowLabels: ctx.tokens, stageId: 'x', selectedRow: ctx.selected });
     const blocks = mats.map(([id, m]) => renderMatrix({ ...m, ...range }, { t: ctx.t,
@@ -45,7 +45,7 @@ export default {
     // step out of sight) is used again when it is not on the page.
     const lanes = mats.map(([id], k) => {
       const thumb = h('canvas', { class: 'heat params-thumb' });
-      const draw = () => thumb.replaceWith(paramsThumb(ctx, ctx.stage(`w${id}`), id));
+      const draw = () => thumb.replaceWith(paramsThumb(ctx, ctx.view.stage(`w${id}`), id));
       const el = h('div', { class: 'lane' },
         h('figure', { class: 'matrix-block' },
           h('div', { class: 'caption' }, `× W_${id} + b_${id}`, h('span', { class: 'shape' }, `${ctx.config.dModel} × ${ctx.config.dK}`)), thumb),

@@ -4,7 +4,7 @@ import { sentenceGap } from '../strings/i18n.js';
 import { renderMatrix } from '../matrix/matrix-view.js';
 
 export function explainScaled(ctx, i, j) {
-  const r = ctx.headView.softmaxRow(i);
+  const r = ctx.view.softmaxRow(i);
   const names = { a: ctx.tokens[i], b: ctx.tokens[j] };
   if (r.masked[j] === -Infinity) return ctx.t('step.scaled.cellMasked', names);
   return ctx.config.scale
@@ -21,11 +21,11 @@ export default {
   experiments: ['scaling', 'temperature'],
   title: (ctx) => ctx.t(ctx.config.causal ? 'step.scaled.titleCausal' : 'step.scaled.title'),
   explain(ctx) {
-    const s = ctx.stage('scores');
-    const m = ctx.stage('masked');
-    const { divisor } = ctx.headView;
+    const s = ctx.view.stage('scores');
+    const m = ctx.view.stage('masked');
+    const { divisor } = ctx.view;
     // What ÷√d_k did to this head's scores, and whether its rows still saturate: the core's verdicts.
-    const report = ctx.headView.scalingReport();
+    const report = ctx.view.scalingReport();
     const figures = { dK: ctx.config.dK, divisor: fmt(divisor, divisor % 1 ? 3 : 0), min: fmt(s.min), max: fmt(s.max), min2: fmt(m.min), max2: fmt(m.max),
       v1: fmt(report.scoreVariance), v2: fmt(report.scaledVariance), k: report.saturatedRows, n: report.rows, at: fmt(report.saturatedAt, 1) };
     const space = sentenceGap(ctx.lang);
@@ -37,13 +37,13 @@ export default {
     return `${scaling}${space}${saturation}${mask}`;
   },
   async render(body, ctx) {
-    const block = renderMatrix(ctx.stage('masked'), { t: ctx.t,
+    const block = renderMatrix(ctx.view.stage('masked'), { t: ctx.t,
       rowLabels: ctx.tokens,
       colLabels: ctx.tokens,
       stageId: ctx.config.causal ? 'masked' : 'scaled',
       selectedRow: ctx.selected,
       onRowLabel: ctx.select,
-      previous: ctx.animate ? ctx.stage('scores') : undefined,
+      previous: ctx.animate ? ctx.view.stage('scores') : undefined,
       explain: (i, j) => explainScaled(ctx, i, j),
     });
     body.append(block.element);

@@ -7,7 +7,7 @@ import { renderMatrix } from '../matrix/matrix-view.js';
 
 /** "q[喜] · k[欢] = 0.53·(−1.20) + … (64 terms) = 12.34", from the core's terms. */
 export function explainScore(ctx, i, j) {
-  const d = ctx.headView.dotTerms('scores', i, j);
+  const d = ctx.view.dotTerms('scores', i, j);
   const shown = Math.min(3, d.products.length);
   const terms = Array.from({ length: shown }, (_, t) => `${factor(d.a[t])}·${factor(d.b[t])}`);
   const more = d.products.length > shown ? ctx.t('step.scores.more', { count: d.products.length }) : '';
@@ -20,15 +20,15 @@ export function explainScore(ctx, i, j) {
 
 /** Under the matrix: the q row, the k row and their products for one cell. */
 function dotInspector(ctx) {
-  const q = ctx.stage('q');
-  const k = ctx.stage('k');
+  const q = ctx.view.stage('q');
+  const k = ctx.view.stage('k');
   const qk = makeScale('diverging', Math.min(q.min, k.min), Math.max(q.max, k.max));
   const el = h('div', { class: 'inspector', 'aria-live': 'off', 'data-atomic': true }); // show() fills this very element
   // Long rows are canvases kept for the trace (see heatStrip): the warm-up's, for the followed token, are the ones shown.
-  const scores = ctx.stage('scores');
+  const scores = ctx.view.stage('scores');
   const strip = (key, data, scale) => heatStrip(data, scale, { source: scores, key });
   const show = (i, j) => {
-    const d = ctx.headView.dotTerms('scores', i, j);
+    const d = ctx.view.dotTerms('scores', i, j);
     const products = makeScale('diverging', d.productsMin, d.productsMax);
     clear(el).append(
       h('p', { class: 'strip-head' }, ctx.t('step.scores.inspect', { a: ctx.tokens[i], b: ctx.tokens[j], count: d.products.length })),
@@ -50,12 +50,12 @@ export default {
   experiments: ['variance', 'shared-qk'],
   title: (ctx) => ctx.t('step.scores.title'),
   explain(ctx) {
-    const s = ctx.stage('scores');
+    const s = ctx.view.stage('scores');
     return ctx.t('step.scores.explain', { dK: ctx.config.dK, n: ctx.n, min: fmt(s.min), max: fmt(s.max) });
   },
   async render(body, ctx) {
     const inspector = dotInspector(ctx);
-    const block = renderMatrix(ctx.stage('scores'), { t: ctx.t,
+    const block = renderMatrix(ctx.view.stage('scores'), { t: ctx.t,
       rowLabels: ctx.tokens,
       colLabels: ctx.tokens,
       stageId: 'scores',

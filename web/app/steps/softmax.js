@@ -3,12 +3,12 @@
 import { fmt } from '../ui/format.js';
 import { renderMatrix, TABLE_LIMIT } from '../matrix/matrix-view.js';
 import { h } from '../ui/dom.js';
-import { headGrid } from '../heads/head-grid.js';
-import { headNumber } from '../heads/head-view.js';
+import { headGridOf } from '../heads/head-grid.js';
+import { headNumber } from '../heads/head-names.js';
 import { groupAt, groupLabels } from '../ui/token-groups.js';
 
 export function explainWeight(ctx, i, j) {
-  const r = ctx.headView.softmaxRow(i);
+  const r = ctx.view.softmaxRow(i);
   const names = { a: ctx.tokens[i], b: ctx.tokens[j], sum: fmt(r.shiftedSum, 3) };
   if (r.masked[j] === -Infinity) return ctx.t('step.softmax.cellMasked', names);
   return ctx.t('step.softmax.cell', { ...names, s: fmt(r.masked[j]), max: fmt(r.max), e: fmt(r.shiftedExps[j], 3), p: fmt(r.probs[j], 3) });
@@ -23,14 +23,14 @@ export default {
   experiments: ['textbook', 'stability'],
   title: (ctx) => ctx.t('step.softmax.title'),
   explain(ctx) {
-    const r = ctx.headView.softmaxRow(ctx.selected);
+    const r = ctx.view.softmaxRow(ctx.selected);
     const text = ctx.t('step.softmax.explain', { token: ctx.tokens[ctx.selected], p: fmt(r.maxProb), best: ctx.tokens[r.argmax] })
       + (ctx.byWords ? ` ${ctx.t('step.softmax.byWords')}` : '');
     return ctx.heads > 1 ? `${ctx.t('step.softmax.explainHeads', { heads: ctx.heads, n: headNumber(ctx.where.head) })}${text}` : text;
   },
   async render(body, ctx) {
     const block = ctx.byWords ? wordBlock(ctx) : tokenBlock(ctx);
-    if (ctx.heads > 1) body.append(headGrid(ctx), h('h3', { class: 'head-shown' }, ctx.t('step.softmax.shown', { n: headNumber(ctx.where.head) })));
+    if (ctx.heads > 1) body.append(headGridOf(ctx), h('h3', { class: 'head-shown' }, ctx.t('step.softmax.shown', { n: headNumber(ctx.where.head) })));
     body.append(block.element);
     await block.reveal(ctx.byWords ? { animate: false } : { animate: ctx.animate, mode: 'rows', stagger: ctx.n > TABLE_LIMIT ? 0 : 220 });
     return [{ label: ctx.t('step.softmax.legend'), scale: block.scale }];
@@ -40,8 +40,8 @@ export default {
 // The selected head's weights between tokens. Animated: each row first shows its plain exps e^x
 // and their total, then turns into probabilities that add up to 1.
 function tokenBlock(ctx) {
-  const { exps: previous, sums: previousSums } = ctx.animate && ctx.n <= TABLE_LIMIT ? ctx.headView.expRows() : {};
-  return renderMatrix(ctx.stage('weights'), { t: ctx.t,
+  const { exps: previous, sums: previousSums } = ctx.animate && ctx.n <= TABLE_LIMIT ? ctx.view.expRows() : {};
+  return renderMatrix(ctx.view.stage('weights'), { t: ctx.t,
     previous,
     previousSums,
     scale: 'sequential',
@@ -50,14 +50,14 @@ function tokenBlock(ctx) {
     stageId: 'weights',
     selectedRow: ctx.selected,
     onRowLabel: ctx.select,
-    sums: ctx.headView.rowSums('weights'),
+    sums: ctx.view.rowSums('weights'),
     explain: (i, j) => explainWeight(ctx, i, j),
   });
 }
 
 // The selected head's weights between the learner's words (and the tokens that are no word), by the core's rule.
 function wordBlock(ctx) {
-  const { groups, weights } = ctx.wordsOf(ctx.where);
+  const { groups, weights } = ctx.viewOf(ctx.where).wordAttention(ctx.words);
   const labels = groupLabels(ctx.tokens, groups);
   return renderMatrix(weights, { t: ctx.t,
     scale: 'sequential',

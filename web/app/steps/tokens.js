@@ -7,7 +7,7 @@ import { canHide, MASK } from '../heads/masking.js';
 function chipAction(ctx, token, i) {
   if (!ctx.trained) return {};
   if (token === MASK) return { title: ctx.t('step.tokens.unhide'), onclick: () => ctx.unhide(i) };
-  if (canHide(ctx.run, i)) return { title: ctx.t('step.tokens.hide', { token }), onclick: () => ctx.hide(i) };
+  if (canHide(ctx.view, i)) return { title: ctx.t('step.tokens.hide', { token }), onclick: () => ctx.hide(i) };
   return {};
 }
 

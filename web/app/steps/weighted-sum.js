@@ -9,7 +9,7 @@ import { renderMatrix } from '../matrix/matrix-view.js';
 const STRIP_LIMIT = 40;
 
 export function explainOutput(ctx, i, j) {
-  const d = ctx.headView.dotTerms('output', i, j);
+  const d = ctx.view.dotTerms('output', i, j);
   const shown = Math.min(3, d.products.length);
   const terms = Array.from({ length: shown }, (_, t) => `${fmt(d.a[t])}·${factor(d.b[t])}`).join(' + ');
   const more = d.products.length > shown ? ctx.t('step.scores.more', { count: d.products.length }) : '';
@@ -29,17 +29,17 @@ export default {
   experiments: ['tiles'],
   title: (ctx) => ctx.t('step.weighted-sum.title', { token: ctx.tokens[ctx.selected] }),
   explain(ctx) {
-    const p = ctx.stage('weights');
+    const p = ctx.view.stage('weights');
     const i = ctx.selected;
     const parts = ctx.tokens.slice(0, 3).map((t, k) => `${fmt(p.data[i * p.cols + k])} × v(${t})`);
     return ctx.t('step.weighted-sum.explain', { token: ctx.tokens[i], parts: `${parts.join(' + ')}${ctx.n > 3 ? ' + …' : ''}` });
   },
   async render(body, ctx) {
     const i = ctx.selected;
-    const v = ctx.stage('v');
-    const w = ctx.stage('weights');
-    const out = ctx.stage('output');
-    const terms = ctx.headView.weightedRows(i);
+    const v = ctx.view.stage('v');
+    const w = ctx.view.stage('weights');
+    const out = ctx.view.stage('output');
+    const terms = ctx.view.weightedRows(i);
     const scale = makeScale('diverging', Math.min(v.min, terms.min, out.min), Math.max(v.max, terms.max, out.max));
     const legend = [{ label: ctx.t('step.weighted-sum.legend'), scale }];
 

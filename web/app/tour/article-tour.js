@@ -67,29 +67,29 @@ export const doubling = (dK) => (2 * dK <= 1024 ? [dK, 2 * dK] : [Math.floor(dK 
 /** The card's answer to its question, from the core's numbers: { answer (the right choice), kind (which
  *  feedback sentence: the core's verdict where there is one), figures (the numbers it quotes) }. */
 export function answerOf(card, ctx) {
-  const row = ctx.headView.softmaxRow(ctx.selected);
+  const row = ctx.view.softmaxRow(ctx.selected);
   switch (card.predict) {
     case 'attend': {
       // Why the lab opens on this head: only while the head shown is the one the core picks for the token.
-      const a = ctx.run.articleHead(ctx.selected);
+      const a = ctx.view.articleHead(ctx.selected);
       const shown = a.found && a.layer === ctx.where.layer && a.head === ctx.where.head;
       const kind = !shown ? 'noRule' : a.next ? 'ruleNext' : 'rulePrevious';
       return { answer: row.argmax, kind, figures: { best: ctx.tokens[row.argmax], p: row.maxProb, neighbour: a.found ? ctx.tokens[a.neighbour] : '', nw: a.weight } };
     }
     case 'growth': {
-      const g = ctx.core.varianceGrowth(...doubling(ctx.config.dK));
+      const g = ctx.compute.varianceGrowth(...doubling(ctx.config.dK));
       return { answer: g.growth, kind: g.growth, figures: { v1: g.fromVariance, v2: g.toVariance } };
     }
     case 'maxdiv': {
-      const d = ctx.core.divideByMax(row.scaled);
+      const d = ctx.compute.divideByMax(row.scaled);
       return { answer: d.kind === 'distribution' ? 'distribution' : 'not', kind: d.kind, figures: { sum: d.sum, negatives: d.negatives, max: row.max } };
     }
     case 'strongest': {
-      const c = ctx.headView.contributions(ctx.selected);
+      const c = ctx.view.contributions(ctx.selected);
       return { answer: c.strongest, kind: 'is', figures: { best: ctx.tokens[c.strongest], length: c.lengths[c.strongest], p: row.probs[c.strongest] } };
     }
     default: {
-      const e = ctx.core.scalingEffect(row.scores, { dK: ctx.config.dK });
+      const e = ctx.compute.scalingEffect(row.scores, { dK: ctx.config.dK });
       return { answer: e.shape, kind: e.shape, figures: { unscaled: e.unscaled, scaled: e.scaled } };
     }
   }
@@ -97,13 +97,13 @@ export function answerOf(card, ctx) {
 
 /** The numbers and verdicts a card's own text quotes (beyond the sentence, token, head and row). */
 export function figuresOf(card, ctx) {
-  const row = ctx.headView.softmaxRow(ctx.selected);
+  const row = ctx.view.softmaxRow(ctx.selected);
   if (card.id !== 'jacobian' && card.id !== 'end') return { row };
-  const effect = ctx.core.scalingEffect(row.scores, { dK: ctx.config.dK });
+  const effect = ctx.compute.scalingEffect(row.scores, { dK: ctx.config.dK });
   if (card.id === 'jacobian') return { row, effect };
-  const growth = ctx.core.varianceGrowth(...doubling(ctx.config.dK));
+  const growth = ctx.compute.varianceGrowth(...doubling(ctx.config.dK));
   const article = articleRow(ctx.tokens);
-  const compared = article ? ctx.core.compareRows(article, row.probs, ctx.selected) : null;
+  const compared = article ? ctx.compute.compareRows(article, row.probs, ctx.selected) : null;
   return { effect, growth, row, article, compared };
 }
 

@@ -31,7 +31,7 @@ export function createTourControl(state, { compute, experiments, show, showSente
     if (!runArticle()) return;
     if (card.follow) {
       state.chooseToken(followedToken(state.run.tokens));
-      const where = state.run.articleHead(state.selected); // the core's rule, as the lab opens on it
+      const where = state.view.articleHead(state.selected); // the core's rule, as the lab opens on it
       state.chooseHead(where.head, where.layer);
     }
     // An experiment that shows a question's answer opens once the question is answered.

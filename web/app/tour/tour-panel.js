@@ -23,7 +23,7 @@ export function createTourPanel(el, { go, leave, answer, tryAfter, showExperimen
         drawnFor = null;
         return;
       }
-      const key = [tour, ctx.lang, ctx.headView, ctx.selected];
+      const key = [tour, ctx.lang, ctx.view, ctx.selected];
       if (drawnFor && key.every((v, k) => v === drawnFor[k])) return;
       drawnFor = key;
       el.hidden = false;

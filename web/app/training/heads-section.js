@@ -19,21 +19,12 @@ export function headsSection({ h, fmt, headGrid }, { t, ctx, run, title, cls }) 
   const n = tokens.length;
   const selected = Math.min(Math.max(ctx.selected ?? 1, 1), n - 2);
   const grids = run.heads.layers.map((layer, l) => {
-    const at = (where) => layer[where.head];
-    const gridCtx = {
-      where: { layer: l, head: -1 },
-      heads: layer.length,
-      t: ctx.t,
-      tokens,
-      selected,
-      stageOf: (_, where) => ({ rows: n, cols: n, data: at(where).weights }),
-      reportOf: (where) => ({ label: at(where).report.label, knockedOut: false }),
-      rowOf: (where) => ({ argmax: at(where).argmax[selected], maxProb: at(where).maxProb[selected] }),
-      selectHead: () => {},
-    };
+    const heads = layer.map((x) => ({ weights: { rows: n, cols: n, data: x.weights }, labels: tokens, report: { label: x.report.label, knockedOut: false },
+      row: { argmax: x.argmax[selected], maxProb: x.maxProb[selected] } }));
+    const grid = headGrid({ t: ctx.t, tokens, selected, shown: -1, heads, selectHead: () => {} });
     const qk = h('p', { class: 'hint train-qk', dataset: { symmetric: layer.map((x) => x.symmetricShare).join(' ') } }, t('train.qkHeads', {
       symmetric: layer.map((x) => fmt(x.symmetricShare, 2)).join(', '), self: layer.map((x) => fmt(x.selfShare, 2)).join(', ') }));
-    return h('div', { class: 'train-layer' }, run.heads.layers.length > 1 ? h('h4', {}, t('train.layer', { layer: l + 1 })) : null, headGrid(gridCtx), qk);
+    return h('div', { class: 'train-layer' }, run.heads.layers.length > 1 ? h('h4', {}, t('train.layer', { layer: l + 1 })) : null, grid, qk);
   });
   const items = [...run.timeline.values()].sort((a, b) => a.step - b.step)
     .map((e) => h('li', {}, t('train.timelineItem', { layer: e.layer + 1, head: ctx.t('heads.name', { n: e.head + 1 }), label: ctx.t(`heads.label.${e.label}`), step: e.step })));
