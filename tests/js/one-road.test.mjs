@@ -13,7 +13,8 @@ test('a view context holds no core and no run; other runs are the state\'s, free
   state.useCore(core, 'trained');
   assert.equal(state.runSentence('我喜欢人工智能', state.modelOptions('trained')), null);
   const ctx = viewContext(state, { lang: 'en', t: (k) => k, errorText: String }, {});
-  for (const held of ['core', 'run', 'headView', 'stage', 'stageOf', 'reportOf', 'rowOf']) assert.equal(held in ctx, false, held);
+  for (const held of ['core', 'run', 'headView', 'stage', 'stageOf', 'reportOf', 'rowOf', 'words']) assert.equal(held in ctx, false, held);
+  assert.deepEqual(ctx.wordGroups, [], 'the learner\'s token groups: their own name (the translations are t)');
   for (const [name, value] of Object.entries(ctx)) {
     assert.notEqual(value, core, `${name} is the core`);
     assert.notEqual(value, state.run, `${name} is the run`);

@@ -15,8 +15,8 @@ export function createRolloutView(root, { h, morphChildren, fmt, share, translat
       const t = translator(ROLLOUT_WORDS[ctx.lang] ?? ROLLOUT_WORDS.en);
       const { view: run, tokens, selected: i } = ctx;
       // The maps between the learner's words when the views show words (the same rule as every view), else tokens.
-      const groups = ctx.byWords ? ctx.viewOf(ctx.where).wordAttention(ctx.words).groups : null;
-      const whole = run.rollout({ words: ctx.byWords ? ctx.words : [] });
+      const groups = ctx.byWords ? ctx.viewOf(ctx.where).wordAttention(ctx.wordGroups).groups : null;
+      const whole = run.rollout({ words: ctx.byWords ? ctx.wordGroups : [] });
       const labels = groups ? groupLabels(tokens, groups) : tokens;
       const at = groups ? groupAt(groups, i) : i;
       const row = run.rolloutRow(i);

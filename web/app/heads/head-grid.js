@@ -14,7 +14,7 @@ export function headGridOf(ctx) {
   const heads = Array.from({ length: ctx.heads }, (_, head) => {
     const view = ctx.viewOf({ layer: ctx.where.layer, head });
     // Between the learner's words when the views show words (the core's rule), else between tokens.
-    const byWords = ctx.byWords ? view.wordAttention(ctx.words) : null;
+    const byWords = ctx.byWords ? view.wordAttention(ctx.wordGroups) : null;
     return { weights: byWords ? byWords.weights : view.stage('weights'), labels: byWords ? groupLabels(ctx.tokens, byWords.groups) : ctx.tokens,
       report: view.headReport(), row: view.softmaxRow(ctx.selected) };
   });

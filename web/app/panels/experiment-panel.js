@@ -30,7 +30,7 @@ export function createExperimentPanel({ tabs, body, context, changed, hooks }) {
     },
     render(force = false) {
       const ctx = context();
-      const key = [id, ctx.view, ctx.selected, ctx.lang, ctx.words, ctx.byWords];
+      const key = [id, ctx.view, ctx.selected, ctx.lang, ctx.wordGroups, ctx.byWords];
       if (!force && drawnFor && key.every((v, k) => v === drawnFor[k])) return;
       drawnFor = key;
       if (!id) {

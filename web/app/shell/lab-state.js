@@ -25,7 +25,7 @@ export function createLabState(steps) {
   let hidden = null; // { sentence, originals }: what the lab hid behind each [MASK] of sentence
   let layerOpen = false; // the concat step's rest of the layer unfolded
   let tour = null; // { card, answers: { cardId: choice } } while the guided tour is open
-  let words = Object.freeze([]); // [{ from, to }]: tokens the learner made into words, of this sentence
+  let wordGroups = Object.freeze([]); // [{ from, to }]: tokens the learner made into words, of this sentence
   let byWords = true; // the attention views show words (when there are any), not tokens
   let views = null; // this run's views (heads/run-view.js), one per layer and head
   let ended = false; // disposed: no run is made again
@@ -66,10 +66,10 @@ export function createLabState(steps) {
     get layerOpen() { return layerOpen; },
     get tour() { return tour; },
     /** The words the learner made ([{ from, to }], token indices, both included), in order. */
-    get words() { return words; },
+    get wordGroups() { return wordGroups; },
     /** Whether the attention views show attention between words (there are words, the learner wants them,
      *  and the core's after-the-article module, which computes them, is there). */
-    get byWords() { return byWords && words.length > 0 && core.afterArticleLoaded; },
+    get byWords() { return byWords && wordGroups.length > 0 && core.afterArticleLoaded; },
     /** The learner's choice of words over tokens, whether or not there are words now. */
     get wordsWanted() { return byWords; },
     /** Whether the run is a trained model's. */
@@ -111,7 +111,7 @@ export function createLabState(steps) {
       sentence = text;
       options = { ...made.config };
       if (hidden?.sentence !== text) hidden = null;
-      if (otherSentence || words.some((w) => w.to >= made.tokens.length)) words = Object.freeze([]); // another sentence: other tokens
+      if (otherSentence || wordGroups.some((w) => w.to >= made.tokens.length)) wordGroups = Object.freeze([]); // another sentence: other tokens
       where = Object.freeze({ layer: where.layer < made.config.layers ? where.layer : 0, head: where.head < made.config.heads ? where.head : 0 });
       if (token === null || token >= made.tokens.length) token = defaultToken(made.tokens.length);
       followArticle();
@@ -151,15 +151,15 @@ export function createLabState(steps) {
     tourAt(k) { tour = k === null ? null : Object.freeze({ card: k, answers: tour?.answers ?? Object.freeze({}) }); },
     answerTour(cardId, choice) { tour = Object.freeze({ ...tour, answers: Object.freeze({ ...tour.answers, [cardId]: choice }) }); },
     /** Makes tokens from … to one word (from < to); words it overlaps are let go. */
-    addWord(from, to) {
+    addWordGroup(from, to) {
       const word = Object.freeze({ from: Math.min(from, to), to: Math.max(from, to) });
       if (word.from === word.to || run === null || word.to >= run.tokens.length) return;
-      words = Object.freeze([...words.filter((w) => w.to < word.from || w.from > word.to), word].sort((a, b) => a.from - b.from));
+      wordGroups = Object.freeze([...wordGroups.filter((w) => w.to < word.from || w.from > word.to), word].sort((a, b) => a.from - b.from));
     },
     /** Lets the word at index k go (its tokens are tokens again). */
-    removeWord(k) { words = Object.freeze(words.filter((_, i) => i !== k)); },
+    removeWordGroup(k) { wordGroups = Object.freeze(wordGroups.filter((_, i) => i !== k)); },
     /** Words as a link gives them: kept as they are; the core checks them when a view asks. */
-    setWords(list) { words = Object.freeze(list.map((w) => Object.freeze({ from: w.from, to: w.to })).sort((a, b) => a.from - b.from)); },
+    setWordGroups(list) { wordGroups = Object.freeze(list.map((w) => Object.freeze({ from: w.from, to: w.to })).sort((a, b) => a.from - b.from)); },
     showByWords(on) { byWords = on; },
     /** Frees the run (the lab is going); the state is not used again. */
     dispose() {

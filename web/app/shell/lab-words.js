@@ -13,7 +13,7 @@ import { createWordBar } from './word-bar.js';
 export function createLabWords({ chips, bar, state, words, select, redraw, message, signal }) {
   const render = () => {
     renderChips(chips, { tokens: state.run.tokens, ids: state.run.ids, selected: state.selected, onSelect: select,
-      onWord: (from, to) => { state.addWord(from, to); changed(); }, words: state.words, t: words().t });
+      onWord: (from, to) => { state.addWordGroup(from, to); changed(); }, words: state.wordGroups, t: words().t });
     wordBar.render();
   };
   /** The learner's words changed: the chips, the words' line, every view, the link (the views by
@@ -21,7 +21,7 @@ export function createLabWords({ chips, bar, state, words, select, redraw, messa
   function changed() {
     render();
     redraw();
-    if (state.words.length && !state.core.afterArticleLoaded) {
+    if (state.wordGroups.length && !state.core.afterArticleLoaded) {
       state.core.loadAfterArticle().then(redraw, (error) => message.show(words().errorText(error)));
     }
   }
@@ -39,7 +39,7 @@ export function createLabWords({ chips, bar, state, words, select, redraw, messa
         await state.core.loadAfterArticle();
         if (signal.aborted) return null;
         state.view.wordAttention(list); // the core says whether they are words of this sentence
-        state.setWords(list);
+        state.setWordGroups(list);
         render();
         return null;
       } catch (error) {

@@ -47,7 +47,7 @@ export function createWordBar({ bar, chips, state, changed, words, signal }) {
     dragFrom = null;
     preview(null);
     if (from !== null && to !== null && from !== to && dragRun === state.run) {
-      state.addWord(from, to);
+      state.addWordGroup(from, to);
       changed();
     }
   };
@@ -57,12 +57,12 @@ export function createWordBar({ bar, chips, state, changed, words, signal }) {
   return {
     render() {
       const { t } = words();
-      const list = state.words;
+      const list = state.wordGroups;
       const tokens = state.run.tokens;
       const items = list.map((w, k) => h('li', { class: 'word', dataset: { from: String(w.from), to: String(w.to) } },
         h('span', { class: 'word-text' }, wordText(tokens, w.from, w.to)),
         h('button', { type: 'button', class: 'word-remove', 'aria-label': t('words.remove', { word: wordText(tokens, w.from, w.to) }),
-          onclick: () => { state.removeWord(k); changed(); } }, '×')));
+          onclick: () => { state.removeWordGroup(k); changed(); } }, '×')));
       const toggle = list.length ? h('label', { class: 'word-toggle' }, h('input', { type: 'checkbox', id: 'by-words', checked: state.wordsWanted,
         onchange: (e) => { state.showByWords(e.target.checked); changed(); } }), ' ', t('words.byWords')) : null;
       morphChildren(bar, h('div', {},

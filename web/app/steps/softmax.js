@@ -57,7 +57,7 @@ function tokenBlock(ctx) {
 
 // The selected head's weights between the learner's words (and the tokens that are no word), by the core's rule.
 function wordBlock(ctx) {
-  const { groups, weights } = ctx.viewOf(ctx.where).wordAttention(ctx.words);
+  const { groups, weights } = ctx.viewOf(ctx.where).wordAttention(ctx.wordGroups);
   const labels = groupLabels(ctx.tokens, groups);
   return renderMatrix(weights, { t: ctx.t,
     scale: 'sequential',

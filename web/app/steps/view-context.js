@@ -39,8 +39,8 @@ export function viewContext(state, words, actions) {
     n: run.tokens.length,
     selected,
     config: run.config,
-    /** The learner's words ([{ from, to }]), and whether the attention views show them. */
-    words: state.words,
+    /** The learner's words, the token groups ([{ from, to }]), and whether the attention views show them. */
+    wordGroups: state.wordGroups,
     byWords: state.byWords,
   };
 }

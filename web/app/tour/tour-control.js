@@ -47,7 +47,7 @@ export function createTourControl(state, { compute, experiments, show, showSente
     const next = cardAt(CARDS.length).try.find((x) => x.id === id);
     if (!next) return;
     if (next.words) {
-      for (const w of next.words) state.addWord(w.from, w.to);
+      for (const w of next.words) state.addWordGroup(w.from, w.to);
       state.showByWords(true);
       wordsChanged();
     }
