@@ -2,6 +2,7 @@
 // playback and its keys, the tour's start, the settings and a model file, and
 // the export buttons. Called by boot-lab.js; every listener outside the lab's
 // elements goes with the lab's signal.
+import { exportView } from '../steps/exports.js';
 import { STEPS } from '../steps/index.js';
 import { bindSentenceInput } from './sentence-input.js';
 import { bindControls } from './playback.js';
@@ -27,13 +28,8 @@ export function wireLab(lab) {
   });
   settings.onModelFile(() => state.core.models.map((m) => m.id), controls.loadModelFile);
   for (const kind of ['png', 'svg', 'csv', 'latex', 'json']) {
-    // The exports' code is a chunk of its own, loaded at the first click on one (none is needed to draw).
-    // What is saved is the lab as it is once the chunk is there.
-    $(`export-${kind}`).addEventListener('click', async () => {
-      const { exportView } = await import('../steps/exports.js');
-      if (signal.aborted) return;
-      await exportView(kind, STEPS[state.step], state.view, state.core, () => lab.message.show(lab.language.words.t('msg.tokensExport'), 'notice'),
-        state.trained, { sentence: state.sentence, selected: state.selected, t: lab.language.words.t });
-    });
+    $(`export-${kind}`).addEventListener('click', () => exportView(kind, STEPS[state.step], state.view, state.core,
+      () => lab.message.show(lab.language.words.t('msg.tokensExport'), 'notice'), state.trained,
+      { sentence: state.sentence, selected: state.selected, t: lab.language.words.t }));
   }
 }
