@@ -48,6 +48,29 @@ export function whenAborted(signal, then) {
   return () => signal.removeEventListener('abort', then);
 }
 
+/** The training lab's Web Worker (training-worker.js), for a run (training.js) or a trainer (below):
+ *  heard(data) hears each of its messages, broken(error) its failure ({ message, code: 'worker_failed',
+ *  params }), aborted() signal's abort. Returns { send(message), end() }: end terminates it and lets
+ *  go of the signal. */
+export function trainingWorker({ heard, broken, signal, aborted }) {
+  const worker = new Worker(new URL('../lib/training-worker.js', import.meta.url), { type: 'module' });
+  const letGo = whenAborted(signal, aborted);
+  const failed = (message) => broken({ message, code: 'worker_failed', params: {} });
+  worker.onmessage = ({ data }) => heard(data);
+  worker.onerror = (event) => {
+    event.preventDefault?.();
+    failed(`the training worker failed: ${event.message || 'it could not start'}`);
+  };
+  worker.onmessageerror = () => failed('the training worker sent a message that could not be read');
+  return {
+    send: (message) => worker.postMessage(message),
+    end: () => {
+      worker.terminate();
+      letGo();
+    },
+  };
+}
+
 const freezeAll = (table) => Object.freeze(Object.fromEntries(Object.entries(table).map(([k, v]) => [k, Object.freeze({ ...v })])));
 
 /** The trainer's own table of settings, and what follows from them, for a form that starts runs
@@ -117,25 +140,14 @@ export async function openTrainer({ signal = null } = {}) {
     }
     return opened;
   }
-  const worker = new Worker(new URL('../lib/training-worker.js', import.meta.url), { type: 'module' });
   let opened = null;
-  // Aborted while it opens: the worker ends and the questions waiting are refused ('aborted'); once open: disposed.
-  const letGo = whenAborted(signal, () => (opened ? opened.dispose() : broken(ABORTED)));
-  const end = () => {
-    worker.terminate();
-    letGo();
-  };
-  const send = (m) => worker.postMessage(m);
-  worker.onmessage = ({ data }) => { if (data.type === 'reply') replies.receive(data); };
   const broken = (error) => {
     end();
     replies.refuseAll(error);
   };
-  worker.onerror = (event) => {
-    event.preventDefault?.();
-    broken({ message: `the training worker failed: ${event.message || 'it could not start'}`, code: 'worker_failed', params: {} });
-  };
-  worker.onmessageerror = () => broken({ message: 'the training worker sent a message that could not be read', code: 'worker_failed', params: {} });
+  // Aborted while it opens: the worker ends and the questions waiting are refused ('aborted'); once open: disposed.
+  const { send, end } = trainingWorker({ signal, broken, heard: (data) => { if (data.type === 'reply') replies.receive(data); },
+    aborted: () => (opened ? opened.dispose() : broken(ABORTED)) });
   try {
     opened = new Trainer(await replies.ask(send, { type: 'settings' }), send, replies, end);
     return opened;

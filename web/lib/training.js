@@ -16,7 +16,7 @@
 // (seed included) give the same numbers in both. Every number comes from the
 // trainer's wasm, which only this module loads.
 import { describe, fail } from './checks.js';
-import { ABORTED, checkSignal, DISPOSED, Replies, toError, whenAborted } from './trainer-settings.js';
+import { ABORTED, checkSignal, DISPOSED, Replies, toError, trainingWorker, whenAborted } from './trainer-settings.js';
 import { createTrainingLoop } from './training-loop.js';
 
 export { openTrainer } from './trainer-settings.js';
@@ -166,46 +166,38 @@ class TrainingRun extends EventTarget {
 // A run in a Web Worker: the page's thread only hears its reports. signal: its abort ends the
 // worker, before the run is ready (the start rejects: 'aborted') or after (the run is disposed).
 function inWorker(start, signal) {
-  const worker = new Worker(new URL('../lib/training-worker.js', import.meta.url), { type: 'module' });
   return new Promise((resolve, reject) => {
     let run = null;
     let resolved = false;
-    const letGo = whenAborted(signal, () => {
-      if (run) run.dispose();
-      else {
+    const { send, end } = trainingWorker({
+      signal,
+      aborted: () => {
+        if (run) run.dispose();
+        else {
+          end();
+          reject(toError(ABORTED));
+        }
+      },
+      heard: (data) => {
+        const detail = data.type === 'reply' ? data : data.detail;
+        if (run) run.receive(data.type, detail);
+        else if (data.type === 'ready') run = new TrainingRun(detail, send, end);
+        else if (data.type === 'error') {
+          end();
+          reject(toError(detail));
+        }
+        if (run && !resolved) {
+          resolved = true;
+          resolve(run);
+        }
+      },
+      broken: (error) => {
+        if (run) run.receive('error', error);
+        else reject(toError(error));
         end();
-        reject(toError(ABORTED));
-      }
+      },
     });
-    const end = () => {
-      worker.terminate();
-      letGo();
-    };
-    worker.onmessage = ({ data }) => {
-      const detail = data.type === 'reply' ? data : data.detail;
-      if (run) run.receive(data.type, detail);
-      else if (data.type === 'ready') run = new TrainingRun(detail, (m) => worker.postMessage(m), end);
-      else if (data.type === 'error') {
-        end();
-        reject(toError(detail));
-      }
-      if (run && !resolved) {
-        resolved = true;
-        resolve(run);
-      }
-    };
-    const broken = (message) => {
-      const error = { message, code: 'worker_failed', params: {} };
-      if (run) run.receive('error', error);
-      else reject(toError(error));
-      end();
-    };
-    worker.onerror = (event) => {
-      event.preventDefault?.();
-      broken(`the training worker failed: ${event.message || 'it could not start'}`);
-    };
-    worker.onmessageerror = () => broken('the training worker sent a message that could not be read');
-    worker.postMessage({ type: 'start', ...start });
+    send({ type: 'start', ...start });
   });
 }
 
