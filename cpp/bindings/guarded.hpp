@@ -5,6 +5,7 @@
 
 #include <new>
 #include <string>
+#include <type_traits>
 
 #include "claims_to_js.hpp"
 #include "exercises_to_js.hpp"
@@ -12,11 +13,12 @@
 
 namespace attention_binding {
 
-// Runs body and hands back its value as JS, or its error as {error, code, params}.
-template <class F>
-inline val guarded(F&& body) {
+// Runs body and hands back its value as JS, or its error as {error, code, params}. The catching
+// is one function for every binding (guard()), not one copy per call's type: the wasm carries
+// the handlers once.
+[[gnu::noinline]] inline val guard(val (*call)(void*), void* body) {
     try {
-        return js(body());
+        return call(body);
     } catch (const Error& e) {
         return error_value(e.code(), e.what(), e.params());
     } catch (const std::bad_alloc&) {
@@ -24,6 +26,13 @@ inline val guarded(F&& body) {
     } catch (const std::exception& e) {
         return error_value("internal", std::string("internal error: ") + e.what());
     }
+}
+
+template <class F>
+inline val guarded(F&& body) {
+    using Body = std::remove_reference_t<F>;
+    return guard([](void* b) { return js((*static_cast<Body*>(b))()); },
+                 const_cast<void*>(static_cast<const void*>(&body)));
 }
 
 }  // namespace attention_binding

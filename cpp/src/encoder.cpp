@@ -97,25 +97,34 @@ std::string shape_problem(const EncoderShape& s) {
     return "";
 }
 
+// One matrix of zeros: called for every parameter rather than inlined at each (the wasm
+// carries the allocation and the fill once).
+template <class T>
+[[gnu::noinline]] Mat<T> zeros(Eigen::Index rows, Eigen::Index cols) {
+    return Mat<T>::Zero(rows, cols);
+}
+
 template <class T>
 EncoderParams<T> zero_params(const EncoderShape& s) {
     if (const std::string problem = shape_problem(s); !problem.empty())
         throw Error("invalid_argument", "encoder shape: " + problem);
     EncoderParams<T> p;
     p.shape = s;
-    p.tok = Mat<T>::Zero(s.vocab, s.d_model);
-    p.ln0_gain = p.ln0_bias = Mat<T>::Zero(1, s.d_model);
+    p.tok = zeros<T>(s.vocab, s.d_model);
+    p.ln0_gain = zeros<T>(1, s.d_model);
+    p.ln0_bias = zeros<T>(1, s.d_model);
     for (int l = 0; l < s.layers; ++l) {
         LayerParams<T> L;
-        L.wq = L.wk = L.wv = L.wo = Mat<T>::Zero(s.d_model, s.d_model);
-        L.bq = L.bk = L.bv = L.bo = L.ln1_gain = L.ln1_bias = L.ln2_gain = L.ln2_bias = L.b2 =
-            Mat<T>::Zero(1, s.d_model);
-        L.w1 = Mat<T>::Zero(s.d_model, s.d_ff);
-        L.b1 = Mat<T>::Zero(1, s.d_ff);
-        L.w2 = Mat<T>::Zero(s.d_ff, s.d_model);
+        for (Mat<T>* w : {&L.wq, &L.wk, &L.wv, &L.wo}) *w = zeros<T>(s.d_model, s.d_model);
+        for (Mat<T>* b : {&L.bq, &L.bk, &L.bv, &L.bo, &L.ln1_gain, &L.ln1_bias, &L.ln2_gain,
+                          &L.ln2_bias, &L.b2})
+            *b = zeros<T>(1, s.d_model);
+        L.w1 = zeros<T>(s.d_model, s.d_ff);
+        L.b1 = zeros<T>(1, s.d_ff);
+        L.w2 = zeros<T>(s.d_ff, s.d_model);
         p.layers.push_back(std::move(L));
     }
-    p.out_bias = Mat<T>::Zero(1, s.vocab);
+    p.out_bias = zeros<T>(1, s.vocab);
     return p;
 }
 

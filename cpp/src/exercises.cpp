@@ -7,6 +7,7 @@
 #include "attention/error.hpp"
 #include "attention/explain.hpp"
 #include "attention/softmax_row.hpp"
+#include "exp_double.hpp"
 
 namespace attention {
 
@@ -100,8 +101,8 @@ Exercise make_exercise(const Trace& t, std::string_view name, std::int64_t i, st
     } else if (name == "exp") {
         e.a = {t.masked(r, c)};
         e.expected = softmax_row(t, i).exps[at(c)];
-        add("no_scale", std::exp(score));
-        add("sqrt_d_model", std::exp(score / root_d_model));
+        add("no_scale", detail::exp_double(score));
+        add("sqrt_d_model", detail::exp_double(score / root_d_model));
     } else if (name == "softmax") {
         const SoftmaxRow row =
             softmax_row(t, i);   // the article's e^x (no shift) and the stable form
@@ -163,8 +164,8 @@ std::pair<std::int64_t, std::int64_t> pick_cell(const Trace& t, std::string_view
         // Keys the query sees whose e^x, scaled or not, stays finite.
         for (std::int64_t j = 0; j < n; ++j) {
             const double x = t.masked(ix(row), ix(j));
-            if (std::isfinite(x) && std::isfinite(std::exp(x)) &&
-                std::isfinite(std::exp(static_cast<double>(t.scores(ix(row), ix(j)))))) {
+            if (std::isfinite(x) && std::isfinite(detail::exp_double(x)) &&
+                std::isfinite(detail::exp_double(static_cast<double>(t.scores(ix(row), ix(j)))))) {
                 candidates.push_back(j);
             }
         }

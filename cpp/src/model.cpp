@@ -1,7 +1,9 @@
 #include "attention/model.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <mutex>
+#include <thread>
 #include <unordered_map>
 
 #include "attention/error.hpp"
@@ -17,12 +19,25 @@ constexpr std::size_t kMaxCachedFloats = std::size_t{1} << 20;
 static_assert(kMaxTokens * static_cast<std::size_t>(kMaxDModel) <= kMaxCachedFloats,
               "one sentence's rows must fit in the cache");
 
+// A lock for the caches: held for a cache lookup only, so a waiting thread spins (yielding).
+// Not std::mutex, whose failure path (std::system_error) brings printf into the page's wasm.
+class SpinLock {
+public:
+    void lock() {
+        while (held_.test_and_set(std::memory_order_acquire)) std::this_thread::yield();
+    }
+    void unlock() { held_.clear(std::memory_order_release); }
+
+private:
+    std::atomic_flag held_ = ATOMIC_FLAG_INIT;
+};
+
 }  // namespace
 
 struct AttentionModel::Prepared {
     kernels::Panels wq, wk, wv;  // the head's W, packed once
 
-    std::mutex mutex;  // guards the caches below
+    SpinLock cache_lock;  // guards the caches below
     std::unordered_map<std::int32_t, std::vector<float>> embedding_rows;
     Matrix positional;  // the first rows of the sinusoidal table, grown on demand
 };
@@ -66,7 +81,7 @@ Trace AttentionModel::run(std::string_view sentence) const {
 
     {
         Prepared& p = *prepared_;
-        const std::lock_guard<std::mutex> lock(p.mutex);
+        const std::lock_guard<SpinLock> lock(p.cache_lock);
         // Embedding rows: drawn once per id (all new ids in one call). When the
         // new ones would overflow the cache, it starts again from this sentence.
         const auto missing_ids = [&] {

@@ -8,6 +8,7 @@
 #include "attention/config.hpp"
 #include "attention/error.hpp"
 #include "attention/explain.hpp"
+#include "exp_double.hpp"
 
 namespace attention {
 
@@ -48,7 +49,7 @@ void explain(SoftmaxRow& r, bool jacobian) {
         const float p = r.probs[j];
         sum += p;
         if (p > r.max_prob) r.max_prob = p, r.argmax = j;
-        if (p > 0) entropy -= static_cast<double>(p) * std::log(static_cast<double>(p));
+        if (p > 0) entropy -= static_cast<double>(p * std::log(p));  // float's log: no tables
     }
     r.prob_sum = static_cast<float>(sum);
     r.entropy = static_cast<float>(entropy);
@@ -117,10 +118,10 @@ SoftmaxRow softmax_row(const std::vector<float>& scores, const RowScaling& scali
     double shifted_sum = 0;
     const double top = scaled.maxCoeff();
     for (Eigen::Index j = 0; j < m; ++j)
-        shifted_sum += std::exp(static_cast<double>(scaled(0, j)) - top);
+        shifted_sum += detail::exp_double(static_cast<double>(scaled(0, j)) - top);
     for (Eigen::Index j = 0; j < m; ++j) {
-        r.probs.push_back(
-            static_cast<float>(std::exp(static_cast<double>(scaled(0, j)) - top) / shifted_sum));
+        r.probs.push_back(static_cast<float>(
+            detail::exp_double(static_cast<double>(scaled(0, j)) - top) / shifted_sum));
     }
     explain(r, scaling.jacobian);
     return r;

@@ -6,6 +6,7 @@
 
 #include "attention/ops.hpp"
 #include "attention/params.hpp"
+#include "exp_double.hpp"
 #include "quarter_turn.hpp"
 
 namespace attention {
@@ -22,10 +23,12 @@ Matrix positional_encoding(Eigen::Index n, Eigen::Index d_model) {
     std::vector<double> frequency(
         static_cast<std::size_t>(pairs));  // 1 / 10000^(2i / d_model), in quarter turns per unit
     constexpr double kQuartersPerRadian = 0.63661977236758134308;  // 2 / π
+    constexpr double kLn10000 = 9.21034037197618273607;            // ln 10000
     for (Eigen::Index i = 0; i < pairs; ++i) {
+        // 10000^(2i / d_model) = e^(2i / d_model · ln 10000)
         frequency[static_cast<std::size_t>(i)] =
-            kQuartersPerRadian /
-            std::pow(10000.0, 2.0 * static_cast<double>(i) / static_cast<double>(d_model));
+            kQuartersPerRadian / detail::exp_double(2.0 * static_cast<double>(i) /
+                                                    static_cast<double>(d_model) * kLn10000);
     }
     std::vector<float> sines(static_cast<std::size_t>(pairs)),
         cosines(static_cast<std::size_t>(pairs));

@@ -7,6 +7,7 @@
 
 #include "attention/stages.hpp"
 #include "helpers.hpp"
+#include "src/exp_double.hpp"
 
 using namespace attention;
 using test_support::make;
@@ -142,4 +143,24 @@ TEST_CASE("the stages chained on a 2-token, d_k = 2 example") {
     CHECK(out(0, 0) == 1.0f);
     CHECK(out(0, 1) == 2.0f);
     CHECK(out(1, 0) == doctest::Approx(p(1, 0) * 1 + p(1, 1) * 3));
+}
+
+TEST_CASE(
+    "exp_double (the positional frequencies, a worked softmax row): within 1 ulp of std::exp") {
+    using attention::detail::exp_double;
+    double worst = 0;
+    for (double x = -745.0; x <= 709.7; x += 0.0137) {
+        const double exact = std::exp(x);
+        if (exact < std::numeric_limits<double>::min()) continue;  // subnormal results: below
+        const double ulp = std::nextafter(exact, std::numeric_limits<double>::infinity()) - exact;
+        worst = std::max(worst, std::fabs(exp_double(x) - exact) / ulp);
+    }
+    CHECK(worst <= 1.0);
+    CHECK(exp_double(0.0) == 1.0);
+    CHECK(exp_double(1.0) == doctest::Approx(2.718281828459045).epsilon(1e-15));
+    CHECK(exp_double(710.0) == std::numeric_limits<double>::infinity());
+    CHECK(exp_double(-746.0) == 0.0);
+    CHECK(exp_double(-744.0) > 0.0);  // subnormal, not 0
+    CHECK(std::isnan(exp_double(std::nan(""))));
+    CHECK(exp_double(-std::numeric_limits<double>::infinity()) == 0.0);
 }

@@ -87,6 +87,7 @@ export async function bootLab(lab) {
   env.frame.dataset.models = core.models.map((m) => m.id).join(' '); // the models the core loaded
   env.frame.dataset.ready = 'true';
   mark('drawn');
+  exercises.watch(); // Your turn loads when the learner scrolls to it
   const after = [...STEPS.slice(state.step + 1), ...STEPS.slice(0, state.step).reverse()]; // Next's steps first
   // The two steps Next leads to are drawn right after the first paints, idle time or not.
   warmUp.start($('step-body'), state.run.tokens.length, after.map((view) => (sheet) => view.render(sheet, lab.context(false))), { urgent: 2 });

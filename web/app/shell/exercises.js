@@ -1,7 +1,7 @@
 // "Your turn", loaded when it is needed: the panel's code and words are a chunk
 // of their own (panels/exercise-panel.js), fetched when a link, an attribute or
 // a host names an exercise set, when a saved visit had answers, or when the
-// panel comes into the view. Until then the panel shows its
+// panel comes into the view once the lab's first view is drawn (watch()). Until then the panel shows its
 // title and intro, and nothing else of it is on the page.
 import { h, morphChildren } from '../ui/dom.js';
 import { fmt } from '../ui/format.js';
@@ -14,7 +14,8 @@ import { parseExercises } from '../panels/exercise-set.js';
  *  answer); loaded(panel): the panel is there (the lab draws it, if it has a run);
  *  names(): the core's exercise names (null before the core is loaded: a set is then
  *  read again once it is). Returns { set(text) → ignored items, count() (the set's
- *  size, null before the core), render(ctx), snapshot(), restore(saved), revealAll(), dispose() }. */
+ *  size, null before the core), render(ctx), watch(), snapshot(), restore(saved), revealAll(),
+ *  dispose() }. */
 export function createLazyExercises(body, { announce, showCell, redraw, loaded, names }) {
   const parse = (given) => (names() ? parseExercises(given, names()) : { items: [], ignored: [] });
   let panel = null; // the panel, once loaded
@@ -29,12 +30,9 @@ export function createLazyExercises(body, { announce, showCell, redraw, loaded, 
     loaded();
     return panel;
   }));
-  // In the view: the learner has scrolled to it.
-  const watching = typeof IntersectionObserver === 'function'
-    ? new IntersectionObserver((seen) => { if (seen.some((e) => e.isIntersecting)) load(); }, { rootMargin: '0px' })
-    : null;
-  if (watching) watching.observe(body);
-  else load();
+  // In the view: the learner has scrolled to it (watched from the first drawn view on: before it,
+  // the page is shorter than it will be, and the panel would seem in view when it is not).
+  let watching = null;
 
   return {
     /** A new set (the text of ?exercises=…); returns the items it ignored. A set given loads the panel. */
@@ -47,6 +45,16 @@ export function createLazyExercises(body, { announce, showCell, redraw, loaded, 
     count: () => (names() ? parse(text).items.length : null),
     render(ctx) {
       panel?.render(body, ctx, redraw);
+    },
+    /** Loads the panel when it comes into the view (at once where nothing can tell). */
+    watch() {
+      if (disposed || panel || watching) return;
+      if (typeof IntersectionObserver !== 'function') {
+        load();
+        return;
+      }
+      watching = new IntersectionObserver((seen) => { if (seen.some((e) => e.isIntersecting)) load(); });
+      watching.observe(body);
     },
     snapshot: () => panel?.snapshot() ?? null,
     /** Back to a saved position (loading the panel for it first). */

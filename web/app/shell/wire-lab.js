@@ -2,7 +2,9 @@
 // playback and its keys, the tour's start, the settings and a model file, and
 // the export buttons. Called by boot-lab.js; every listener outside the lab's
 // elements goes with the lab's signal.
-import { exportView } from '../steps/exports.js';
+import { makeScale } from '../matrix/colors.js';
+import { fmt } from '../ui/format.js';
+import { headNumber } from '../heads/head-names.js';
 import { STEPS } from '../steps/index.js';
 import { bindSentenceInput } from './sentence-input.js';
 import { bindControls } from './playback.js';
@@ -28,8 +30,14 @@ export function wireLab(lab) {
   });
   settings.onModelFile(() => state.core.models.map((m) => m.id), controls.loadModelFile);
   for (const kind of ['png', 'svg', 'csv', 'latex', 'json']) {
-    $(`export-${kind}`).addEventListener('click', () => exportView(kind, STEPS[state.step], state.view, state.core,
-      () => lab.message.show(lab.language.words.t('msg.tokensExport'), 'notice'), state.trained,
-      { sentence: state.sentence, selected: state.selected, t: lab.language.words.t }));
+    // The exports' code is a chunk, loaded at the first click on one (nothing needs it to draw); it
+    // saves the lab as it is once the chunk is there, and nothing if the lab has gone meanwhile.
+    $(`export-${kind}`).addEventListener('click', async () => {
+      const { exportView } = await import('../steps/exports.js');
+      if (signal.aborted) return;
+      await exportView(kind, STEPS[state.step], state.view, state.core,
+        () => lab.message.show(lab.language.words.t('msg.tokensExport'), 'notice'), state.trained,
+        { sentence: state.sentence, selected: state.selected, t: lab.language.words.t }, { makeScale, fmt, headNumber });
+    });
   }
 }

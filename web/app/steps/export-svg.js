@@ -4,10 +4,9 @@
 // on the softmax step of a trained model every head of the layer as small
 // multiples; and the side panel's row (the selected token through softmax).
 // Every number is the trace's own; this only lays them out. All text is
-// escaped: tokens are what the learner typed.
-import { makeScale } from '../matrix/colors.js';
-import { fmt } from '../ui/format.js';
-import { headNumber } from '../heads/head-names.js';
+// escaped: tokens are what the learner typed. A chunk of its own (with exports.js): the page's
+// colours, number format and head names come in as `tools` ({ makeScale, fmt, headNumber }),
+// so the chunk shares no module with the first load.
 
 const FONT = "'Noto Sans CJK SC', 'WenQuanYi Micro Hei', 'DejaVu Sans', sans-serif";
 const MONO = "'DejaVu Sans Mono', ui-monospace, monospace";
@@ -26,7 +25,8 @@ const labelsFor = (m, tokens) => ({
 });
 
 /** One matrix as a group at (x, y): labels, cells, values, legend. Returns { svg, width, height }. */
-export function matrixSvg(m, { id, tokens, sequential, x = 0, y = 0, cell: given = null, labels = true, values = null }) {
+export function matrixSvg(m, { id, tokens, sequential, x = 0, y = 0, cell: given = null, labels = true, values = null, tools }) {
+  const { makeScale, fmt } = tools;
   const cell = given ?? (m.cols <= TEXT_LIMIT && m.rows <= TEXT_LIMIT ? 62 : Math.max(2, Math.floor(900 / Math.max(m.cols, m.rows))));
   const withValues = values ?? (m.cols <= TEXT_LIMIT && m.rows <= TEXT_LIMIT);
   const names = labelsFor(m, tokens);
@@ -68,7 +68,7 @@ export function matrixSvg(m, { id, tokens, sequential, x = 0, y = 0, cell: given
 }
 
 // The side panel's row: the selected token's scores through softmax, as the article's table.
-function rowSvg(row, tokens, selected, { x, y, t }) {
+function rowSvg(row, tokens, selected, { x, y, t, fmt }) {
   const columns = [['key', t('detail.key')], ['score', t('detail.raw')], ['scaled', t('detail.divided', { d: fmt(row.divisor, row.divisor % 1 ? 3 : 0) })],
     ['exp', t('detail.exp')], ['share', t('detail.share')], ['prob', t('detail.prob')]];
   const widths = [90, 90, 80, 100, 90, 150];
@@ -100,9 +100,10 @@ function rowSvg(row, tokens, selected, { x, y, t }) {
 
 /**
  * The step as one SVG document. trace: the run seen through the selected head (heads/run-view.js);
- * stageIds: the step's matrices; { step, stepLabel, sentence, selected, trained, heads, t }.
+ * stageIds: the step's matrices; { step, stepLabel, sentence, selected, trained, t, tools }.
  */
-export function toSvg(trace, stageIds, { step, stepLabel, sentence, selected, trained, t }) {
+export function toSvg(trace, stageIds, { step, stepLabel, sentence, selected, trained, t, tools }) {
+  const { headNumber } = tools;
   const where = trained ? t('svg.where', { layer: trace.where.layer + 1, head: headNumber(trace.where.head) }) : '';
   const blocks = [];
   let y = 64;
@@ -117,7 +118,7 @@ export function toSvg(trace, stageIds, { step, stepLabel, sentence, selected, tr
     for (let head = 0; head < trace.config.heads; head += 1) {
       const w = trace.viewOf({ layer: trace.where.layer, head }).stage('weights');
       const x = 20 + head * (n * cell + 24);
-      parts.push(matrixSvg(w, { id: `weights-head-${head + 1}`, tokens: trace.tokens, sequential: true, x, y: y + 18, cell, labels: false, values: false }).svg,
+      parts.push(matrixSvg(w, { id: `weights-head-${head + 1}`, tokens: trace.tokens, sequential: true, x, y: y + 18, cell, labels: false, values: false, tools }).svg,
         text(x, y + 28 + n * cell, t('svg.head', { n: headNumber(head) }), { size: 12, weight: head === trace.where.head ? 'bold' : null }));
     }
     blocks.push({ svg: `<g class="heads">${parts.join('')}</g>`, width: 20 + trace.config.heads * (n * cell + 24) });
@@ -127,9 +128,9 @@ export function toSvg(trace, stageIds, { step, stepLabel, sentence, selected, tr
     const m = trace.stage(id);
     blocks.push({ svg: text(20, y, `${id} (${m.rows} × ${m.cols})`, { size: 14, weight: 'bold' }), width: 0 });
     y += 16;
-    add(matrixSvg(m, { id, tokens: trace.tokens, sequential: id === 'weights', x: 20, y }));
+    add(matrixSvg(m, { id, tokens: trace.tokens, sequential: id === 'weights', x: 20, y, tools }));
   }
-  if (['scores', 'scaled', 'softmax'].includes(step) && selected !== null) add(rowSvg(trace.softmaxRow(selected), trace.tokens, selected, { x: 20, y, t }));
+  if (['scores', 'scaled', 'softmax'].includes(step) && selected !== null) add(rowSvg(trace.softmaxRow(selected), trace.tokens, selected, { x: 20, y, t, fmt: tools.fmt }));
   const width = Math.ceil(Math.max(640, ...blocks.map((b) => b.width + 40)));
   const height = Math.ceil(y);
   const title = `Attention Lab — ${sentence} · ${stepLabel}${where ? ` · ${where}` : ''}`;

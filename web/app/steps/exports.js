@@ -1,11 +1,9 @@
 // Exports for teaching material: the current step's matrices as CSV, as LaTeX
 // bmatrix and as PNG, and the whole trace as JSON. The numbers are the trace's
-// own, written out; only their text form is made here.
-import { makeScale } from '../matrix/colors.js';
-import { fmt } from '../ui/format.js';
-import { headNumber } from '../heads/head-names.js';
+// own, written out; only their text form is made here. A chunk the page loads at the first click
+// on an export: the page's colours, number format and head names come in as `tools`
+// ({ makeScale, fmt, headNumber }), so the chunk shares no module with the first load.
 import { toSvg } from './export-svg.js';
-
 
 const labelsFor = (m, tokens) => ({
   rows: m.rows === tokens.length ? tokens : Array.from({ length: m.rows }, (_, i) => String(i + 1)),
@@ -34,10 +32,9 @@ export function toCsv(trace, stageIds) {
   return `${lines.join('\r\n')}\r\n`;
 }
 
-const latexNumber = (v) => (v === -Infinity ? '-\\infty' : fmt(v, 2).replace('−', '-'));
-
-/** LaTeX: one bmatrix per stage (2 decimals), with the tokens in a comment. */
-export function toLatex(trace, stageIds) {
+/** LaTeX: one bmatrix per stage (2 decimals, written by fmt), with the tokens in a comment. */
+export function toLatex(trace, stageIds, fmt) {
+  const latexNumber = (v) => (v === -Infinity ? '-\\infty' : fmt(v, 2).replace('−', '-'));
   const blocks = [`% Attention Lab: ${trace.tokens.join(' ')}`];
   for (const id of stageIds) {
     const m = trace.stage(id);
@@ -73,7 +70,7 @@ export function toJson(trace, stageNames, layerStageNames = []) {
 }
 
 /** A PNG of the stage's first matrix: coloured cells, numbers when they fit, token labels. */
-export function toPng(trace, stageId, sequential) {
+export function toPng(trace, stageId, sequential, { makeScale, fmt }) {
   const m = trace.stage(stageId);
   const { rows, cols } = labelsFor(m, trace.tokens);
   const cell = m.cols <= 24 && m.rows <= 24 ? 56 : Math.max(2, Math.floor(1600 / Math.max(m.cols, m.rows)));
@@ -130,8 +127,9 @@ export function download(name, content, type) {
 
 /** Saves the step's matrices (or the whole trace) as kind: png, svg, csv, latex or json.
  *  noMatrix() is called when the step has none for png/svg/latex (the tokens step).
- *  figure: { sentence, selected, t } for the SVG's title and row. */
-export async function exportView(kind, step, trace, { stageNames, layerStageNames }, noMatrix, trained, figure) {
+ *  figure: { sentence, selected, t } for the SVG's title and row; tools: { makeScale, fmt, headNumber }. */
+export async function exportView(kind, step, trace, { stageNames, layerStageNames }, noMatrix, trained, figure, tools) {
+  const { headNumber } = tools;
   const ids = trained || !step.ofLayer ? step.matrices : []; // the seeded head has no layer around it
   const layer = trained ? `-layer${trace.where.layer + 1}` : '';
   const head = trained ? `${layer}-head${headNumber(trace.where.head)}` : '';
@@ -139,9 +137,9 @@ export async function exportView(kind, step, trace, { stageNames, layerStageName
   if (kind === 'json') download(`attention-lab-trace${head}.json`, toJson(trace, stageNames, trained ? layerStageNames : []), 'application/json');
   else if (kind === 'csv') download(`${base}.csv`, toCsv(trace, ids), 'text/csv');
   else if (ids.length === 0) noMatrix();
-  else if (kind === 'latex') download(`${base}.tex`, toLatex(trace, ids), 'application/x-tex');
+  else if (kind === 'latex') download(`${base}.tex`, toLatex(trace, ids, tools.fmt), 'application/x-tex');
   else if (kind === 'svg') {
-    download(`${base}.svg`, toSvg(trace, ids, { step: step.id, stepLabel: step.label(figure.t), trained, ...figure }), 'image/svg+xml');
+    download(`${base}.svg`, toSvg(trace, ids, { step: step.id, stepLabel: step.label(figure.t), trained, ...figure, tools }), 'image/svg+xml');
   }
-  else if (kind === 'png') download(`${base}.png`, await toPng(trace, ids.at(-1), ids.at(-1) === 'weights'));
+  else if (kind === 'png') download(`${base}.png`, await toPng(trace, ids.at(-1), ids.at(-1) === 'weights', tools));
 }
