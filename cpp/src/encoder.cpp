@@ -3,6 +3,7 @@
 #include <cmath>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <type_traits>
 
 #include "attention/error.hpp"
@@ -97,35 +98,46 @@ std::string shape_problem(const EncoderShape& s) {
     return "";
 }
 
-// One matrix of zeros: called for every parameter rather than inlined at each (the wasm
-// carries the allocation and the fill once).
+// One matrix, zeros or its entries not yet written: called for every parameter rather than
+// inlined at each (the wasm carries the allocation and the fill once).
 template <class T>
-[[gnu::noinline]] Mat<T> zeros(Eigen::Index rows, Eigen::Index cols) {
-    return Mat<T>::Zero(rows, cols);
+[[gnu::noinline]] Mat<T> matrix_of(Eigen::Index rows, Eigen::Index cols, bool zero) {
+    return zero ? Mat<T>::Zero(rows, cols) : Mat<T>(rows, cols);
 }
 
 template <class T>
-EncoderParams<T> zero_params(const EncoderShape& s) {
+EncoderParams<T> params_of_shape(const EncoderShape& s, bool zero) {
     if (const std::string problem = shape_problem(s); !problem.empty())
         throw Error("invalid_argument", "encoder shape: " + problem);
     EncoderParams<T> p;
     p.shape = s;
-    p.tok = zeros<T>(s.vocab, s.d_model);
-    p.ln0_gain = zeros<T>(1, s.d_model);
-    p.ln0_bias = zeros<T>(1, s.d_model);
+    p.tok = matrix_of<T>(s.vocab, s.d_model, zero);
+    p.ln0_gain = matrix_of<T>(1, s.d_model, zero);
+    p.ln0_bias = matrix_of<T>(1, s.d_model, zero);
     for (int l = 0; l < s.layers; ++l) {
         LayerParams<T> L;
-        for (Mat<T>* w : {&L.wq, &L.wk, &L.wv, &L.wo}) *w = zeros<T>(s.d_model, s.d_model);
+        for (Mat<T>* w : {&L.wq, &L.wk, &L.wv, &L.wo})
+            *w = matrix_of<T>(s.d_model, s.d_model, zero);
         for (Mat<T>* b : {&L.bq, &L.bk, &L.bv, &L.bo, &L.ln1_gain, &L.ln1_bias, &L.ln2_gain,
                           &L.ln2_bias, &L.b2})
-            *b = zeros<T>(1, s.d_model);
-        L.w1 = zeros<T>(s.d_model, s.d_ff);
-        L.b1 = zeros<T>(1, s.d_ff);
-        L.w2 = zeros<T>(s.d_ff, s.d_model);
+            *b = matrix_of<T>(1, s.d_model, zero);
+        L.w1 = matrix_of<T>(s.d_model, s.d_ff, zero);
+        L.b1 = matrix_of<T>(1, s.d_ff, zero);
+        L.w2 = matrix_of<T>(s.d_ff, s.d_model, zero);
         p.layers.push_back(std::move(L));
     }
-    p.out_bias = zeros<T>(1, s.vocab);
+    p.out_bias = matrix_of<T>(1, s.vocab, zero);
     return p;
+}
+
+template <class T>
+EncoderParams<T> zero_params(const EncoderShape& s) {
+    return params_of_shape<T>(s, true);
+}
+
+template <class T>
+EncoderParams<T> unwritten_params(const EncoderShape& s) {
+    return params_of_shape<T>(s, false);
 }
 
 PackedEncoder pack_encoder(const EncoderParams<float>& p) {
@@ -134,8 +146,28 @@ PackedEncoder pack_encoder(const EncoderParams<float>& p) {
         out.layers.push_back({kernels::pack(L.wq), kernels::pack(L.wk), kernels::pack(L.wv),
                               kernels::pack(L.wo), kernels::pack(L.w1), kernels::pack(L.w2)});
     }
-    kernels::pack_transposed(p.tok, out.tok_t);
     return out;
+}
+
+const kernels::Panels& PackedEncoder::tok_t(const Mat<float>& tok) const {
+    Once& once = *tok_t_;
+    for (int state = once.state.load(std::memory_order_acquire); state != 2;
+         state = once.state.load(std::memory_order_acquire)) {
+        int expected = 0;
+        if (state == 0 &&
+            once.state.compare_exchange_strong(expected, 1, std::memory_order_acq_rel)) {
+            try {
+                kernels::pack_transposed(tok, once.panels);
+            } catch (...) {
+                once.state.store(0, std::memory_order_release);  // another call tries again
+                throw;
+            }
+            once.state.store(2, std::memory_order_release);
+            break;
+        }
+        std::this_thread::yield();  // another thread is packing
+    }
+    return once.panels;
 }
 
 template <class T>
@@ -255,6 +287,7 @@ Mat<T> decode(const EncoderParams<T>& p, const Mat<T>& rows) {
 #define ATTENTION_ENCODER_INSTANTIATE(T)                                                      \
     template struct EncoderParams<T>;                                                         \
     template EncoderParams<T> zero_params<T>(const EncoderShape&);                            \
+    template EncoderParams<T> unwritten_params<T>(const EncoderShape&);                       \
     template void encode(const EncoderParams<T>&, const std::vector<std::int32_t>&, int, int, \
                          EncoderCache<T>&, const std::vector<HeadId>&, Elementwise,           \
                          const PackedEncoder*);                                               \

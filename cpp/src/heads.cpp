@@ -177,7 +177,7 @@ std::vector<std::vector<Guess>> predict_masked(const EncoderParams<float>& model
     // decode() on the kernels: rows · tokᵀ + b_out (equal up to float rounding).
     Mat<float> probs;
     if (packed) {
-        kernels::multiply(rows, {{&packed->tok_t, &model.out_bias, &probs}});
+        kernels::multiply(rows, {{&packed->tok_t(model.tok), &model.out_bias, &probs}});
     } else {
         probs = kernels::times(rows, model.tok, true, &model.out_bias);
     }

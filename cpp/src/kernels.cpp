@@ -100,7 +100,12 @@ Panels pack(const Matrix& b) {
 void pack_transposed(const Matrix& b, Panels& out) {
     out.k = b.cols();
     out.n = b.rows();
-    out.data.assign(static_cast<std::size_t>(panel_count(out.n) * out.k * kWidth), 0.0f);
+    out.data.resize(static_cast<std::size_t>(panel_count(out.n) * out.k * kWidth));
+    if (const Eigen::Index used = out.n % kWidth; used != 0) {  // the last panel: zeros past n
+        float* last = out.data.data() + (out.n / kWidth) * out.k * kWidth;
+        for (Eigen::Index r = 0; r < out.k; ++r)
+            std::fill(last + r * kWidth + used, last + (r + 1) * kWidth, 0.0f);
+    }
     for (Eigen::Index j = 0; j < out.n; ++j) {  // row j of b is column j of bᵀ
         float* column = out.data.data() + ((j / kWidth) * out.k * kWidth + j % kWidth);
         const float* row = b.data() + j * b.cols();

@@ -17,8 +17,10 @@
 //   logits = rows·tokᵀ + b_out    M × vocab   for any M rows (decoder tied to tok)
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -67,9 +69,14 @@ struct EncoderParams {
     void for_each(const std::function<void(const std::string&, const Mat<T>&)>& f) const;
 };
 
-// Zeros of the given shape (for a file's values, gradients and moments).
+// Zeros of the given shape (for gradients, moments and a checkpoint's values).
 template <class T>
 EncoderParams<T> zero_params(const EncoderShape& shape);
+
+// Every matrix of the given shape with its entries not yet written, for a reader that writes each
+// one (the model file's): no pass over them first.
+template <class T>
+EncoderParams<T> unwritten_params(const EncoderShape& shape);
 
 template <class T>
 EncoderParams<T> zeros_like(const EncoderParams<T>& p) {
@@ -117,13 +124,26 @@ void check_head(const EncoderShape& shape, int layer, int head);
 
 // A float model's weight matrices as the kernels' right-factor panels
 // (kernels.hpp), packed once for a model the API runs many times: each
-// layer's W_q, W_k, W_v, W_O, W_1, W_2, and tokᵀ for the prediction head.
+// layer's W_q, W_k, W_v, W_O, W_1, W_2 at load, and tokᵀ for the prediction
+// head at the first guess: it is the largest block (vocab × d_model floats),
+// and a run needs none of it, so loading a model (before the page's first
+// view) does not write it. Copies share the packed tokᵀ.
 struct PackedEncoder {
     struct Layer {
         kernels::Panels wq, wk, wv, wo, w1, w2;
     };
     std::vector<Layer> layers;
-    kernels::Panels tok_t;
+
+    // tokᵀ as panels, packed from tok (the params' own) by the first call; safe
+    // to call from several threads at once.
+    const kernels::Panels& tok_t(const Mat<float>& tok) const;
+
+private:
+    struct Once {
+        std::atomic<int> state{0};  // 0 not packed, 1 being packed, 2 packed
+        kernels::Panels panels;
+    };
+    std::shared_ptr<Once> tok_t_ = std::make_shared<Once>();
 };
 PackedEncoder pack_encoder(const EncoderParams<float>& p);
 

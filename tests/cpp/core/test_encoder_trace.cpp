@@ -211,3 +211,16 @@ TEST_CASE(
     const std::vector<std::uint8_t> bytes = save_model(model->params, model->vocabulary);
     CHECK(load_model(bytes.data(), bytes.size()).packed != nullptr);
 }
+
+TEST_CASE("PackedEncoder::tok_t: tokᵀ packed at the first call, once, shared by copies") {
+    const auto model = small_model();
+    const PackedEncoder packed = pack_encoder(model->params);
+    const PackedEncoder copy = packed;  // NOLINT(performance-unnecessary-copy-initialization)
+    const kernels::Panels& first = copy.tok_t(model->params.tok);
+    kernels::Panels want;
+    kernels::pack_transposed(model->params.tok, want);
+    CHECK(first.k == want.k);
+    CHECK(first.n == want.n);
+    CHECK(first.data == want.data);  // the zero padding of the last panel included
+    CHECK(&packed.tok_t(model->params.tok) == &first);  // the copy's packing is the original's
+}

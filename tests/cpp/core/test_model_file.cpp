@@ -4,7 +4,9 @@
 #include <doctest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
+#include <limits>
 #include <string>
 
 #include "attention/heads.hpp"
@@ -113,6 +115,33 @@ TEST_CASE("model file: a foreign, damaged, cut or padded file is refused with th
     CHECK(contains(refusal({}), "does not start"));
     const std::vector<std::uint8_t> tiny = {'A', 'L', 'M', 'O', 'D', 'E', 'L', '2'};
     CHECK(contains(refusal(tiny), "too short"));
+}
+
+TEST_CASE("model file: a weight that is not a finite number is refused, a large finite one loads") {
+    const std::vector<std::uint8_t> good = save_model(model(), vocabulary(), 127, 15);
+    std::size_t text = 0;  // the vocabulary's bytes: each token and its '\n'
+    for (std::size_t id = 0; id < vocabulary().size(); ++id)
+        text += vocabulary().token(static_cast<std::int32_t>(id)).size() + 1;
+    // The magic, the shape, the vocabulary, the aliases (none); then tok's rows, cols and kind,
+    // and its first row's scale.
+    const std::size_t first_scale = 8 + 20 + 4 + text + 4 + 4 + 4 + 1;
+    const auto with_scale = [&](float scale) {
+        std::vector<std::uint8_t> bytes = good;
+        std::memcpy(&bytes[first_scale], &scale, sizeof scale);
+        return resealed(bytes);
+    };
+    float written = 0;
+    std::memcpy(&written, &good[first_scale], sizeof written);
+    CHECK(written == doctest::Approx(model().tok.row(0).cwiseAbs().maxCoeff() / 15.0f));
+    CHECK(contains(refusal(with_scale(std::nanf(""))),
+                   "block tok holds a value that is not a finite number"));
+    CHECK(contains(refusal(with_scale(std::numeric_limits<float>::infinity())),
+                   "not a finite number"));
+    CHECK(contains(refusal(with_scale(1e38f)), "not a finite number"));  // 15 · 10³⁸ overflows
+    // 3·10³⁶ · 128 overflows, yet each entry (at most 15 · 3·10³⁶) is finite: it loads.
+    const std::vector<std::uint8_t> large = with_scale(3e36f);
+    const TrainedModel loaded = load_model(large.data(), large.size());
+    CHECK(loaded.params.tok.row(0).cwiseAbs().maxCoeff() == doctest::Approx(15 * 3e36f));
 }
 
 TEST_CASE(
