@@ -1,9 +1,9 @@
 #include "attention/encoder.hpp"
 
 #include <cmath>
+#include <mutex>
 #include <stdexcept>
 #include <string>
-#include <thread>
 #include <type_traits>
 
 #include "attention/error.hpp"
@@ -151,21 +151,10 @@ PackedEncoder pack_encoder(const EncoderParams<float>& p) {
 
 const kernels::Panels& PackedEncoder::tok_t(const Mat<float>& tok) const {
     Once& once = *tok_t_;
-    for (int state = once.state.load(std::memory_order_acquire); state != 2;
-         state = once.state.load(std::memory_order_acquire)) {
-        int expected = 0;
-        if (state == 0 &&
-            once.state.compare_exchange_strong(expected, 1, std::memory_order_acq_rel)) {
-            try {
-                kernels::pack_transposed(tok, once.panels);
-            } catch (...) {
-                once.state.store(0, std::memory_order_release);  // another call tries again
-                throw;
-            }
-            once.state.store(2, std::memory_order_release);
-            break;
-        }
-        std::this_thread::yield();  // another thread is packing
+    const std::lock_guard<SpinLock> hold(once.lock);
+    if (!once.packed) {
+        kernels::pack_transposed(tok, once.panels);  // a throw leaves it unpacked for the next call
+        once.packed = true;
     }
     return once.panels;
 }

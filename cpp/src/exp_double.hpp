@@ -1,6 +1,6 @@
 // e^x in double with no tables: x = k·ln 2 + r with |r| ≤ ln 2 / 2 (Cody and Waite's two-part
 // ln 2, so k·ln2_hi is exact), e^r by its Taylor series to r^13 (the next term is below 2^-58 of
-// the sum), times 2^k. Within 2 ulp of std::exp (tested). The C library's double exp (and pow, and
+// the sum), times 2^k. Within 1 ulp of std::exp (tested). The C library's double exp (and pow, and
 // log) carry tables of about 10 KB that would be a twentieth of the page's wasm; the core's few
 // double exponentials (a worked softmax row, the exercises' mistakes, the positional table's
 // frequencies) are not hot.

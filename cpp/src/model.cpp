@@ -1,13 +1,12 @@
 #include "attention/model.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <mutex>
-#include <thread>
 #include <unordered_map>
 
 #include "attention/error.hpp"
 #include "attention/kernels.hpp"
+#include "attention/spin_lock.hpp"
 #include "attention/stages.hpp"
 
 namespace attention {
@@ -18,19 +17,6 @@ namespace {
 constexpr std::size_t kMaxCachedFloats = std::size_t{1} << 20;
 static_assert(kMaxTokens * static_cast<std::size_t>(kMaxDModel) <= kMaxCachedFloats,
               "one sentence's rows must fit in the cache");
-
-// A lock for the caches: held for a cache lookup only, so a waiting thread spins (yielding).
-// Not std::mutex, whose failure path (std::system_error) brings printf into the page's wasm.
-class SpinLock {
-public:
-    void lock() {
-        while (held_.test_and_set(std::memory_order_acquire)) std::this_thread::yield();
-    }
-    void unlock() { held_.clear(std::memory_order_release); }
-
-private:
-    std::atomic_flag held_ = ATOMIC_FLAG_INIT;
-};
 
 }  // namespace
 

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <limits>
 #include <string>
+#include <vector>
 
 #include "attention/claims.hpp"
 #include "attention/config.hpp"
@@ -115,14 +116,15 @@ SoftmaxRow softmax_row(const std::vector<float>& scores, const RowScaling& scali
     r.masked = r.scaled;
     // The stable softmax in double, rounded once: a row of given scores is a worked example,
     // whose figures (0.9999997 …) should not carry float32's rounding of the sum.
-    double shifted_sum = 0;
     const double top = scaled.maxCoeff();
-    for (Eigen::Index j = 0; j < m; ++j)
-        shifted_sum += detail::exp_double(static_cast<double>(scaled(0, j)) - top);
+    std::vector<double> shifted(static_cast<std::size_t>(m));
+    double shifted_sum = 0;
     for (Eigen::Index j = 0; j < m; ++j) {
-        r.probs.push_back(static_cast<float>(
-            detail::exp_double(static_cast<double>(scaled(0, j)) - top) / shifted_sum));
+        shifted[static_cast<std::size_t>(j)] =
+            detail::exp_double(static_cast<double>(scaled(0, j)) - top);
+        shifted_sum += shifted[static_cast<std::size_t>(j)];
     }
+    for (const double e : shifted) r.probs.push_back(static_cast<float>(e / shifted_sum));
     explain(r, scaling.jacobian);
     return r;
 }

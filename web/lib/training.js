@@ -168,7 +168,6 @@ class TrainingRun extends EventTarget {
 function inWorker(start, signal) {
   return new Promise((resolve, reject) => {
     let run = null;
-    let resolved = false;
     const { send, end } = trainingWorker({
       signal,
       aborted: () => {
@@ -181,14 +180,12 @@ function inWorker(start, signal) {
       heard: (data) => {
         const detail = data.type === 'reply' ? data : data.detail;
         if (run) run.receive(data.type, detail);
-        else if (data.type === 'ready') run = new TrainingRun(detail, send, end);
-        else if (data.type === 'error') {
+        else if (data.type === 'ready') {
+          run = new TrainingRun(detail, send, end);
+          resolve(run);
+        } else if (data.type === 'error') {
           end();
           reject(toError(detail));
-        }
-        if (run && !resolved) {
-          resolved = true;
-          resolve(run);
         }
       },
       broken: (error) => {

@@ -17,7 +17,6 @@
 //   logits = rows·tokᵀ + b_out    M × vocab   for any M rows (decoder tied to tok)
 #pragma once
 
-#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -26,6 +25,7 @@
 
 #include "attention/kernels.hpp"
 #include "attention/matrix.hpp"
+#include "attention/spin_lock.hpp"
 
 namespace attention {
 
@@ -140,7 +140,8 @@ struct PackedEncoder {
 
 private:
     struct Once {
-        std::atomic<int> state{0};  // 0 not packed, 1 being packed, 2 packed
+        SpinLock lock;  // held while tokᵀ is packed
+        bool packed = false;
         kernels::Panels panels;
     };
     std::shared_ptr<Once> tok_t_ = std::make_shared<Once>();

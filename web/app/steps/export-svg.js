@@ -19,7 +19,8 @@ const hex = (rgb) => `#${rgb.map((c) => c.toString(16).padStart(2, '0')).join(''
 const text = (x, y, content, { size = 13, anchor = 'start', fill = INK, font = FONT, weight = null } = {}) =>
   `<text x="${x}" y="${y}" font-family="${font}" font-size="${size}" text-anchor="${anchor}" fill="${fill}"${weight ? ` font-weight="${weight}"` : ''} dominant-baseline="middle">${escape(content)}</text>`;
 
-const labelsFor = (m, tokens) => ({
+/** A matrix's row and column labels: the tokens where a side has one entry per token, else 1, 2, …. */
+export const labelsFor = (m, tokens) => ({
   rows: m.rows === tokens.length ? tokens : Array.from({ length: m.rows }, (_, i) => String(i + 1)),
   cols: m.cols === tokens.length ? tokens : Array.from({ length: m.cols }, (_, j) => String(j + 1)),
 });

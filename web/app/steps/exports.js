@@ -3,12 +3,7 @@
 // own, written out; only their text form is made here. A chunk the page loads at the first click
 // on an export: the page's colours, number format and head names come in as `tools`
 // ({ makeScale, fmt, headNumber }), so the chunk shares no module with the first load.
-import { toSvg } from './export-svg.js';
-
-const labelsFor = (m, tokens) => ({
-  rows: m.rows === tokens.length ? tokens : Array.from({ length: m.rows }, (_, i) => String(i + 1)),
-  cols: m.cols === tokens.length ? tokens : Array.from({ length: m.cols }, (_, j) => String(j + 1)),
-});
+import { labelsFor, toSvg } from './export-svg.js';
 
 const csvField = (text) => (/[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
 const csvNumber = (v) => (v === -Infinity ? '-Infinity' : String(v));
