@@ -1,5 +1,8 @@
 // Launching Debian's Chromium through playwright-core, as this machine needs:
-// no downloaded browser, no sandbox as root, no background network traffic.
+// no downloaded browser, no sandbox as root, no background network traffic, and
+// none of the browser's own omnibox pages: Chromium 156 builds its address bar's
+// popup (a WebUI app of ≈ 150 modules) in every new window, which each fresh
+// context is, and on 2 cores that work ran beside a page's first visit.
 import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 import { startServer } from '../../scripts/serve.mjs';
@@ -11,7 +14,8 @@ export function launchChromium() {
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup'],
   });
 }
 
