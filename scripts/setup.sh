@@ -21,6 +21,7 @@ if [ "${1:-}" != web ]; then
     firefox-esr                        # the Firefox smoke suite, driven by puppeteer-core over WebDriver BiDi
     webkit2gtk-driver xvfb             # the WebKit (Safari's engine) smoke suite: WebKitWebDriver, MiniBrowser, a virtual display
     fonts-wqy-microhei fonts-noto-color-emoji  # CJK and emoji glyphs in the browser
+    python3-numpy                      # runs the page's Export → Python script in its test
   )
 fi
 

@@ -18,7 +18,7 @@ import { CORRECTIONS, KEPT } from './zh-hant-corrections.mjs';
 const OUT = fileURLToPath(new URL('../web/generated/words/', import.meta.url));
 // The tables each of strings/<file>.js holds as <NAME>_EN and <NAME>_ZH.
 export const TABLES = Object.freeze([
-  ['course', 'COURSE'], ['exercises', 'EXERCISES'], ['experiments', 'EXPERIMENTS'], ['rollout', 'ROLLOUT'],
+  ['course', 'COURSE'], ['exercises', 'EXERCISES'], ['experiments', 'EXPERIMENTS'], ['lens', 'LENS'], ['rollout', 'ROLLOUT'],
   ['shared-qk', 'SHARED_QK'], ['tiles', 'TILES'], ['tour', 'TOUR'], ['training', 'TRAINING'],
 ]);
 

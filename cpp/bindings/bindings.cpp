@@ -134,15 +134,18 @@ EMSCRIPTEN_BINDINGS(attention_lab) {
             });
         }));
     emscripten::function(
-        "predictMasked",
-        optional_override([](const std::string& model, const std::string& sentence, double top_k,
-                             const val& knock_out, bool words_only, bool traditional) {
+        "predictMasked", optional_override([](const std::string& model, const std::string& sentence,
+                                              double top_k, const val& knock_out, bool words_only,
+                                              bool traditional, const val& depth) {
             return guarded([&] {
                 const auto trained = shelf().trained(model);
                 return predict_masked(trained->params, trained->vocabulary, sentence, small(top_k),
                                       head_ids(knock_out), trained->packed.get(),
                                       words_only ? GuessAmong::words : GuessAmong::word_starts,
-                                      traditional ? GuessForms::traditional : GuessForms::as_typed);
+                                      traditional ? GuessForms::traditional : GuessForms::as_typed,
+                                      depth.isUndefined()
+                                          ? std::nullopt
+                                          : std::optional<int>(small(depth.as<double>())));
             });
         }));
     emscripten::function(

@@ -148,10 +148,17 @@ std::vector<std::vector<Guess>> predict_masked(const EncoderParams<float>& model
                                                const Vocabulary& vocabulary, std::string_view text,
                                                int top_k, const std::vector<HeadId>& knock_out,
                                                const PackedEncoder* packed, GuessAmong among,
-                                               GuessForms forms) {
+                                               GuessForms forms, std::optional<int> depth) {
     if (top_k < 1 || top_k > 50) {
         throw Error("invalid_argument",
                     "topK must be an integer from 1 to 50, got " + std::to_string(top_k));
+    }
+    const int layers = model.shape.layers;
+    if (depth && (*depth < 0 || *depth > layers)) {
+        throw Error("invalid_argument",
+                    "depth must be an integer from 0 (after the embeddings) to " +
+                        std::to_string(layers) + " (after the last layer), got " +
+                        std::to_string(*depth));
     }
     const std::vector<Token> tokens = vocabulary.tokenize(text);
     std::vector<std::int32_t> ids;
@@ -171,9 +178,13 @@ std::vector<std::vector<Guess>> predict_masked(const EncoderParams<float>& model
         cache;  // the ids are the vocabulary's; a head that does not exist is check_head()'s error
     encode(model, ids, 1, static_cast<int>(ids.size()), cache, knock_out, Elementwise::vectorised,
            packed);
+    // The rows the head reads: the last layer's output, or the input of layer `depth`.
+    const Mat<float>& hidden = !depth || *depth == layers
+                                   ? cache.hidden
+                                   : cache.layers[static_cast<std::size_t>(*depth)].x;
     Mat<float> rows(static_cast<Eigen::Index>(masks.size()), model.shape.d_model);
     for (std::size_t m = 0; m < masks.size(); ++m)
-        rows.row(static_cast<Eigen::Index>(m)) = cache.hidden.row(masks[m]);
+        rows.row(static_cast<Eigen::Index>(m)) = hidden.row(masks[m]);
     // decode() on the kernels: rows · tokᵀ + b_out (equal up to float rounding).
     Mat<float> probs;
     if (packed) {

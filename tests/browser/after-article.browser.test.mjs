@@ -15,7 +15,7 @@ const env = useServedChromium(fileURLToPath(new URL('../../web/', import.meta.ur
 const core = await loadAttentionLab();
 await core.loadAfterArticle(); // the Node side's numbers to compare with
 // Each experiment, and what is there once its view is drawn.
-const EXPERIMENTS = { tiles: '.tiles-row', rollout: '.rollout-row', 'shared-qk': '.qk-heads' };
+const EXPERIMENTS = { tiles: '.tiles-row', rollout: '.rollout-row', lens: '.lens-depths', 'shared-qk': '.qk-heads' };
 
 async function open(query) {
   const context = await env.browser.newContext({ reducedMotion: 'reduce' });
@@ -128,6 +128,50 @@ test('through both layers: from Heads → W_O\'s Why?, the rollout and the last 
   await context.close();
 });
 
+test('each layer’s guess: from Heads → W_O’s Why?, 欢 hidden, the prediction layer read after the embeddings and each layer, every list the core’s', { timeout: 60_000 }, async () => {
+  const { page, context, problems } = await openFromWhy('?step=concat&t=3', 'lens');
+  const lists = [0, 1, 2].map((depth) => core.predictMasked('我喜[MASK]人工智能', { depth })[0]);
+  const shown = () => page.$$eval('.lens-depth', (figs) => figs.map((f) => [f.querySelector('figcaption').textContent,
+    [...f.querySelectorAll('li')].map((li) => [li.dataset.token, li.querySelector('.guess-p').textContent, li.classList.contains('answer')])]));
+  assert.deepEqual(await shown(), lists.map((list, depth) => [['After the embeddings', 'After layer 1', 'After layer 2: the model’s guess'][depth],
+    list.map((g) => [g.token, fmt(g.probability, 3), g.token === '欢'])]));
+  assert.equal(lists[2][0].token, '欢', 'the model’s guess is the hidden character, marked');
+  assert.equal(await page.textContent('.experiment-lens h3'), '欢 hidden: the prediction layer’s guesses at each depth');
+  assert.equal(await page.textContent('.lens-sentence'), 'The sentence the model reads: 我喜[MASK]人工智能');
+  assert.match(await page.textContent('.experiment-lens .explain'), /“logit lens” \(nostalgebraist, 2020\)\. The prediction layer was trained on the last layer’s rows only/);
+  // The lab's sentence is not changed: the lens hides a copy.
+  assert.equal(await page.inputValue('#sentence'), '我喜欢人工智能');
+  // [CLS] cannot be hidden; a [MASK] the learner typed is read as it is, with no answer to mark.
+  await page.click('#token-chips .chip >> nth=0');
+  await page.waitForSelector('.lens-cannot');
+  assert.equal(await page.textContent('.lens-cannot'), '[CLS] cannot be hidden: only a character or the start of a word can. Click another token.');
+  await page.fill('#sentence', '我[MASK]欢人工智能');
+  await page.waitForSelector('.experiment-lens h3 >> text=[MASK] 1: the prediction layer’s guesses at each depth');
+  const typed = [0, 1, 2].map((depth) => core.predictMasked('我[MASK]欢人工智能', { depth })[0].map((g) => g.token));
+  assert.deepEqual((await shown()).map(([, list]) => list.map(([token]) => token)), typed);
+  assert.equal(await page.$$eval('.experiment-lens li.answer', (lis) => lis.length), 0);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('each layer’s guess in Chinese, from its link, and in traditional Chinese; the random model has no prediction layer', async () => {
+  const { page, context, problems } = await open('?experiment=lens&lang=zh&t=6');
+  await page.waitForSelector('.lens-depths');
+  assert.equal(await page.textContent('.experiment-lens h3'), '遮住 智：预测层在每个深度的猜测');
+  assert.deepEqual(await page.$$eval('.lens-depth figcaption', (cs) => cs.map((c) => c.textContent)), ['嵌入之后', '第 1 层之后', '第 2 层之后：模型的猜测']);
+  assert.equal(await page.textContent('#experiment-tabs [data-experiment="lens"]'), '每一层的猜测');
+  // In traditional Chinese the guesses are traditional, and 欢 hidden is marked as 歡.
+  await page.click('#token-chips .chip >> nth=3');
+  await page.selectOption('#lang', 'zh-Hant');
+  await page.waitForSelector('.experiment-lens h3 >> text=遮住 欢');
+  assert.deepEqual(await page.$$eval('.experiment-lens li.answer', (lis) => lis.map((li) => li.dataset.token)), ['歡']);
+  await page.selectOption('#opt-model', 'random');
+  await page.waitForSelector('.experiment-lens .hint >> text=隨機模型');
+  assert.equal(await page.$$eval('.lens-depths', (ds) => ds.length), 0);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('one matrix or two: from Q·Kᵀ\'s Why?, how symmetric each head of the lab\'s model is; the Q/K experiment trains the two side by side', { timeout: 120_000 }, async () => {
   const { page, context, problems } = await openFromWhy('?step=scores', 'shared-qk');
   const trace = core.run('我喜欢人工智能');
@@ -237,7 +281,7 @@ test('the tour\'s optional closing card opens each of them, and Finish there clo
   await page.waitForSelector('#tour-title[data-card="end"]');
   await page.click('.tour-after');
   await page.waitForSelector('#tour-title[data-card="after"]');
-  for (const [id, step] of [['tiles', 'weighted-sum'], ['shared-qk', 'scores'], ['rollout', 'concat']]) {
+  for (const [id, step] of [['tiles', 'weighted-sum'], ['shared-qk', 'scores'], ['rollout', 'concat'], ['lens', 'concat']]) {
     await page.click(`.tour-try[data-try="${id}"]`);
     await page.waitForSelector(EXPERIMENTS[id]);
     await waitForParam(page, 'experiment', id);

@@ -26,7 +26,7 @@ async function exported(page, kind) {
   return { name: file.suggestedFilename(), bytes: readFileSync(await file.path()) };
 }
 
-test('CSV, LaTeX, JSON and PNG exports hold the trace\'s numbers', async () => {
+test('CSV, LaTeX, JSON, Python and PNG exports hold the trace\'s numbers', async () => {
   const trace = core.run('我喜欢人工智能', { model: 'random', causal: true });
   const { context, page, problems } = await openForDownloads('?step=scaled&causal=1');
 
@@ -56,6 +56,16 @@ test('CSV, LaTeX, JSON and PNG exports hold the trace\'s numbers', async () => {
     const expected = Array.from(trace.stage(id).data, (v) => (v === -Infinity ? null : v));
     assert.deepEqual(json.stages[id].data, expected, id);
   }
+
+  // Python: the seeded head's numbers and the article's steps (tests/js/export-python.test.mjs runs such a script).
+  const python = await exported(page, 'python');
+  assert.equal(python.name, 'attention-lab-head.py');
+  const script = python.bytes.toString('utf8');
+  assert.match(script, /^# Attention Lab: one head of softmax/);
+  assert.match(script, /# Sentence: "我喜欢人工智能"; the seeded random head \(seed 42, d_model 768, d_k 64\)\./);
+  assert.match(script, /masked = np\.where\(np\.triu/, 'the causal mask of this run');
+  const x = trace.stage('x');
+  assert.ok(script.includes(`X = np.array([\n    [${Array.from(x.data.subarray(0, x.cols), String).join(', ')}],`), 'X, the core\'s numbers');
 
   const png = await exported(page, 'png');
   assert.equal(png.name, 'attention-lab-scaled.png');
@@ -91,6 +101,9 @@ test('with the trained model, exports are of the selected head; the concat step 
   assert.deepEqual(Object.keys(json.layerStages), [...core.layerStageNames]);
   assert.deepEqual(json.layerStages.concat.data, Array.from(trace.stage('concat', { layer: 0 }).data));
   assert.deepEqual(json.layerStages.layerOutput.data, Array.from(trace.stage('layerOutput', { layer: 0 }).data));
+  const python = await exported(page, 'python');
+  assert.equal(python.name, 'attention-lab-layer1-head2.py');
+  assert.match(python.bytes.toString('utf8'), /# Sentence: "我喜欢人工智能"; the trained model, layer 1, head 2\./);
 
   await page.click('#step-rail button[data-step="concat"]');
   await page.waitForSelector('body[data-step="concat"][data-rendered]', { state: 'attached' });

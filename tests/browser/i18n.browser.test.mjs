@@ -12,7 +12,7 @@ import { STEPS } from '../../web/app/steps/index.js';
 
 const STEP_IDS = STEPS.map((s) => s.id);
 // Words that stay as they are in Chinese: names of functions, formats and symbols.
-const KEPT = new Set(['softmax', 'exp', 'PNG', 'SVG', 'CSV', 'LaTeX', 'JSON', 'English', 'CLS', 'SEP', 'one', 'hot',
+const KEPT = new Set(['softmax', 'exp', 'PNG', 'SVG', 'CSV', 'LaTeX', 'JSON', 'Python', 'English', 'CLS', 'SEP', 'one', 'hot',
   'seed', 'model', 'Attention', 'max', 'WebAssembly', 'MASK', 'UNK', 'LayerNorm', 'GELU', 'norm',
   'Shift', 'BERT', 'base']); // Shift: the key as a Chinese keyboard prints it too; BERT-base: a model's name
 const env = useServedChromium(WEB);

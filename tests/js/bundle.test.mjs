@@ -28,12 +28,12 @@ test('the first load is the bundle alone: the tour, Your turn, the exports, the 
   const statics = [...app.matchAll(/\bimport\s*\{[^}]*\}\s*from\s*"([^"]+)"/g)].map((m) => m[1]);
   assert.deepEqual(statics, [], 'no chunk on the first load, the API bundled in');
   const dynamic = [...new Set([...app.matchAll(/\bimport\("\.\/(chunk-[\w-]+)-[A-Z0-9]+\.js"\)/g)].map((m) => m[1]))].sort();
-  assert.deepEqual(dynamic, ['chunk-after-wasm', 'chunk-classic-views', 'chunk-cmi5', 'chunk-exercise-panel', 'chunk-exports', 'chunk-rollout-view', 'chunk-scorm', 'chunk-shared-qk-view', 'chunk-tiles-view', 'chunk-tour', 'chunk-training-lab', 'chunk-words-zh', 'chunk-words-zh-hant']);
+  assert.deepEqual(dynamic, ['chunk-after-wasm', 'chunk-classic-views', 'chunk-cmi5', 'chunk-exercise-panel', 'chunk-exports', 'chunk-lens-view', 'chunk-rollout-view', 'chunk-scorm', 'chunk-shared-qk-view', 'chunk-tiles-view', 'chunk-tour', 'chunk-training-lab', 'chunk-words-zh', 'chunk-words-zh-hant']);
   // The training lab's API stays a module beside its worker; the trainer's wasm is the worker's to load.
   const training = readdirSync(new URL('../../web/generated/', import.meta.url)).find((f) => /^chunk-training-lab-.*\.js$/.test(f));
   assert.ok(!app.includes('attention-lab-trainer'));
   assert.match(web(`generated/${training}`), /Train a small model/);
-  for (const words of ['dominant-baseline', 'begin{bmatrix}', 'Predict first', 'Compute the score of {q}', 'the “online softmax”', 'Attention rollout (Abnar', 'Why are queries and keys two matrices', EXPERIMENTS_EN['experiment.variance.explain'], EXPERIMENTS_EN['experiment.textbook.explain'], STRINGS_ZH['page.title'], HEADS_ZH['heads.title'], WORDS_ZH_HANT['page.title'], PRESETS_ZH_HANT[0]]) {
+  for (const words of ['dominant-baseline', 'begin{bmatrix}', 'Predict first', 'Compute the score of {q}', 'the “online softmax”', 'Attention rollout (Abnar', 'the “logit lens” (nostalgebraist', 'Why are queries and keys two matrices', EXPERIMENTS_EN['experiment.variance.explain'], EXPERIMENTS_EN['experiment.textbook.explain'], STRINGS_ZH['page.title'], HEADS_ZH['heads.title'], WORDS_ZH_HANT['page.title'], PRESETS_ZH_HANT[0]]) {
     assert.ok(!app.includes(words), `${words} is in a chunk, not in the bundle`);
   }
 });

@@ -11,6 +11,7 @@ import { TOUR_EN, TOUR_ZH } from '../../web/app/strings/tour.js';
 import { TRAINING_EN, TRAINING_ZH } from '../../web/app/strings/training.js';
 import { EXPERIMENTS_EN, EXPERIMENTS_ZH } from '../../web/app/strings/experiments.js';
 import { TILES_EN, TILES_ZH } from '../../web/app/strings/tiles.js';
+import { LENS_EN, LENS_ZH } from '../../web/app/strings/lens.js';
 import { ROLLOUT_EN, ROLLOUT_ZH } from '../../web/app/strings/rollout.js';
 import { SHARED_QK_EN, SHARED_QK_ZH } from '../../web/app/strings/shared-qk.js';
 import { COURSE_EN, COURSE_ZH } from '../../web/app/strings/course.js';
@@ -89,7 +90,8 @@ test('the lab\'s language: the lang parameter, else the browser\'s first Chinese
 });
 
 test("the words of the chunks (training lab, experiments, course bar): the same keys and slots in both languages", () => {
-  const pairs = [[TRAINING_EN, TRAINING_ZH], [EXPERIMENTS_EN, EXPERIMENTS_ZH], [TILES_EN, TILES_ZH], [ROLLOUT_EN, ROLLOUT_ZH], [SHARED_QK_EN, SHARED_QK_ZH],
+  const pairs = [[TRAINING_EN, TRAINING_ZH], [EXPERIMENTS_EN, EXPERIMENTS_ZH], [TILES_EN, TILES_ZH], [ROLLOUT_EN, ROLLOUT_ZH], [LENS_EN, LENS_ZH],
+    [SHARED_QK_EN, SHARED_QK_ZH],
     [COURSE_EN, COURSE_ZH]];
   for (const [en, zh] of pairs) {
     assert.ok(Object.keys(en).length > 5);

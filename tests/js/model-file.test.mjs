@@ -98,3 +98,27 @@ test('predictMasked: characters and words only by default; wordsOnly: false lets
   assert.ok(filtered > 0, 'punctuation among the 50 guesses of every word start for none of the texts');
   throwsLab(() => core.predictMasked('[MASK]', { wordsOnly: 'yes' }), 'invalid_argument', /wordsOnly must be true or false/);
 });
+
+test('predictMasked at a depth: the prediction layer read after the embeddings (0) and after each layer; the last depth is the model’s guess', () => {
+  const { layers } = core.models.find((m) => m.trained);
+  const text = '我喜欢人工[MASK]能';
+  assert.deepEqual(core.predictMasked(text, { depth: layers }), core.predictMasked(text));
+  const lists = Array.from({ length: layers + 1 }, (_, depth) => core.predictMasked(text, { depth })[0]);
+  for (const list of lists) {
+    assert.equal(list.length, 5);
+    list.slice(1).forEach((g, k) => assert.ok(list[k].probability >= g.probability));
+  }
+  // Each depth reads another row: after the embeddings the head sees 智's neighbours' traces only.
+  assert.notDeepEqual(lists[0], lists[layers]);
+  assert.notDeepEqual(lists[1], lists[layers]);
+  // After the embeddings the row is the [MASK]'s embedding and its position only (what the lens view says).
+  assert.deepEqual(core.predictMasked('我喜[MASK]人工智能', { depth: 0 }), core.predictMasked('他们[MASK]天去学校', { depth: 0 }));
+  assert.notDeepEqual(core.predictMasked('我喜[MASK]人工智能', { depth: 0 }), core.predictMasked('我[MASK]欢人工智能', { depth: 0 }));
+  // Knock-outs hold at every depth, as for the model's guess.
+  assert.notDeepEqual(core.predictMasked(text, { depth: 1, knockOut: [{ layer: 0, head: 0 }] }), core.predictMasked(text, { depth: 1 }));
+  assert.deepEqual(core.predictMasked(text, { depth: 0, knockOut: [{ layer: 1, head: 0 }] }), core.predictMasked(text, { depth: 0 }), 'a head of layer 2 changes nothing before it');
+  throwsLab(() => core.predictMasked(text, { depth: layers + 1 }), 'invalid_argument', new RegExp(`depth must be an integer from 0 \\(after the embeddings\\) to ${layers} \\(after the last layer\\), got ${layers + 1}`));
+  throwsLab(() => core.predictMasked(text, { depth: -1 }), 'invalid_argument', /depth must be an integer from 0 .* got -1/);
+  throwsLab(() => core.predictMasked(text, { depth: 0.5 }), 'invalid_argument', /depth must be an integer number/);
+  throwsLab(() => core.predictMasked(text, { depth: '1' }), 'invalid_argument', /depth must be an integer number/);
+});

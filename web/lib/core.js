@@ -202,14 +202,17 @@ export function createCore(core, trained, loadAfter) {
 
     /** For each [MASK] (any case) in the sentence, the trained model's topK
      *  guesses, most likely first: [[{ token, probability }, …], …]. By default (wordsOnly) among characters and words;
-     *  wordsOnly: false adds punctuation and symbols. Traditional guesses for a traditional sentence, or traditional: true. */
-    predictMasked(sentence, { topK = 5, model, knockOut = [], wordsOnly = true, traditional = false } = {}) {
+     *  wordsOnly: false adds punctuation and symbols. Traditional guesses for a traditional sentence, or traditional: true.
+     *  depth: where the prediction head reads each [MASK]'s row, 0 (after the embeddings) … layers (after the
+     *  last layer: the model's guess, the default); earlier, what the head would say there (the "logit lens"). */
+    predictMasked(sentence, { topK = 5, model, knockOut = [], wordsOnly = true, traditional = false, depth } = {}) {
       checkSentence(sentence);
       checkIndex('topK', topK);
       checkFlag('wordsOnly', wordsOnly), checkFlag('traditional', traditional);
+      if (depth !== undefined) checkIndex('depth', depth);
       const info = modelInfo(checkOptions({ model }).model);
       if (!info.trained) fail('the random model has no prediction head; predictMasked needs a trained model', 'invalid_option', { name: 'model', got: describe(model) });
-      const lists = unwrap(core.predictMasked(info.id, sentence, topK, checkKnockOut(knockOut), wordsOnly, traditional));
+      const lists = unwrap(core.predictMasked(info.id, sentence, topK, checkKnockOut(knockOut), wordsOnly, traditional, depth));
       return Object.freeze(lists.map((list) => Object.freeze(list.map((g) => Object.freeze(g)))));
     },
 

@@ -252,8 +252,10 @@ export interface Core {
    * most likely first: characters and words only (no punctuation or symbol, never a ##piece or a
    * special token) unless `wordsOnly: false`. Probabilities are the softmax's over the vocabulary.
    * Guesses are traditional for a sentence with a traditional character, or with `traditional: true`.
+   * `depth`: where the prediction head reads each [MASK]'s row: 0 after the embeddings, d after layer d,
+   * `layers` (the default) after the last layer, the model's guess; earlier, the "logit lens".
    */
-  predictMasked(sentence: string, options?: { topK?: number; model?: string; knockOut?: RunOptions['knockOut']; wordsOnly?: boolean; traditional?: boolean }): ReadonlyArray<ReadonlyArray<Guess>>;
+  predictMasked(sentence: string, options?: { topK?: number; model?: string; knockOut?: RunOptions['knockOut']; wordsOnly?: boolean; traditional?: boolean; depth?: number }): ReadonlyArray<ReadonlyArray<Guess>>;
   softmaxRow(scores: ArrayLike<number>, options?: { dK?: number; temperature?: number; jacobian?: boolean }): SoftmaxRow;
   /** what ÷√d_k does to a row's largest weight: its max probability without and with it, and the row's shape
    *  without it ('peaked': that weight more than 0.01 higher; 'flatter': lower; else 'same') */

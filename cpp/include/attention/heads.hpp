@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -119,12 +120,18 @@ enum class GuessForms { as_typed, traditional };
 // (a [MASK] is a word of its own: never a ##piece or a special token). Throws
 // attention::Error for text the vocabulary rejects, for top_k outside 1 … 50,
 // or for a text with no [MASK] ("invalid_argument"). packed: model's panels
-// (encoder.hpp), if any.
+// (encoder.hpp), if any. depth: where the prediction head reads the [MASK]'s
+// row: after the last layer (none, or model.shape.layers: the model's guess),
+// or earlier, what the head would say of the row there ("logit lens",
+// nostalgebraist 2020): 0 after the embeddings (their LayerNorm, the first
+// layer's input), d after layer d. The head was trained on the last layer's
+// rows only. Another depth is an "invalid_argument".
 std::vector<std::vector<Guess>> predict_masked(const EncoderParams<float>& model,
                                                const Vocabulary& vocabulary, std::string_view text,
                                                int top_k, const std::vector<HeadId>& knock_out = {},
                                                const PackedEncoder* packed = nullptr,
                                                GuessAmong among = GuessAmong::words,
-                                               GuessForms forms = GuessForms::as_typed);
+                                               GuessForms forms = GuessForms::as_typed,
+                                               std::optional<int> depth = std::nullopt);
 
 }  // namespace attention

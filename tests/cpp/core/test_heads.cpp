@@ -1,7 +1,9 @@
 // A head's report card on hand-made weights, and the model's guesses for [MASK].
 #include <doctest.h>
 
+#include "attention/encoder.hpp"
 #include "attention/heads.hpp"
+#include "attention/ops.hpp"
 #include "helpers.hpp"
 #include "train/encoder.hpp"
 
@@ -104,6 +106,58 @@ TEST_CASE(
           "invalid_utf8");
     CHECK(predict_masked(model, vocabulary(), "[MASK][MASK][MASK]", 1).size() ==
           3);  // a sentence of masks only
+}
+
+TEST_CASE(
+    "predict_masked at a depth: the prediction head on the [MASK]'s row after the embeddings or "
+    "after a layer, as decode() gives it; the last depth is the model's own guess") {
+    const EncoderShape shape{10, 8, 2, 16, 2};
+    EncoderParams<float> model = train::init_params<float>(shape, 5);
+    model.for_each([](const std::string& name, Mat<float>& m) {
+        if (name.find("gain") == std::string::npos) m *= 20.0f;
+    });
+    const std::string text = "我[MASK]欢";
+    const auto at = [&](int depth) {
+        return predict_masked(model, vocabulary(), text, 5, {}, nullptr, GuessAmong::words,
+                              GuessForms::as_typed, depth)[0];
+    };
+    const auto last = predict_masked(model, vocabulary(), text, 5)[0];
+    REQUIRE(last.size() == 5);  // 我 喜 欢 你 猫
+    for (std::size_t g = 0; g < last.size(); ++g) {
+        CHECK(at(2)[g].token == last[g].token);
+        CHECK(at(2)[g].probability == last[g].probability);
+    }
+    // The oracle: softmax(row · tokᵀ + b_out) over the whole vocabulary, the row being the input
+    // of layer `depth` in encode()'s cache (its LayerNorm of the embeddings for depth 0).
+    std::vector<std::int32_t> ids;
+    Eigen::Index mask = -1;
+    for (const Token& t : vocabulary().tokenize(text)) {
+        if (t.id == Vocabulary::kMask) mask = static_cast<Eigen::Index>(ids.size());
+        ids.push_back(t.id);
+    }
+    REQUIRE(mask >= 0);
+    EncoderCache<float> cache;
+    encode(model, ids, 1, static_cast<int>(ids.size()), cache);
+    for (int depth = 0; depth < 2; ++depth) {
+        CAPTURE(depth);
+        Mat<float> probs =
+            decode(model, Mat<float>(cache.layers[static_cast<std::size_t>(depth)].x.row(mask)));
+        ops::softmax_rows_in_place(probs);
+        const auto guesses = at(depth);
+        REQUIRE(guesses.size() == 5);
+        for (std::size_t g = 0; g < guesses.size(); ++g) {
+            CHECK(guesses[g].probability ==
+                  doctest::Approx(probs(0, vocabulary().id(guesses[g].token))).epsilon(1e-4));
+            if (g > 0) CHECK(guesses[g - 1].probability >= guesses[g].probability);
+        }
+    }
+    // Each depth reads another row: the head's answer there is not the model's.
+    CHECK(at(0)[0].probability != last[0].probability);
+    CHECK(at(1)[0].probability != last[0].probability);
+    for (const int depth : {-1, 3}) {
+        CAPTURE(depth);
+        CHECK(contains(error_from([&] { at(depth); }).what(), "depth must be an integer from 0"));
+    }
 }
 
 TEST_CASE(

@@ -29,7 +29,7 @@ export function wireLab(lab) {
     if (switched) lab.showSettings(); // the boxes it fixes, greyed out (or the model kept)
   });
   settings.onModelFile(() => state.core.models.map((m) => m.id), controls.loadModelFile);
-  for (const kind of ['png', 'svg', 'csv', 'latex', 'json']) {
+  for (const kind of ['png', 'svg', 'csv', 'latex', 'json', 'python']) {
     // The exports' code is a chunk, loaded at the first click on one (nothing needs it to draw); it
     // saves the lab as it is once the chunk is there, and nothing if the lab has gone meanwhile.
     $(`export-${kind}`).addEventListener('click', async () => {

@@ -44,7 +44,7 @@ export default {
   inFormula: false, // its part of the formula is marked (index.html: data-step)
   matrices: ['concat', 'wo', 'projected'], // the core stages it shows, and exports
   ofLayer: true, // its stages are the selected layer's (a trained model's), not one head's
-  experiments: ['rollout'],
+  experiments: ['rollout', 'lens'],
   title: (ctx) => ctx.t(ctx.trained ? 'step.concat.title' : 'step.concat.titleRandom'),
   explain(ctx) {
     if (!ctx.trained) return ctx.t('step.concat.explainRandom');

@@ -4,6 +4,7 @@
 // on an export: the page's colours, number format and head names come in as `tools`
 // ({ makeScale, fmt, headNumber }), so the chunk shares no module with the first load.
 import { labelsFor, toSvg } from './export-svg.js';
+import { toPython } from './export-python.js';
 
 const csvField = (text) => (/[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
 const csvNumber = (v) => (v === -Infinity ? '-Infinity' : String(v));
@@ -120,7 +121,7 @@ export function download(name, content, type) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** Saves the step's matrices (or the whole trace) as kind: png, svg, csv, latex or json.
+/** Saves the step's matrices (or the whole trace) as kind: png, svg, csv, latex or json, or the head as a Python script.
  *  noMatrix() is called when the step has none for png/svg/latex (the tokens step).
  *  figure: { sentence, selected, t } for the SVG's title and row; tools: { makeScale, fmt, headNumber }. */
 export async function exportView(kind, step, trace, { stageNames, layerStageNames }, noMatrix, trained, figure, tools) {
@@ -130,6 +131,12 @@ export async function exportView(kind, step, trace, { stageNames, layerStageName
   const head = trained ? `${layer}-head${headNumber(trace.where.head)}` : '';
   const base = `attention-lab-${step.id}${step.ofLayer ? layer : head}`;
   if (kind === 'json') download(`attention-lab-trace${head}.json`, toJson(trace, stageNames, trained ? layerStageNames : []), 'application/json');
+  else if (kind === 'python') {
+    const { config, where } = trace;
+    const which = trained ? `the trained model, layer ${where.layer + 1}, head ${headNumber(where.head)}`
+      : `the seeded random head (seed ${config.seed}, d_model ${config.dModel}, d_k ${config.dK})`;
+    download(`attention-lab${trained ? head : '-head'}.py`, toPython(trace, `Sentence: ${JSON.stringify(figure.sentence)}; ${which}.`), 'text/x-python');
+  }
   else if (kind === 'csv') download(`${base}.csv`, toCsv(trace, ids), 'text/csv');
   else if (ids.length === 0) noMatrix();
   else if (kind === 'latex') download(`${base}.tex`, toLatex(trace, ids, tools.fmt), 'application/x-tex');

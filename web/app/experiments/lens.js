@@ -1,0 +1,17 @@
+// Experiment: what each layer would guess. The prediction layer read after the
+// embeddings and after every layer at a hidden token (the "logit lens",
+// nostalgebraist 2020). Its view is a chunk loaded when it opens.
+import { h, morphChildren } from '../ui/dom.js';
+import { fmt } from '../ui/format.js';
+import { translator } from '../strings/i18n.js';
+import { headNumber } from '../heads/head-names.js';
+import { hideToken, MASK, maskNumber } from '../heads/masking.js';
+import { lazyExperiment } from './lazy.js';
+
+export default lazyExperiment({
+  id: 'lens',
+  label: (t) => t('experiment.lens.label'),
+  words: { loading: 'experiments.loading', failed: 'experiments.loadFailed' },
+  load: () => import('./lens-view.js').then(({ createLensView }) => (element) =>
+    createLensView(element, { h, morphChildren, fmt, translator, headNumber, hideToken, MASK, maskNumber })),
+});
