@@ -10,23 +10,15 @@ import { LENS_WORDS } from '../../generated/words/lens.js';
 
 const TOP = 5;
 
-/** root: the element to fill; deps: { h, morphChildren, fmt, translator, headNumber, hideToken, MASK, maskNumber }.
+/** root: the element to fill; deps: { h, morphChildren, translator, guessList, headsInText, hideToken, MASK, maskNumber }.
  *  Returns { update(ctx), dispose() }. */
-export function createLensView(root, { h, morphChildren, fmt, translator, headNumber, hideToken, MASK, maskNumber }) {
+export function createLensView(root, { h, morphChildren, translator, guessList, headsInText, hideToken, MASK, maskNumber }) {
   let drawnFor = null; // [run, selected token, language]: the lists are asked of the core once for each
 
   // guesses: as shown; plain: the same list in the vocabulary's own forms; answers: the hidden text's forms.
-  const list = ({ guesses, plain }, caption, depth, answers, t) => h('figure', { class: 'guesses lens-depth', dataset: { depth: String(depth) } },
-    h('figcaption', {}, caption),
-    h('ol', {}, guesses.map(({ token, probability }, k) => {
-      const bar = h('span', { class: 'bar' });
-      bar.style.width = `${Math.round(probability * 100)}%`;
-      const hit = answers.has(token) || answers.has(plain[k].token);
-      return h('li', { class: hit ? 'answer' : undefined, dataset: { token } },
-        h('span', { class: 'guess-token', title: hit ? `${token}: ${t('lens.answer')}` : token }, token),
-        hit ? h('span', { class: 'visually-hidden' }, ` (${t('lens.answer')})`) : null,
-        h('span', { class: 'share-bar' }, bar), h('span', { class: 'guess-p' }, fmt(probability, 3)));
-    })));
+  const list = ({ guesses, plain }, caption, depth, answers, t) => guessList(guesses, caption, {
+    className: 'guesses lens-depth', dataset: { depth: String(depth) },
+    marked: ({ token }, k) => (answers.has(token) || answers.has(plain[k].token) ? t('lens.answer') : null) });
 
   function draw(ctx) {
     const t = translator(LENS_WORDS[ctx.lang] ?? LENS_WORDS.en);
@@ -73,9 +65,7 @@ export function createLensView(root, { h, morphChildren, fmt, translator, headNu
     parts.push(h('h3', {}, title), h('p', { class: 'lens-sentence' }, t('lens.sentence', { sentence })),
       h('div', { class: 'lens-depths' }, depths.map((lists, depth) => list(lists, caption(depth), depth, answers, t))));
     if (ctx.knockOut.length) {
-      const heads = ctx.knockOut.map((k) => (ctx.layers > 1 ? ctx.t('heads.nameInLayer', { n: headNumber(k.head), layer: k.layer + 1 })
-        : ctx.t('heads.nameInText', { n: headNumber(k.head) }))).join(', ');
-      parts.push(h('p', { class: 'note' }, t('lens.knocked', { heads })));
+      parts.push(h('p', { class: 'note' }, t('lens.knocked', { heads: headsInText(ctx.t, ctx.knockOut, ctx.layers) })));
     }
     return parts;
   }

@@ -2,9 +2,9 @@
 // embeddings and after every layer at a hidden token (the "logit lens",
 // nostalgebraist 2020). Its view is a chunk loaded when it opens.
 import { h, morphChildren } from '../ui/dom.js';
-import { fmt } from '../ui/format.js';
 import { translator } from '../strings/i18n.js';
-import { headNumber } from '../heads/head-names.js';
+import { guessList } from '../heads/guess-panel.js';
+import { headsInText } from '../heads/head-names.js';
 import { hideToken, MASK, maskNumber } from '../heads/masking.js';
 import { lazyExperiment } from './lazy.js';
 
@@ -13,5 +13,5 @@ export default lazyExperiment({
   label: (t) => t('experiment.lens.label'),
   words: { loading: 'experiments.loading', failed: 'experiments.loadFailed' },
   load: () => import('./lens-view.js').then(({ createLensView }) => (element) =>
-    createLensView(element, { h, morphChildren, fmt, translator, headNumber, hideToken, MASK, maskNumber })),
+    createLensView(element, { h, morphChildren, translator, guessList, headsInText, hideToken, MASK, maskNumber })),
 });

@@ -4,16 +4,22 @@
 import { h, morphChildren } from '../ui/dom.js';
 import { fmt } from '../ui/format.js';
 import { canHide, countMasks } from './masking.js';
-import { headNumber } from './head-names.js';
+import { headsInText } from './head-names.js';
 
 const TOP = 5;
 
-function guessList(list, caption, kind) {
-  return h('figure', { class: 'guesses', dataset: { kind } }, h('figcaption', {}, caption),
-    h('ol', {}, list.map(({ token, probability }) => {
+/** One list of guesses as bars: a figure with `caption`, its class and dataset as given; marked(guess, k),
+ *  when given, names a guess to mark (the hidden text: experiments/lens-view.js), or returns null. */
+export function guessList(list, caption, { className = 'guesses', dataset = {}, marked = () => null } = {}) {
+  return h('figure', { class: className, dataset }, h('figcaption', {}, caption),
+    h('ol', {}, list.map((guess, k) => {
+      const { token, probability } = guess;
       const bar = h('span', { class: 'bar' });
       bar.style.width = `${Math.round(probability * 100)}%`;
-      return h('li', { dataset: { token } }, h('span', { class: 'guess-token', title: token }, token),
+      const mark = marked(guess, k);
+      return h('li', { class: mark ? 'answer' : undefined, dataset: { token } },
+        h('span', { class: 'guess-token', title: mark ? `${token}: ${mark}` : token }, token),
+        mark ? h('span', { class: 'visually-hidden' }, ` (${mark})`) : null,
         h('span', { class: 'share-bar' }, bar), h('span', { class: 'guess-p' }, fmt(probability, 3)));
     })));
 }
@@ -55,15 +61,14 @@ function renderGuess(container, ctx, { hidden, onHide }) {
       parts.push(h('p', { class: 'message error', role: 'alert' }, ctx.errorText(error)));
       before = [];
     }
-    const without = off.map((k) => (ctx.layers > 1 ? ctx.t('heads.nameInLayer', { n: headNumber(k.head), layer: k.layer + 1 })
-      : ctx.t('heads.nameInText', { n: headNumber(k.head) }))).join(', ');
+    const without = headsInText(ctx.t, off, ctx.layers);
     before.forEach((list, m) => {
       const answer = hidden?.[m];
       parts.push(h('section', { class: 'guess', dataset: { mask: m } },
         h('h3', {}, ctx.t('guess.mask', { m: m + 1 }), answer ? h('span', { class: 'answer' }, ' ', ctx.t('guess.answer', { text: answer })) : null),
         h('div', { class: 'guess-sides' },
-          guessList(list, ctx.t('guess.all'), 'before'),
-          after ? guessList(after[m], ctx.t('guess.without', { heads: without }), 'after') : null)));
+          guessList(list, ctx.t('guess.all'), { dataset: { kind: 'before' } }),
+          after ? guessList(after[m], ctx.t('guess.without', { heads: without }), { dataset: { kind: 'after' } }) : null)));
     });
   }
   morphChildren(container, h('div', {}, parts));

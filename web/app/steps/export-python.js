@@ -27,6 +27,7 @@ export const PYTHON_STAGES = Object.freeze(['q', 'k', 'v', 'scores', 'scaled', '
 export function toPython(view, about) {
   const { config } = view;
   const stage = (id) => pyArray(view.stage(id));
+  const x = view.stage('x');
   const causal = config.causal
     ? 'masked = np.where(np.triu(np.ones_like(scaled, dtype=bool), k=1), -np.inf, scaled)  # causal: no token sees a later one'
     : 'masked = scaled  # no mask in this run';
@@ -41,8 +42,8 @@ import numpy as np
 
 tokens = [${view.tokens.map(pyString).join(', ')}]
 
-# The head's input: one row per token (${view.stage('x').rows} × ${view.stage('x').cols}).
-X = ${stage('x')}
+# The head's input: one row per token (${x.rows} × ${x.cols}).
+X = ${pyArray(x)}
 
 # The head's projections (d_model × d_k) and biases (1 × d_k), as the core holds them.
 W_q = ${stage('wq')}
