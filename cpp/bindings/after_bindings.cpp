@@ -8,9 +8,11 @@
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
+#include "attention/geometry.hpp"
 #include "attention/rollout.hpp"
 #include "attention/symmetry.hpp"
 #include "attention/tiled.hpp"
+#include "attention/what_if.hpp"
 #include "attention/words.hpp"
 #include "guarded.hpp"
 
@@ -61,6 +63,17 @@ Heads heads_of(const val& layers, const val& silenced, double n) {
     return h;
 }
 
+// A list of guesses from JS ([{ token, probability }], as predictMasked gives them).
+std::vector<Guess> guesses(const val& list) {
+    std::vector<Guess> out;
+    const auto count = list["length"].as<unsigned>();
+    for (unsigned k = 0; k < count; ++k) {
+        out.push_back({list[k]["token"].as<std::string>(),
+                       static_cast<float>(list[k]["probability"].as<double>())});
+    }
+    return out;
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(attention_lab_after) {
@@ -105,6 +118,34 @@ EMSCRIPTEN_BINDINGS(attention_lab_after) {
                 return object({{"groups", js(groups)},
                                {"weights", js(word_attention(matrix(weights, n, n), groups))}});
             });
+        }));
+    emscripten::function("editRow", optional_override([](const val& row, const val& keys,
+                                                         const val& weights, bool renormalise) {
+                             return guarded([&] {
+                                 const std::vector<float> w = numbers(weights);
+                                 std::vector<RowEdit> edits;
+                                 for (std::size_t k = 0; k < w.size(); ++k)
+                                     edits.push_back({integer(keys[k].as<double>()), w[k]});
+                                 return edit_row(numbers(row), edits, renormalise);
+                             });
+                         }));
+    emscripten::function("keyPlane", optional_override([](const val& q, const val& k, double n,
+                                                          double m, double d, double row) {
+                             return guarded([&] {
+                                 return key_plane(matrix(q, n, d), matrix(k, m, d), integer(row));
+                             });
+                         }));
+    emscripten::function("randomKeys", optional_override([](double d_k, double count, double seed) {
+                             return guarded([&] {
+                                 return random_keys(integer(d_k), integer(count), integer(seed));
+                             });
+                         }));
+    emscripten::function("moved", optional_override([](const val& before, const val& after) {
+                             return guarded([&] { return moved(numbers(before), numbers(after)); });
+                         }));
+    emscripten::function(
+        "guessShift", optional_override([](const val& before, const val& after) {
+            return guarded([&] { return guess_shift(guesses(before), guesses(after)); });
         }));
     emscripten::function(
         "qkSymmetry",

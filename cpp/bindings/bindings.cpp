@@ -127,25 +127,29 @@ EMSCRIPTEN_BINDINGS(attention_lab) {
                          }));
     emscripten::function(
         "runEncoder", optional_override([](const std::string& model, const std::string& sentence,
-                                           const val& knock_out) {
+                                           const val& knock_out, const val& override) {
             return guarded([&] {
-                return val(
-                    run_encoder(shelf().trained(model), model, sentence, head_ids(knock_out)));
+                const std::optional<RowOverride> row = row_override(override);
+                return val(run_encoder(shelf().trained(model), model, sentence, head_ids(knock_out),
+                                       row ? &*row : nullptr));
             });
         }));
     emscripten::function(
-        "predictMasked", optional_override([](const std::string& model, const std::string& sentence,
-                                              double top_k, const val& knock_out, bool words_only,
-                                              bool traditional, const val& depth) {
+        "predictMasked",
+        optional_override([](const std::string& model, const std::string& sentence, double top_k,
+                             const val& knock_out, bool words_only, bool traditional,
+                             const val& depth, const val& override) {
             return guarded([&] {
                 const auto trained = shelf().trained(model);
+                const std::optional<RowOverride> row = row_override(override);
                 return predict_masked(trained->params, trained->vocabulary, sentence, small(top_k),
                                       head_ids(knock_out), trained->packed.get(),
                                       words_only ? GuessAmong::words : GuessAmong::word_starts,
                                       traditional ? GuessForms::traditional : GuessForms::as_typed,
                                       depth.isUndefined()
                                           ? std::nullopt
-                                          : std::optional<int>(small(depth.as<double>())));
+                                          : std::optional<int>(small(depth.as<double>())),
+                                      row ? &*row : nullptr);
             });
         }));
     emscripten::function(

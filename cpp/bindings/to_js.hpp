@@ -12,6 +12,7 @@
 #include <cmath>
 #include <initializer_list>
 #include <new>
+#include <optional>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -22,12 +23,14 @@
 #include "attention/error.hpp"
 #include "attention/exercises.hpp"
 #include "attention/explain.hpp"
+#include "attention/geometry.hpp"
 #include "attention/heads.hpp"
 #include "attention/model.hpp"
 #include "attention/model_shelf.hpp"
 #include "attention/softmax_row.hpp"
 #include "attention/symmetry.hpp"
 #include "attention/tiled.hpp"
+#include "attention/what_if.hpp"
 #include "attention/words.hpp"
 
 namespace attention_binding {
@@ -150,6 +153,24 @@ inline val js(const std::vector<std::vector<Guess>>& lists) {
         out.call<void>("push", guesses);
     }
     return out;
+}
+
+inline val js(const KeyPlane& p) {
+    return object({{"queryNorm", js(p.query_norm)}, {"keyX", js(p.key_x)}, {"keyY", js(p.key_y)}, {"queryX", js(p.query_x)},
+                   {"queryY", js(p.query_y)}, {"scores", js(p.scores)}, {"kept", js(p.kept)}, {"secondAxis", val(p.second_axis)}});
+}
+inline val js(const RandomKeys& r) {
+    return object({{"queryNorm", js(r.query_norm)}, {"keyNorms", js(r.key_norms)}, {"scores", js(r.scores)}, {"scaled", js(r.scaled)},
+                   {"scoreSd", js(r.score_sd)}, {"scaledSd", js(r.scaled_sd)}, {"rootDk", js(r.root_d_k)}, {"plane", js(r.plane)}});
+}
+inline val js(const EditedRow& e) { return object({{"weights", js(e.weights)}, {"sum", js(e.sum)}}); }
+inline val js(const Moved& m) {
+    return object({{"before", js(m.before)}, {"after", js(m.after)}, {"distance", js(m.distance)},
+                   {"relative", js(m.relative)}, {"moved", val(m.moved)}});
+}
+inline val js(const GuessShift& s) {
+    return object({{"firstBefore", val(s.first_before)}, {"firstAfter", val(s.first_after)}, {"sameFirst", val(s.same_first)},
+                   {"before", js(s.before)}, {"after", js(s.after)}, {"direction", val(s.direction)}});
 }
 
 inline val js(const ScalingEffect& e) {
@@ -288,6 +309,13 @@ inline std::vector<HeadId> head_ids(const val& list) {
         out.push_back({small(list[i]["layer"].as<double>()), small(list[i]["head"].as<double>())});
     }
     return out;
+}
+
+// A row override ({ layer, head, row, weights }: checked by web/lib/core.js), or none for undefined.
+inline std::optional<RowOverride> row_override(const val& o) {
+    if (o.isUndefined() || o.isNull()) return std::nullopt;
+    return RowOverride{{small(o["layer"].as<double>()), small(o["head"].as<double>())},
+                       integer(o["row"].as<double>()), numbers(o["weights"])};
 }
 
 // clang-format on

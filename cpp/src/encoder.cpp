@@ -63,6 +63,26 @@ Mat<T> affine(const Mat<T>& x, const Mat<T>& w, const Mat<T>& b) {
     return product(x, w, false, &b);
 }
 
+// RowOverride's conditions for sequences of n tokens.
+void check_override(const EncoderShape& s, const RowOverride& o, int n) {
+    check_head(s, o.head.layer, o.head.head);
+    if (o.row < 0 || o.row >= n) {
+        throw Error("invalid_argument", "the overridden row must be a token's index, from 0 to " +
+                                            std::to_string(n - 1) + ", got " +
+                                            std::to_string(o.row));
+    }
+    if (o.weights.size() != static_cast<std::size_t>(n)) {
+        throw Error("invalid_argument", "the overridden row needs one weight per token (" +
+                                            std::to_string(n) + "), got " +
+                                            std::to_string(o.weights.size()));
+    }
+    for (const float w : o.weights) {
+        if (!(w >= 0) || !std::isfinite(w))
+            throw Error("invalid_argument",
+                        "every weight of the overridden row must be a finite number ≥ 0");
+    }
+}
+
 }  // namespace
 
 void check_head(const EncoderShape& shape, int layer, int head) {
@@ -162,7 +182,7 @@ const kernels::Panels& PackedEncoder::tok_t(const Mat<float>& tok) const {
 template <class T>
 void encode(const EncoderParams<T>& p, const std::vector<std::int32_t>& ids, int sequences,
             int length, EncoderCache<T>& cache, const std::vector<HeadId>& knock_out,
-            Elementwise elementwise, const PackedEncoder* packed) {
+            Elementwise elementwise, const PackedEncoder* packed, const RowOverride* override) {
     constexpr bool kFloat = std::is_same_v<T, float>;
     const bool vectorised = kFloat && elementwise == Elementwise::vectorised;
     const EncoderShape& s = p.shape;
@@ -182,6 +202,7 @@ void encode(const EncoderParams<T>& p, const std::vector<std::int32_t>& ids, int
         check_head(s, k.layer, k.head);
         silenced[static_cast<std::size_t>(k.layer * s.heads + k.head)] = 1;
     }
+    if (override) check_override(s, *override, n);
 
     // x = LN0(tok[ids] + PE)
     cache.positional =
@@ -235,13 +256,21 @@ void encode(const EncoderParams<T>& p, const std::vector<std::int32_t>& ids, int
                 }
                 const bool silent =
                     silenced[l * static_cast<std::size_t>(h) + static_cast<std::size_t>(j)];
-                if (vectorised) {
-                    c.concat(rows, cols) =
-                        silent ? Mat<T>::Zero(n, dk) : product(P, Mat<T>(c.v(rows, cols)));
-                } else {
+                if (!vectorised) {
                     c.concat(rows, cols) = ops::attention_head<T>(c.q(rows, cols), c.k(rows, cols),
                                                                   c.v(rows, cols), scale, P);
-                    if (silent) c.concat(rows, cols).setZero();
+                }
+                const bool replaced = override && override->head.layer == static_cast<int>(l) &&
+                                      override->head.head == j;
+                if (replaced) {
+                    for (Eigen::Index key = 0; key < n; ++key)
+                        P(override->row, key) =
+                            static_cast<T>(override->weights[static_cast<std::size_t>(key)]);
+                }
+                if (silent) {
+                    c.concat(rows, cols).setZero();
+                } else if (vectorised || replaced) {
+                    c.concat(rows, cols) = product(P, Mat<T>(c.v(rows, cols)));
                 }
                 c.weights[static_cast<std::size_t>(b * h + j)] = std::move(P);
             }
@@ -279,7 +308,7 @@ Mat<T> decode(const EncoderParams<T>& p, const Mat<T>& rows) {
     template EncoderParams<T> unwritten_params<T>(const EncoderShape&);                       \
     template void encode(const EncoderParams<T>&, const std::vector<std::int32_t>&, int, int, \
                          EncoderCache<T>&, const std::vector<HeadId>&, Elementwise,           \
-                         const PackedEncoder*);                                               \
+                         const PackedEncoder*, const RowOverride*);                           \
     template Mat<T> decode(const EncoderParams<T>&, const Mat<T>&);
 ATTENTION_ENCODER_INSTANTIATE(float)
 ATTENTION_ENCODER_INSTANTIATE(double)

@@ -113,7 +113,8 @@ Matrix EncoderTrace::layer_stage(std::string_view id, int layer) const {
 }
 
 EncoderTrace run_encoder(std::shared_ptr<const TrainedModel> model, std::string id,
-                         std::string_view sentence, std::vector<HeadId> knock_out) {
+                         std::string_view sentence, std::vector<HeadId> knock_out,
+                         const RowOverride* override) {
     const EncoderParams<float>& p = model->params;
     EncoderTrace t;
     t.model = std::move(id);
@@ -125,7 +126,7 @@ EncoderTrace run_encoder(std::shared_ptr<const TrainedModel> model, std::string 
     for (Eigen::Index i = 0; i < n; ++i)
         t.embeddings.row(i) = p.tok.row(ids[static_cast<std::size_t>(i)]);
     encode(p, ids, 1, static_cast<int>(n), t.cache, knock_out, Elementwise::vectorised,
-           model->packed.get());
+           model->packed.get(), override);
     t.knock_out = std::move(knock_out);
     t.trained = std::move(model);
     return t;

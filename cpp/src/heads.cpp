@@ -148,7 +148,8 @@ std::vector<std::vector<Guess>> predict_masked(const EncoderParams<float>& model
                                                const Vocabulary& vocabulary, std::string_view text,
                                                int top_k, const std::vector<HeadId>& knock_out,
                                                const PackedEncoder* packed, GuessAmong among,
-                                               GuessForms forms, std::optional<int> depth) {
+                                               GuessForms forms, std::optional<int> depth,
+                                               const RowOverride* override) {
     if (top_k < 1 || top_k > 50) {
         throw Error("invalid_argument",
                     "topK must be an integer from 1 to 50, got " + std::to_string(top_k));
@@ -177,7 +178,7 @@ std::vector<std::vector<Guess>> predict_masked(const EncoderParams<float>& model
     EncoderCache<float>
         cache;  // the ids are the vocabulary's; a head that does not exist is check_head()'s error
     encode(model, ids, 1, static_cast<int>(ids.size()), cache, knock_out, Elementwise::vectorised,
-           packed);
+           packed, override);
     // The rows the head reads: the last layer's output, or the input of layer `depth`.
     const Mat<float>& hidden = !depth || *depth == layers
                                    ? cache.hidden

@@ -15,7 +15,7 @@ const env = useServedChromium(fileURLToPath(new URL('../../web/', import.meta.ur
 const core = await loadAttentionLab();
 await core.loadAfterArticle(); // the Node side's numbers to compare with
 // Each experiment, and what is there once its view is drawn.
-const EXPERIMENTS = { tiles: '.tiles-row', rollout: '.rollout-row', lens: '.lens-depths', 'shared-qk': '.qk-heads' };
+const EXPERIMENTS = { tiles: '.tiles-row', rollout: '.rollout-row', lens: '.lens-depths', 'shared-qk': '.qk-heads', 'what-if': '.what-if-row', geometry: '.geometry-keys' };
 
 async function open(query) {
   const context = await env.browser.newContext({ reducedMotion: 'reduce' });
@@ -281,7 +281,7 @@ test('the tour\'s optional closing card opens each of them, and Finish there clo
   await page.waitForSelector('#tour-title[data-card="end"]');
   await page.click('.tour-after');
   await page.waitForSelector('#tour-title[data-card="after"]');
-  for (const [id, step] of [['tiles', 'weighted-sum'], ['shared-qk', 'scores'], ['rollout', 'concat'], ['lens', 'concat']]) {
+  for (const [id, step] of [['tiles', 'weighted-sum'], ['shared-qk', 'scores'], ['rollout', 'concat'], ['lens', 'concat'], ['what-if', 'softmax'], ['geometry', 'scores']]) {
     await page.click(`.tour-try[data-try="${id}"]`);
     await page.waitForSelector(EXPERIMENTS[id]);
     await waitForParam(page, 'experiment', id);

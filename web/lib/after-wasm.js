@@ -4,10 +4,12 @@
 // The one-file builds carry it in their core instead. The loader's helpers come in
 // from attention-lab.js (imported here, they would make a chunk the first load fetches too).
 import createAttentionAfter from '../generated/attention-lab-after.js';
+import { AFTER_JS } from './trace-after.js';
 
 const WASM_URL = new URL('../generated/attention-lab-after.wasm', import.meta.url);
 
-/** The after-the-article module, instantiated (compileWasm, instantiateWith: wasm-loader.js's). */
+/** The after-the-article module, instantiated (compileWasm, instantiateWith: wasm-loader.js's),
+ *  with the JavaScript that drives it (trace-after.js's AFTER_JS). */
 export async function loadAfter(compileWasm, instantiateWith) {
-  return instantiateWith(createAttentionAfter, await compileWasm(WASM_URL));
+  return Object.assign(await instantiateWith(createAttentionAfter, await compileWasm(WASM_URL)), AFTER_JS);
 }

@@ -8,11 +8,12 @@ import createAttentionCore from '../generated/attention-lab-core.classic.js';
 import WASM_PACKED from 'attention-lab-wasm';
 import MODEL_PACKED from 'attention-lab-model';
 import { AttentionLabError, TRAINED_MODEL, createCore, makeLoader, unpackGzip91 } from './core.js';
+import { AFTER_JS } from './trace-after.js';
 
 export { AttentionLabError, TRAINED_MODEL };
 
 export const loadAttentionLab = makeLoader(async () => {
   const model = unpackGzip91(MODEL_PACKED).catch((error) => error);
   const core = await createAttentionCore({ wasmBinary: await unpackGzip91(WASM_PACKED) });
-  return createCore(core, await model, async () => core); // the classic core carries the after-the-article functions
+  return createCore(core, await model, async () => Object.assign(core, AFTER_JS)); // the classic core carries the after-the-article functions
 });

@@ -83,6 +83,15 @@ export function checkKnockOut(list) {
   return list.map((where) => checkHead(where, 'each head to knock out'));
 }
 
+// override: { layer, head, row, weights } (one head's row of weights put in place of softmax's), as the core reads it.
+export function checkOverride(o) {
+  if (o === null || typeof o !== 'object' || Array.isArray(o)) fail(`override must be { layer, head, row, weights }, got ${describe(o)}`, 'invalid_option', { name: 'override', got: describe(o) });
+  const { layer, head } = checkHead(o, 'the overridden head');
+  checkIndex('the overridden row', o.row);
+  checkNumbers(o.weights);
+  return { layer, head, row: o.row, weights: o.weights };
+}
+
 // words: an array of { from, to } (token indices, both included), as plain objects the core reads.
 export function checkWords(list) {
   if (!Array.isArray(list)) fail(`words must be an array of { from, to }, got ${describe(list)}`, 'invalid_argument');
@@ -121,3 +130,7 @@ export function checkSentence(sentence) {
 export function freezeRow(row) {
   return Object.freeze({ ...row, jacobian: row.jacobian && wrapMatrix(row.jacobian) });
 }
+
+/** The checks the after-the-article functions use (trace-after.js, what-if.js): handed to them by
+ *  trace.js and core.js, so that they import nothing of the first load's files. */
+export const CHECKS = Object.freeze({ checkFlag, checkHead, checkIndex, checkNumbers, checkWords, describe, fail, unwrap, wrapMatrix });

@@ -9,7 +9,7 @@
 // Memory rule: everything this API returns is a JS-owned copy (typed arrays
 // included) that stays valid forever, whatever later calls do to the wasm heap.
 // Only a Trace holds wasm memory; trace.dispose() frees it.
-import { AttentionLabError, checkFlag, checkIndex, checkKnockOut, checkNumbers, checkSentence, describe, fail, freezeRow, unwrap } from './checks.js';
+import { AttentionLabError, CHECKS, checkFlag, checkIndex, checkKnockOut, checkNumbers, checkOverride, checkSentence, describe, fail, freezeRow, unwrap } from './checks.js';
 import { Trace, freeWasm } from './trace.js';
 import { decode91 } from './base91.js';
 
@@ -23,6 +23,7 @@ export const TRAINED_MODEL = 'trained';
 const OPTION_KINDS = Object.freeze({
   model: 'string',
   knockOut: 'array',
+  override: 'override',
   dModel: 'integer',
   dK: 'integer',
   seed: 'integer',
@@ -55,7 +56,7 @@ function checkOptions(options) {
       const wanted = { integer: 'an integer number', boolean: 'true or false', string: 'a model id (a string)' }[kind];
       fail(`${name} must be ${wanted}, got ${describe(value)}`, 'invalid_option', { name, got: describe(value) });
     }
-    given[name] = kind === 'array' ? checkKnockOut(value) : value;
+    given[name] = kind === 'array' ? checkKnockOut(value) : kind === 'override' ? checkOverride(value) : value;
   }
   return given;
 }
@@ -172,10 +173,11 @@ export function createCore(core, trained, loadAfter) {
     /** Tokenizes the sentence and computes every stage. options: model (the
      *  trained model unless given; 'random' for the seeded head, whose dModel,
      *  dK, seed, scale, causal and positional apply), knockOut ([{ layer, head }]
-     *  whose output is zeroed). Throws AttentionLabError. */
+     *  whose output is zeroed), override ({ layer, head, row, weights }: that head's row of
+     *  weights in place of softmax's; a trained model's). Throws AttentionLabError. */
     run(sentence, options) {
       checkSentence(sentence);
-      const { model, knockOut = [], ...rest } = checkOptions(options);
+      const { model, knockOut = [], override, ...rest } = checkOptions(options);
       const info = modelInfo(model);
       const fixed = info.fixed; // what the model fixes (the core's): a run may give these options only with these values
       const seeded = {};
@@ -189,14 +191,15 @@ export function createCore(core, trained, loadAfter) {
         }
       }
       if (!info.trained) {
-        if (knockOut.length) fail('knockOut needs a trained model; the random model has a single head', 'invalid_option', { name: 'knockOut', got: 'an array' });
+        const extra = knockOut.length ? 'knockOut' : override ? 'override' : null;
+        if (extra) fail(`${extra} needs a trained model; the random model has a single head`, 'invalid_option', { name: extra, got: extra === 'knockOut' ? 'an array' : 'an object' });
         const handle = unwrap(core.run(sentence, { ...defaults, ...seeded }));
         return new Trace(handle, owner, { config: { model: info.id, ...fixed, ...handle.config() } });
       }
       if (seeded.seed !== undefined) {
         fail(`seed applies to the random model; the trained model "${info.id}" has learned params`, 'invalid_option', { name: 'seed', got: describe(seeded.seed) });
       }
-      const handle = unwrap(core.runEncoder(info.id, sentence, knockOut));
+      const handle = unwrap(core.runEncoder(info.id, sentence, knockOut, override));
       return new Trace(handle, owner, { config: handle.config(), layerStages: constants.layerStageNames, knockOut });
     },
 
@@ -204,18 +207,24 @@ export function createCore(core, trained, loadAfter) {
      *  guesses, most likely first: [[{ token, probability }, …], …]. By default (wordsOnly) among characters and words;
      *  wordsOnly: false adds punctuation and symbols. Traditional guesses for a traditional sentence, or traditional: true.
      *  depth: where the prediction head reads each [MASK]'s row, 0 (after the embeddings) … layers (after the
-     *  last layer: the model's guess, the default); earlier, what the head would say there (the "logit lens"). */
-    predictMasked(sentence, { topK = 5, model, knockOut = [], wordsOnly = true, traditional = false, depth } = {}) {
+     *  last layer: the model's guess, the default); earlier, what the head would say there (the "logit lens").
+     *  override: as run's. */
+    predictMasked(sentence, { topK = 5, model, knockOut = [], wordsOnly = true, traditional = false, depth, override } = {}) {
       checkSentence(sentence);
       checkIndex('topK', topK);
       checkFlag('wordsOnly', wordsOnly), checkFlag('traditional', traditional);
       if (depth !== undefined) checkIndex('depth', depth);
       const info = modelInfo(checkOptions({ model }).model);
       if (!info.trained) fail('the random model has no prediction head; predictMasked needs a trained model', 'invalid_option', { name: 'model', got: describe(model) });
-      const lists = unwrap(core.predictMasked(info.id, sentence, topK, checkKnockOut(knockOut), wordsOnly, traditional, depth));
+      const lists = unwrap(core.predictMasked(info.id, sentence, topK, checkKnockOut(knockOut), wordsOnly, traditional, depth,
+        override === undefined ? undefined : checkOverride(override)));
       return Object.freeze(lists.map((list) => Object.freeze(list.map((g) => Object.freeze(g)))));
     },
 
+    /** After loadAfterArticle(), as the README's API says: what if one head's row were changed (what-if.js);
+     *  one query and random keys in dK dimensions, and their plane (trace-after.js). */
+    whatIf(sentence, options) { return owner.after('whatIf').whatIfOf({ api: this, after: owner.after('whatIf'), checks: CHECKS }, sentence, options); },
+    randomKeys(dK, options) { return owner.after('randomKeys').randomKeysOf({ after: owner.after('randomKeys'), checks: CHECKS }, dK, options); },
     /** One row of given scores through softmax (SOFTMAX_ROW in checks.js), divided
      *  first by √dK · temperature (both 1 unless given: no division). */
     softmaxRow(scores, { dK = 1, temperature = 1, jacobian = false } = {}) {

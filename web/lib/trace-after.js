@@ -1,8 +1,10 @@
 // What a Trace computes after the article (FlashAttention's tiles, words, symmetry, rollout): each
 // reads the head's stages as the core hands them out and passes them to the after-the-article module
-// (web/lib/after-wasm.js). The Trace methods of the same names (without Of) call these with `run`:
-// { after(name), headStages(where, ids), everyHead(), ids }.
-import { checkIndex, checkWords, unwrap, wrapMatrix } from './checks.js';
+// (web/lib/after-wasm.js), and they come with it: AFTER_JS below is what the module carries. The
+// Trace methods of the same names (without Of) call these with `run`: { after(name),
+// headStages(where, ids), everyHead(), ids, checks } (checks: checks.js's CHECKS, handed in so that
+// nothing here is part of the first load); core.whatIf and core.randomKeys with { api, after, checks }.
+import { whatIfOf } from './what-if.js';
 
 /** Query row i of a head through softmax(QKᵀ/√d_k)·V a block of `block` keys at a time, as
  *  FlashAttention computes it (cpp/include/attention/tiled.hpp): { row, block, blocks, output,
@@ -11,6 +13,7 @@ import { checkIndex, checkWords, unwrap, wrapMatrix } from './checks.js';
  *  maximum m, e^(m_before − m_after), the running sum ℓ and the accumulator before and after it.
  *  output = the last accAfter ÷ sumAfter; full = the row as the whole computation gives it. */
 export function tiledRowOf(run, i, { block, ...where } = {}) {
+  const { checkIndex, unwrap } = run.checks;
   checkIndex('row', i);
   checkIndex('block', block);
   const after = run.after('tiledRow');
@@ -23,6 +26,7 @@ export function tiledRowOf(run, i, { block, ...where } = {}) {
  *  relativeDifference, fullScores (n × n: the weights held at once the whole way),
  *  tiledScores (n × block: a block's weights for every query) }. */
 export function tiledAttentionOf(run, { block, ...where } = {}) {
+  const { checkIndex, unwrap, wrapMatrix } = run.checks;
   checkIndex('block', block);
   const after = run.after('tiledAttention');
   const [masked, v, output] = run.headStages(where, ['masked', 'v', 'output']);
@@ -35,6 +39,7 @@ export function tiledAttentionOf(run, { block, ...where } = {}) {
  *  overlap). { groups: [{ from, to }] (the words and every other token alone, in order), weights
  *  (g × g): to a word, the sum over its tokens; from a word, the mean over its tokens }. */
 export function wordAttentionOf(run, words, where = {}) {
+  const { checkWords, unwrap, wrapMatrix } = run.checks;
   const after = run.after('wordAttention');
   const [weights] = run.headStages(where, ['weights']);
   const r = unwrap(after.wordAttention(weights.data, weights.rows, checkWords(words)));
@@ -49,6 +54,7 @@ export function wordAttentionOf(run, words, where = {}) {
  *  'previous' when headReport labels the head so and yet symmetricShare is above 0.75, else null,
  *  oneWayShare: that direction's share (0 when oneWay is null) }. */
 export function qkSymmetryOf(run, where = {}) {
+  const { unwrap } = run.checks;
   const after = run.after('qkSymmetry');
   const [scores, weights] = run.headStages(where, ['scores', 'weights']);
   return Object.freeze(unwrap(after.qkSymmetry(scores.data, weights.data, run.ids, scores.rows)));
@@ -61,6 +67,7 @@ export function qkSymmetryOf(run, where = {}) {
  *  layer's attention averaged over its heads; averaged = the heads each layer's average counts.
  *  With words (as wordAttention takes them) both matrices are between words, by the same rule. */
 export function rolloutOf(run, { words = [] } = {}) {
+  const { checkWords, unwrap, wrapMatrix } = run.checks;
   const after = run.after('rollout');
   const { layers, silenced, n } = run.everyHead();
   const r = unwrap(after.rollout(layers, silenced, n, checkWords(words)));
@@ -73,8 +80,34 @@ export function rolloutOf(run, { words = [] } = {}) {
  *  that top other token's: the row's largest share stays on i), topsDiffer (rolloutTop is
  *  not lastTop) }. */
 export function rolloutRowOf(run, i) {
+  const { checkIndex, unwrap } = run.checks;
   checkIndex('row', i);
   const after = run.after('rolloutRow');
   const { layers, silenced, n } = run.everyHead();
   return Object.freeze(unwrap(after.rolloutRow(layers, silenced, n, i)));
 }
+
+/** Query i of a head and every key in a plane (cpp/include/attention/geometry.hpp, after Yeh et al.,
+ *  "AttentionViz", 2023): { queryNorm (|q|), keyX (k·q/|q|: times |q| it is the score), keyY (along
+ *  the keys' largest spread square to q), queryX, queryY (every query in the plane), scores (q·k),
+ *  kept (the share of the keys' spread the plane keeps), secondAxis (the keys spread off q at all) }. */
+export function keyPlaneOf(run, i, where = {}) {
+  const { checkIndex, unwrap } = run.checks;
+  checkIndex('row', i);
+  const after = run.after('keyPlane');
+  const [q, k] = run.headStages(where, ['q', 'k']);
+  return Object.freeze(unwrap(after.keyPlane(q.data, k.data, q.rows, k.rows, q.cols, i)));
+}
+
+/** One query and `count` keys with N(0, 1) entries in dK dimensions (seeded): { queryNorm, keyNorms, scores,
+ *  scaled (÷√dK), scoreSd, scaledSd, rootDk, plane (keyPlane's for them) }. */
+export function randomKeysOf({ after, checks }, dK, { count = 24, seed = 1 } = {}) {
+  for (const [name, v] of Object.entries({ dK, count, seed })) checks.checkIndex(name, v);
+  const r = checks.unwrap(after.randomKeys(dK, count, seed));
+  return Object.freeze({ ...r, plane: Object.freeze(r.plane) });
+}
+
+/** The JavaScript the after-the-article module carries (after-wasm.js; the one-file builds' core). */
+export const AFTER_JS = Object.freeze({
+  tiledRowOf, tiledAttentionOf, wordAttentionOf, qkSymmetryOf, rolloutOf, rolloutRowOf, keyPlaneOf, randomKeysOf, whatIfOf,
+});

@@ -1,8 +1,7 @@
 // One run of the core, as the API hands it out (see core.js for the rules every
 // file of web/lib/ keeps). The seeded model's run is one head; a trained
 // model's run has every head of every layer, and each layer's own stages.
-import { checkFlag, checkHead, checkIndex, describe, fail, freezeRow, unwrap, wrapMatrix } from './checks.js';
-import { qkSymmetryOf, rolloutOf, rolloutRowOf, tiledAttentionOf, tiledRowOf, wordAttentionOf } from './trace-after.js';
+import { CHECKS, checkFlag, checkHead, checkIndex, describe, fail, freezeRow, unwrap, wrapMatrix } from './checks.js';
 
 /** One run of the core: tokens, ids, resolved config, and every stage. */
 export class Trace {
@@ -69,13 +68,15 @@ export class Trace {
   }
 
   // After the article (trace-after.js has each one's documentation): FlashAttention's tiles, attention
-  // between words, the symmetry of Q·Kᵀ and attention rollout.
-  tiledRow(i, options) { return tiledRowOf(this.#forAfter(), i, options); }
-  tiledAttention(options) { return tiledAttentionOf(this.#forAfter(), options); }
-  wordAttention(words, where) { return wordAttentionOf(this.#forAfter(), words, where); }
-  qkSymmetry(where) { return qkSymmetryOf(this.#forAfter(), where); }
-  rollout(options) { return rolloutOf(this.#forAfter(), options); }
-  rolloutRow(i) { return rolloutRowOf(this.#forAfter(), i); }
+  // between words, the symmetry of Q·Kᵀ, attention rollout, queries and keys in a plane. Their
+  // JavaScript comes with the after-the-article module (core.loadAfterArticle()).
+  tiledRow(i, options) { return this.#afterCall('tiledRow', i, options); }
+  tiledAttention(options) { return this.#afterCall('tiledAttention', options); }
+  wordAttention(words, where) { return this.#afterCall('wordAttention', words, where); }
+  qkSymmetry(where) { return this.#afterCall('qkSymmetry', where); }
+  rollout(options) { return this.#afterCall('rollout', options); }
+  rolloutRow(i) { return this.#afterCall('rolloutRow', i); }
+  keyPlane(i, where) { return this.#afterCall('keyPlane', i, where); }
 
   /** The terms of one cell: for 'scores', a = q_i, b = k_j; for 'output',
    *  a = weights row i, b = v column j. { a, b, products, total,
@@ -182,10 +183,12 @@ export class Trace {
     return Object.freeze({ ...k, strongest: Object.freeze(k.strongest), peak: Object.freeze(k.peak) });
   }
 
-  // What trace-after.js reads: the after-the-article module, a head's stages, every head's weights.
-  #forAfter() {
-    return { after: (name) => this.#owner.after(name), headStages: (where, ids) => this.#headStages(where, ids),
-      everyHead: () => this.#everyHead(), ids: this.ids };
+  // trace-after.js's <name>Of(run, …), with what it reads: the after-the-article module, a head's
+  // stages, every head's weights, the checks.
+  #afterCall(name, ...args) {
+    const run = { after: (what) => this.#owner.after(what), headStages: (where, ids) => this.#headStages(where, ids),
+      everyHead: () => this.#everyHead(), ids: this.ids, checks: CHECKS };
+    return this.#owner.after(name)[`${name}Of`](run, ...args);
   }
 
   // A head's stages by id, as the core hands them out (copies the after-the-article module reads).

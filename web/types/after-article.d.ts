@@ -1,6 +1,7 @@
 // Types of what the lab computes after the article (loaded by core.loadAfterArticle():
-// trace.tiledRow, tiledAttention, wordAttention, rollout, rolloutRow): re-exported by attention-lab.d.ts.
-import type { Matrix } from './attention-lab.js';
+// trace.tiledRow, tiledAttention, wordAttention, rollout, rolloutRow, keyPlane; core.whatIf, randomKeys):
+// re-exported by attention-lab.d.ts.
+import type { Guess, Matrix } from './attention-lab.js';
 
 /** One block of keys of a query row computed block by block (FlashAttention's online softmax). */
 export interface TileBlock {
@@ -98,4 +99,29 @@ export interface QkSymmetry {
   readonly oneWay: 'next' | 'previous' | null;
   /** that direction's share in the head's report (0 when oneWay is null) */
   readonly oneWayShare: number;
+}
+
+/** How far a vector moved: |before|, |after|, |after − before|, that over |before|, and whether it moved at all. */
+export interface Moved { readonly before: number; readonly after: number; readonly distance: number; readonly relative: number; readonly moved: boolean }
+
+/** Query i and every key in a plane: x along q (x · |q| is the score), y the keys' largest spread square to q. */
+export interface KeyPlane {
+  readonly queryNorm: number; readonly keyX: Float32Array; readonly keyY: Float32Array; readonly queryX: Float32Array; readonly queryY: Float32Array;
+  readonly scores: Float32Array; readonly kept: number; readonly secondAxis: boolean;
+}
+
+/** One query and random N(0, 1) keys in dK dimensions, and their plane. */
+export interface RandomKeys {
+  readonly queryNorm: number; readonly keyNorms: Float32Array; readonly scores: Float32Array; readonly scaled: Float32Array;
+  readonly scoreSd: number; readonly scaledSd: number; readonly rootDk: number; readonly plane: KeyPlane;
+}
+
+/** What if one head's row had other weights: the rows, what moved, each [MASK]'s guesses. */
+export interface WhatIf {
+  readonly tokens: ReadonlyArray<string>; readonly layer: number; readonly head: number; readonly row: number; readonly renormalise: boolean;
+  readonly weights: { readonly before: Float32Array; readonly after: Float32Array; readonly sum: number };
+  readonly stages: ReadonlyArray<{ readonly id: 'output' | 'projected' | 'layerOutput'; readonly layer: number } & Moved>;
+  readonly masks: ReadonlyArray<{ readonly index: number; readonly before: ReadonlyArray<Guess>; readonly after: ReadonlyArray<Guess>; readonly moved: Moved;
+    readonly shift: { readonly firstBefore: string; readonly firstAfter: string; readonly sameFirst: boolean; readonly before: number; readonly after: number;
+      readonly direction: 'up' | 'down' | 'same' | 'gone' } }>;
 }

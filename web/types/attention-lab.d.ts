@@ -2,8 +2,8 @@
 // TypeScript course code:  import { loadAttentionLab } from 'attention-lab';
 // Every number comes from the C++ core; every array returned is a copy the
 // caller owns. Only a Trace holds wasm memory: call trace.dispose().
-import type { TileBlock, TiledRow, TiledAttention, WordSpan, Rollout, RolloutRow, QkSymmetry } from './after-article.js';
-export type { TileBlock, TiledRow, TiledAttention, WordSpan, Rollout, RolloutRow, QkSymmetry } from './after-article.js';
+import type { TileBlock, TiledRow, TiledAttention, WordSpan, Rollout, RolloutRow, QkSymmetry, KeyPlane, RandomKeys, WhatIf } from './after-article.js';
+export type { TileBlock, TiledRow, TiledAttention, WordSpan, Rollout, RolloutRow, QkSymmetry, KeyPlane, RandomKeys, WhatIf, Moved } from './after-article.js';
 import type { ExerciseName, Cell, Exercise, ExerciseResult } from './exercises.js';
 export type { ExerciseName, MistakeId, Cell, Exercise, ExerciseResult } from './exercises.js';
 
@@ -49,6 +49,8 @@ export interface RunOptions {
   model?: string;
   /** Heads whose output is zeroed (a trained model only). */
   knockOut?: ReadonlyArray<{ layer: number; head: number }>;
+  /** One head's row of weights (one finite number ≥ 0 per token) in place of softmax's (a trained model only). */
+  override?: { layer: number; head: number; row: number; weights: ArrayLike<number> };
   /** The seeded head's options (fixed by a trained model). */
   dModel?: number;
   dK?: number;
@@ -210,6 +212,8 @@ export interface Trace {
   /** attention rollout through every layer, beside the last layer's head-averaged attention (between words, if given) */
   rollout(options?: { words?: ReadonlyArray<WordSpan> }): Rollout;
   rolloutRow(i: number): RolloutRow;
+  /** query i and every key of head `where` in a plane (after loadAfterArticle()) */
+  keyPlane(i: number, where?: { layer?: number; head?: number }): KeyPlane;
   dotTerms(id: 'scores' | 'output', i: number, j: number, where?: Where): DotTerms;
   weightedRows(i: number, where?: Where): Matrix;
   /** How much each token's value adds to output i: |p_ij · v_j|, and the longest term's token. */
@@ -255,7 +259,16 @@ export interface Core {
    * `depth`: where the prediction head reads each [MASK]'s row: 0 after the embeddings, d after layer d,
    * `layers` (the default) after the last layer, the model's guess; earlier, the "logit lens".
    */
-  predictMasked(sentence: string, options?: { topK?: number; model?: string; knockOut?: RunOptions['knockOut']; wordsOnly?: boolean; traditional?: boolean; depth?: number }): ReadonlyArray<ReadonlyArray<Guess>>;
+  predictMasked(sentence: string, options?: { topK?: number; model?: string; knockOut?: RunOptions['knockOut']; wordsOnly?: boolean; traditional?: boolean; depth?: number; override?: RunOptions['override'] }): ReadonlyArray<ReadonlyArray<Guess>>;
+  /**
+   * What if head { layer, head }'s row `row` had other weights (after loadAfterArticle()): `edits` in order, each
+   * key's weight 0 … 1; `renormalise` (default true) scales the keys not edited together so the row sums to 1,
+   * otherwise they keep softmax's weights. The model runs with softmax's row and with the edited one: each vector
+   * from the head on (its output row, projected, each layer's output) at `row`, and each [MASK]'s guesses.
+   */
+  whatIf(sentence: string, options: { layer: number; head: number; row: number; edits?: ReadonlyArray<{ key: number; weight: number }>;
+    renormalise?: boolean; model?: string; knockOut?: RunOptions['knockOut']; topK?: number; traditional?: boolean }): WhatIf;
+
   softmaxRow(scores: ArrayLike<number>, options?: { dK?: number; temperature?: number; jacobian?: boolean }): SoftmaxRow;
   /** what ÷√d_k does to a row's largest weight: its max probability without and with it, and the row's shape
    *  without it ('peaked': that weight more than 0.01 higher; 'flatter': lower; else 'same') */
@@ -280,7 +293,10 @@ export interface Core {
   crossEntropyGradient(probs: ArrayLike<number>, target: number): Float32Array;
   sampleDotProducts(dK: number, options?: { count?: number; bins?: number; seed?: number }): DotProductSample;
   memoryUsage(): { heapBytesInUse: number; wasmMemoryBytes: number; liveTraces: number; liveHandles: number };
-  /** loads the module that computes tiledRow, tiledAttention, rollout, rolloutRow, qkSymmetry and wordAttention
+  /** One query and `count` keys (default 24) with N(0, 1) entries in dK dimensions (seeded, default 1), and their plane. */
+  randomKeys(dK: number, options?: { count?: number; seed?: number }): RandomKeys;
+
+  /** loads the module that computes tiledRow, tiledAttention, rollout, rolloutRow, qkSymmetry, wordAttention, keyPlane, whatIf and randomKeys
    *  (they throw 'not_loaded' before); once, later calls return the same promise */
   loadAfterArticle(): Promise<void>;
   readonly afterArticleLoaded: boolean;

@@ -122,6 +122,17 @@ struct HeadId {
 // heads unless the head exists.
 void check_head(const EncoderShape& shape, int layer, int head);
 
+// One head's row of attention weights replaced before it weighs V (the lab's
+// "what if"): in every sequence, row `row` of the head's weights becomes
+// `weights` (one per key, each finite and ≥ 0; they need not sum to 1), and the
+// head's output row is their weighted sum of V's rows. The cache keeps the row
+// as replaced; every later stage follows from it.
+struct RowOverride {
+    HeadId head;
+    std::int64_t row = 0;
+    std::vector<float> weights;
+};
+
 // A float model's weight matrices as the kernels' right-factor panels
 // (kernels.hpp), packed once for a model the API runs many times: each
 // layer's W_q, W_k, W_v, W_O, W_1, W_2 at load, and tokᵀ for the prediction
@@ -157,14 +168,17 @@ enum class Elementwise { exact, vectorised };
 // The forward pass of B sequences of n ids (row-major, B·n): fills cache.
 // packed: p's panels (float only), or null to pack each product's for the call.
 // Heads in knock_out are silenced: their weights are still computed and kept,
-// their output (their columns of A) is zero. Throws attention::Error("invalid_argument") for
-// ids outside the vocabulary or a wrong count, check_head()'s error for a head
+// their output (their columns of A) is zero. override: a row of weights put in
+// place of softmax's (above). Throws attention::Error("invalid_argument") for
+// ids outside the vocabulary or a wrong count, an override's row out of range
+// or weights not one finite number ≥ 0 per key, check_head()'s error for a head
 // that does not exist.
-// (Training never knocks heads out: the trainer's backward assumes none.)
+// (Training never knocks heads out nor overrides a row: the trainer's backward assumes neither.)
 template <class T>
 void encode(const EncoderParams<T>& p, const std::vector<std::int32_t>& ids, int sequences,
             int length, EncoderCache<T>& cache, const std::vector<HeadId>& knock_out = {},
-            Elementwise elementwise = Elementwise::exact, const PackedEncoder* packed = nullptr);
+            Elementwise elementwise = Elementwise::exact, const PackedEncoder* packed = nullptr,
+            const RowOverride* override = nullptr);
 
 // The tied decoder: logits = rows·tokᵀ + b_out, M × vocab.
 template <class T>

@@ -74,10 +74,14 @@ struct EncoderTrace {
     Matrix layer_stage(std::string_view id, int layer) const;
 };
 
-// Tokenizes with the model's vocabulary and runs every layer. Throws
-// attention::Error as the vocabulary does for bad text, and
-// ("invalid_argument") for a knocked-out head that does not exist.
+// Tokenizes with the model's vocabulary and runs every layer, with one head's
+// row replaced if `override` is given (encode()'s RowOverride: its head's view
+// then shows that row among its weights, and its output row is that row's
+// weighted sum). Throws attention::Error as the vocabulary does for bad text,
+// and as encode() does for a knocked-out head that does not exist or an override
+// that does not fit the sentence ("invalid_argument").
 EncoderTrace run_encoder(std::shared_ptr<const TrainedModel> model, std::string id,
-                         std::string_view sentence, std::vector<HeadId> knock_out = {});
+                         std::string_view sentence, std::vector<HeadId> knock_out = {},
+                         const RowOverride* override = nullptr);
 
 }  // namespace attention

@@ -125,13 +125,12 @@ enum class GuessForms { as_typed, traditional };
 // or earlier, what the head would say of the row there ("logit lens",
 // nostalgebraist 2020): 0 after the embeddings (their LayerNorm, the first
 // layer's input), d after layer d. The head was trained on the last layer's
-// rows only. Another depth is an "invalid_argument".
-std::vector<std::vector<Guess>> predict_masked(const EncoderParams<float>& model,
-                                               const Vocabulary& vocabulary, std::string_view text,
-                                               int top_k, const std::vector<HeadId>& knock_out = {},
-                                               const PackedEncoder* packed = nullptr,
-                                               GuessAmong among = GuessAmong::words,
-                                               GuessForms forms = GuessForms::as_typed,
-                                               std::optional<int> depth = std::nullopt);
+// rows only. Another depth is an "invalid_argument". override: one head's row
+// of weights replaced (encode()'s RowOverride), and its errors.
+std::vector<std::vector<Guess>> predict_masked(
+    const EncoderParams<float>& model, const Vocabulary& vocabulary, std::string_view text,
+    int top_k, const std::vector<HeadId>& knock_out = {}, const PackedEncoder* packed = nullptr,
+    GuessAmong among = GuessAmong::words, GuessForms forms = GuessForms::as_typed,
+    std::optional<int> depth = std::nullopt, const RowOverride* override = nullptr);
 
 }  // namespace attention

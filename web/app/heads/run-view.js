@@ -62,6 +62,7 @@ function runView(trace, where, shared, viewOf) {
     tiledRow: (i, block) => ask('tiledRow', [i, block], () => trace.tiledRow(i, { block, ...where })),
     tiledAttention: (block) => ask('tiledAttention', [block], () => trace.tiledAttention({ block, ...where })),
     qkSymmetry: () => ask('qkSymmetry', [], () => trace.qkSymmetry(where)),
+    keyPlane: (i) => ask('keyPlane', [i], () => trace.keyPlane(i, where)),
     /** Attention between the learner's words ([{ from, to }]). */
     wordAttention: (words) => ask('wordAttention', [words.map((w) => [w.from, w.to])], () => trace.wordAttention(words, where)),
     cosine: (idA, rowA, idB, rowB) => ask('cosine', [idA, rowA, idB, rowB], () => trace.cosine(idA, rowA, idB, rowB, where)),

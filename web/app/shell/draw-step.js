@@ -100,7 +100,7 @@ export function createStepDrawing(lab) {
   function syncUrl() {
     lab.address?.soon({ sentence: state.sentence, step: STEPS[state.step].id, selected: state.selected, options: state.options,
       trained: state.trained, where: state.where, headPicked: state.headPicked, lang: lab.language.words.lang,
-      experiment: lab.parts.experiments.id, tour: state.tour, words: state.wordGroups, byWords: state.wordsWanted },
+      experiment: lab.parts.experiments.id, tour: state.tour, words: state.wordGroups, byWords: state.wordsWanted, whatIf: state.whatIf },
     { model: state.defaults.model, options: state.core.defaults });
   }
 

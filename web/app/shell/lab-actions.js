@@ -30,7 +30,7 @@ export function createLabActions(lab) {
       const { controls } = parts;
       return viewContext(state, language.words, { animate: animate && !prefersReducedMotion(), select: actions.selectToken,
         selectHead: controls.selectHead, selectLayer: controls.selectLayer, hide: controls.hideAt, unhide: controls.unhideAt,
-        setLayerOpen: (open) => state.openLayer(open) });
+        setLayerOpen: (open) => state.openLayer(open), setWhatIf: (change) => { state.setWhatIf(change); lab.drawing.syncUrl(); } });
     },
     selectToken(i) {
       state.chooseToken(i);

@@ -24,6 +24,7 @@ export function createLabState(steps) {
   let knockedOut = Object.freeze([]); // [{ layer, head }] zeroed before W_O, of the run's model (options.model)
   let hidden = null; // { sentence, originals }: what the lab hid behind each [MASK] of sentence
   let layerOpen = false; // the concat step's rest of the layer unfolded
+  let whatIf = null; // the what-if experiment's change to the selected row ({ edits, renormalise }), for the link
   let tour = null; // { card, answers: { cardId: choice } } while the guided tour is open
   let wordGroups = Object.freeze([]); // [{ from, to }]: tokens the learner made into words, of this sentence
   let byWords = true; // the attention views show words (when there are any), not tokens
@@ -62,6 +63,8 @@ export function createLabState(steps) {
     /** Whether a head was chosen; until one is, the lab follows the core's article head for the selected token. */
     get headPicked() { return picked; },
     get knockOut() { return knockedOut; },
+    /** The learner's change to a row in the what-if experiment ({ edits, renormalise }), or null. */
+    get whatIf() { return whatIf; },
     get hidden() { return hidden; },
     get layerOpen() { return layerOpen; },
     get tour() { return tour; },
@@ -88,7 +91,7 @@ export function createLabState(steps) {
     useCore(loaded, model) {
       core = loaded;
       compute = Object.freeze(Object.fromEntries(['softmaxRow', 'scalingEffect', 'varianceGrowth', 'sampleDotProducts', 'crossEntropyGradient',
-        'divideByMax', 'compareRows', 'predictMasked', 'loadAfterArticle'].map((name) => [name, (...args) => core[name](...args)])));
+        'divideByMax', 'compareRows', 'predictMasked', 'loadAfterArticle', 'whatIf', 'randomKeys'].map((name) => [name, (...args) => core[name](...args)])));
       defaults = this.modelOptions(model);
     },
     /** Runs the core on sentence with options (and the knock-outs, for a trained model).
@@ -147,6 +150,7 @@ export function createLabState(steps) {
     /** The sentence now shown was made by hiding (or showing) tokens: originals[m] is what its m-th [MASK] hid. */
     markHidden(originals) { hidden = Object.freeze({ sentence, originals }); },
     openLayer(open) { layerOpen = open; },
+    setWhatIf(change) { whatIf = change ?? null; },
     /** The tour at card k (its answers so far kept); null closes it. */
     tourAt(k) { tour = k === null ? null : Object.freeze({ card: k, answers: tour?.answers ?? Object.freeze({}) }); },
     answerTour(cardId, choice) { tour = Object.freeze({ ...tour, answers: Object.freeze({ ...tour.answers, [cardId]: choice }) }); },

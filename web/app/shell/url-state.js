@@ -8,6 +8,7 @@
 // replaceState only: stepping through the steps does not flood the history.
 // ?stage=… is the older name of ?step=…, ?lab=… of ?experiment=…; both still work.
 // words=2-3,4-7: tokens the learner made into words (byWords=0: the views show tokens all the same).
+// edit=3:0,5:0.25 (renorm=0): the what-if experiment's weights for the selected row, key:weight, in order.
 import { parseOrigin } from '../host/host-messages.js';
 import { parseWordsParam, wordsParam } from '../ui/token-groups.js';
 import { languageId } from '../strings/i18n.js';
@@ -23,12 +24,21 @@ export function readUrl(search, defaults) {
   const state = {
     sentence: defaults.sentence, step: defaults.step, selected: null, options: {}, head: null, layer: null,
     embed: params.get('embed') === '1', origin: params.get('origin'), lang: null, experiment: null, tour: null, card: null, exercises: params.get('exercises') ?? '',
-    words: [], byWords: true,
+    words: [], byWords: true, whatIf: null,
   };
   if (params.has('words')) {
     const words = parseWordsParam(params.get('words'));
     if (words) state.words = words;
     else ignored.push('words');
+  }
+  if (params.has('edit') || params.has('renorm')) {
+    const edits = (params.get('edit') ?? '').split(',').filter(Boolean).map((item) => /^(\d{1,4}):(0|1|0?\.\d{1,4}|1\.0{1,4})$/.exec(item));
+    const renorm = params.get('renorm') ?? '1';
+    if (edits.every(Boolean) && ['0', '1'].includes(renorm)) {
+      state.whatIf = Object.freeze({ edits: Object.freeze(edits.map(([, key, weight]) => Object.freeze({ key: Number(key), weight: Number(weight) }))), renormalise: renorm === '1' });
+    } else {
+      ignored.push('edit');
+    }
   }
   if (params.has('byWords')) {
     if (['0', '1'].includes(params.get('byWords'))) state.byWords = params.get('byWords') === '1';
@@ -104,7 +114,7 @@ export function checkLink(state, ignored, stepIndex, t) {
 }
 
 /** view: what is shown; defaults: { model, options } (the page's model and the seeded head's options). */
-function writeUrl({ sentence, step, selected, options, trained, where, headPicked, lang, experiment, tour, words, byWords }, defaults) {
+function writeUrl({ sentence, step, selected, options, trained, where, headPicked, lang, experiment, tour, words, byWords, whatIf }, defaults) {
   const params = new URLSearchParams();
   const current = new URLSearchParams(location.search);
   for (const name of KEPT_PARAMS) if (current.has(name)) params.set(name, current.get(name));
@@ -113,6 +123,10 @@ function writeUrl({ sentence, step, selected, options, trained, where, headPicke
   params.set('t', String(selected));
   params.set('lang', lang);
   if (experiment) params.set('experiment', experiment);
+  if (experiment === 'what-if' && whatIf) {
+    if (whatIf.edits.length) params.set('edit', whatIf.edits.map((e) => `${e.key}:${e.weight}`).join(','));
+    if (!whatIf.renormalise) params.set('renorm', '0');
+  }
   if (words?.length) params.set('words', wordsParam(words));
   if (words?.length && !byWords) params.set('byWords', '0');
   if (tour) {

@@ -18,7 +18,7 @@ export default {
   inFormula: true, // its part of the formula is marked (index.html: data-step)
   matrices: ['scaled', 'masked'], // the core stages it shows, and exports
   panelColumn: 'scaled', // the side panel's column it computes
-  experiments: ['scaling', 'temperature'],
+  experiments: ['scaling', 'temperature', 'geometry'],
   title: (ctx) => ctx.t(ctx.config.causal ? 'step.scaled.titleCausal' : 'step.scaled.title'),
   explain(ctx) {
     const s = ctx.view.stage('scores');

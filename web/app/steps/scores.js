@@ -47,7 +47,7 @@ export default {
   inFormula: true, // its part of the formula is marked (index.html: data-step)
   matrices: ['scores'], // the core stages it shows, and exports
   panelColumn: 'scores', // the side panel's column it computes
-  experiments: ['variance', 'shared-qk'],
+  experiments: ['variance', 'shared-qk', 'geometry'],
   title: (ctx) => ctx.t('step.scores.title'),
   explain(ctx) {
     const s = ctx.view.stage('scores');

@@ -20,7 +20,7 @@ export default {
   inFormula: true, // its part of the formula is marked (index.html: data-step)
   matrices: ['weights'], // the core stages it shows, and exports
   panelColumn: 'probs', // the side panel's column it computes
-  experiments: ['textbook', 'stability'],
+  experiments: ['textbook', 'stability', 'what-if'],
   title: (ctx) => ctx.t('step.softmax.title'),
   explain(ctx) {
     const r = ctx.view.softmaxRow(ctx.selected);

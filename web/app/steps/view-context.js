@@ -6,7 +6,7 @@
 // once a run.
 
 /** state: the lab's state; words: its language ({ lang, t, errorText });
- *  actions: { animate, select, selectHead, selectLayer, hide, unhide, setLayerOpen }. */
+ *  actions: { animate, select, selectHead, selectLayer, hide, unhide, setLayerOpen, setWhatIf }. */
 export function viewContext(state, words, actions) {
   const { run, where, selected } = state;
   return {
@@ -24,6 +24,8 @@ export function viewContext(state, words, actions) {
     heads: run.config.heads,
     layers: run.config.layers,
     knockOut: state.knockOut,
+    /** The learner's change to the selected row in the what-if experiment (the link's at first), or null. */
+    whatIf: state.whatIf,
     /** The core's computations on numbers a view passes, its guesses, its after-the-article module (never a run). */
     compute: state.compute,
     /** The seeded model's options (the core's defaults). */

@@ -26,7 +26,7 @@ export default {
   inFormula: true, // its part of the formula is marked (index.html: data-step)
   matrices: ['weights', 'v', 'output'], // the core stages it shows, and exports
   panelColumn: 'probs', // the side panel's column it computes
-  experiments: ['tiles'],
+  experiments: ['tiles', 'what-if'],
   title: (ctx) => ctx.t('step.weighted-sum.title', { token: ctx.tokens[ctx.selected] }),
   explain(ctx) {
     const p = ctx.view.stage('weights');

@@ -175,6 +175,8 @@ export const STRINGS_EN = {
   'experiment.scaling.label': 'Scaling on/off',
   'experiment.textbook.label': 'Textbook example',
   'experiment.lens.label': 'Each layer’s guess',
+  'experiment.whatIf.label': 'What if',
+  'experiment.geometry.label': 'Queries and keys as points',
   'experiment.rollout.label': 'Through both layers',
   'experiment.shared-qk.label': 'One matrix or two',
   'experiment.tiles.label': 'Tile by tile',

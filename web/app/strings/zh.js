@@ -176,6 +176,8 @@ export const STRINGS_ZH = {
   'experiment.scaling.label': '缩放开 / 关',
   'experiment.textbook.label': '课本例题',
   'experiment.lens.label': '每一层的猜测',
+  'experiment.whatIf.label': '如果权重不同',
+  'experiment.geometry.label': '把查询和键画成点',
   'experiment.rollout.label': '穿过两层',
   'experiment.shared-qk.label': '一个矩阵还是两个',
   'experiment.tiles.label': '分块计算',

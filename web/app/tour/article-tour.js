@@ -43,6 +43,8 @@ export const AFTER_CARD = Object.freeze({ id: 'after', step: 'softmax', follow: 
     Object.freeze({ id: 'shared-qk', step: 'scores', experiment: 'shared-qk' }),
     Object.freeze({ id: 'rollout', step: 'concat', experiment: 'rollout' }),
     Object.freeze({ id: 'lens', step: 'concat', experiment: 'lens' }),
+    Object.freeze({ id: 'what-if', step: 'softmax', experiment: 'what-if' }),
+    Object.freeze({ id: 'geometry', step: 'scores', experiment: 'geometry' }),
     Object.freeze({ id: 'words', step: 'softmax', words: Object.freeze([{ from: 2, to: 3 }, { from: 4, to: 7 }]) }),
   ]) });
 
