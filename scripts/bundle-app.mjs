@@ -14,13 +14,15 @@
 // element below, which imports the API as a module). The wasm stays a separate
 // file, fetched and compiled early by start-core.js.
 // First it writes the traditional Chinese words the page imports
-// (web/generated/words/, made from the simplified: zh-hant-words.mjs).
+// (web/generated/words/, made from the simplified: zh-hant-words.mjs), and the core's C++ the Code
+// switch shows (web/generated/code/: core-code.mjs).
 import { readdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
 import { elementParts, pageMarkup } from './page-markup.mjs';
 import { fileURLToPath } from 'node:url';
 import { writeZhHant } from './zh-hant-words.mjs';
+import { writeCoreCode } from './core-code.mjs';
 
 const [outFile] = process.argv.slice(2);
 if (!outFile) {
@@ -28,6 +30,7 @@ if (!outFile) {
   process.exit(2);
 }
 await writeZhHant();
+writeCoreCode(); // the core's C++ that the Code switch shows (web/generated/code/)
 // What loads only when it is used (the guided tour, the SCORM adapter) goes into
 // chunk-*.js files beside the bundle; those of an earlier build go first.
 const outDir = dirname(outFile);

@@ -9,12 +9,14 @@ import { build } from 'esbuild';
 import { offlineBuild, web } from './offline-api.mjs';
 import { elementParts, pageMarkup } from './page-markup.mjs';
 import { writeZhHant } from './zh-hant-words.mjs';
+import { writeCoreCode } from './core-code.mjs';
 
 const [glueFile, wasmFile, outFile] = process.argv.slice(2);
 if (!glueFile || !wasmFile || !outFile) {
   console.error('usage: node scripts/bundle-h5p.mjs <attention-lab-core.classic.js> <glue.wasm> <out.js>');
   process.exit(2);
 }
+writeCoreCode(); // the core's C++ the Code switch shows
 await writeZhHant(); // the traditional Chinese words the element imports
 const style = (await build({ entryPoints: [web('styles/app.css')], bundle: true, minify: true, write: false, logLevel: 'warning' }))
   .outputFiles[0].text;

@@ -9,6 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 import { offlineBuild, web } from './offline-api.mjs';
 import { writeZhHant } from './zh-hant-words.mjs';
+import { writeCoreCode } from './core-code.mjs';
 
 const [glueFile, wasmFile, outFile] = process.argv.slice(2);
 if (!glueFile || !wasmFile || !outFile) {
@@ -16,6 +17,7 @@ if (!glueFile || !wasmFile || !outFile) {
   process.exit(2);
 }
 
+writeCoreCode(); // the core's C++ the Code switch shows
 await writeZhHant(); // the traditional Chinese words the page imports
 const result = await build(offlineBuild(web('app/shell/main.js'), glueFile, wasmFile));
 const script = result.outputFiles[0].text;

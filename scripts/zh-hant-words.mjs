@@ -19,7 +19,7 @@ const OUT = fileURLToPath(new URL('../web/generated/words/', import.meta.url));
 // The tables each of strings/<file>.js holds as <NAME>_EN and <NAME>_ZH.
 export const TABLES = Object.freeze([
   ['course', 'COURSE'], ['exercises', 'EXERCISES'], ['experiments', 'EXPERIMENTS'], ['lens', 'LENS'], ['rollout', 'ROLLOUT'],
-  ['shared-qk', 'SHARED_QK'], ['tiles', 'TILES'], ['tour', 'TOUR'], ['training', 'TRAINING'], ['what-if', 'WHAT_IF'], ['geometry', 'GEOMETRY'],
+  ['shared-qk', 'SHARED_QK'], ['tiles', 'TILES'], ['tour', 'TOUR'], ['training', 'TRAINING'], ['what-if', 'WHAT_IF'], ['geometry', 'GEOMETRY'], ['code', 'CODE'],
 ]);
 
 const openCC = Converter({ from: 'cn', to: 'twp' });

@@ -287,6 +287,9 @@ test('the tour\'s optional closing card opens each of them, and Finish there clo
     await waitForParam(page, 'experiment', id);
     assert.equal(await page.getAttribute('body', 'data-step'), step);
   }
+  await page.click('.tour-try[data-try="code"]');
+  await page.waitForSelector('#step-code pre.cpp');
+  assert.equal(await page.getAttribute('body', 'data-step'), 'softmax');
   await page.click('.tour-try[data-try="words"]');
   await page.waitForSelector('figure.stage-word-weights');
   await waitForParam(page, 'words', '2-3,4-7');

@@ -41,6 +41,20 @@ test('the tiny preset trains in a worker: loss, measures, heads with a label and
   assert.equal(await page.getAttribute('.train-heads .head-thumb[data-head="1"]', 'data-label'), 'next');
   assert.match(await page.textContent('.train-timeline'), /layer 1, Head 2: looks at the next token from step \d+/);
   assert.equal(await page.locator('.train-chart').count(), 7); // the losses, and the six measures (one-hot, entropy, W_q, W_k, symmetry, self)
+  // The heads forming: each label's step marked on the loss curve; the slider goes back to the first map kept.
+  const labelled = Number((await page.textContent('.train-timeline')).match(/from step (\d+)/)[1]);
+  assert.deepEqual(await page.$$eval('.train-chart .label-mark', (ls) => ls.map((l) => Number(l.dataset.step))).then((steps) => steps.includes(labelled)), true);
+  const slider = page.locator('.train-heads .train-scrub input');
+  assert.equal(Number(await slider.getAttribute('max')) + 1 <= 48, true, 'at most 48 maps kept');
+  await slider.focus();
+  await page.keyboard.press('Home');
+  await page.waitForFunction(() => Number(document.querySelector('.train-heads').dataset.step) <= 10);
+  const earliest = await page.getAttribute('.train-heads', 'data-step');
+  assert.match(await page.textContent('.train-heads h3'), new RegExp(`at step ${earliest}$`));
+  assert.equal(await page.getAttribute('.train-chart .scrub-mark', 'data-step'), earliest);
+  assert.ok(Number(earliest) < labelled, 'the first map kept is from before the head got its label');
+  await page.keyboard.press('End');
+  await page.waitForSelector('.train-heads[data-step="3000"]');
   assert.match(await page.textContent('.train-ready'), /Learning from \d+ tokens/);
   await page.click('#train-open');
   await page.waitForFunction(() => /on the model menu as “my-model-1”/.test(document.querySelector('.train-status').textContent));

@@ -128,7 +128,7 @@ test('queries and keys as points: from Q·Kᵀ’s Why?, x × |q| is each score 
   trace.dispose();
   const rows = await page.$$eval('.geometry-keys tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
   assert.deepEqual(rows, Array.from(p.keyX, (x, j) => [['[CLS]', '我', '喜', '欢', '人', '工', '智', '能', '[SEP]'][j], fmt(x, 3), fmt(p.keyY[j], 3), fmt(p.scores[j], 3), fmt(scaled[j], 3)]));
-  assert.equal(await page.textContent('.experiment-geometry g.key[data-key="3"] title'), `欢: x = ${fmt(p.keyX[3], 3)}; x × |q| = ${fmt(p.keyX[3], 3)} × ${fmt(p.queryNorm, 3)} = ${fmt(p.scores[3], 3)}`);
+  assert.equal(await page.textContent('.experiment-geometry g.key[data-key="3"] title'), `欢: x = ${fmt(p.keyX[3], 3)}; x × |q| = ${fmt(p.keyX[3], 3)} × ${fmt(p.queryNorm, 3)} ≈ ${fmt(p.scores[3], 3)}`);
   assert.match(await page.textContent('.experiment-geometry .geometry-numbers'), new RegExp(`The plane keeps ${fmt(p.kept)} of the keys’ spread`));
   // d_k from 64 to 512: the numbers are the core's for that d_k.
   for (let k = 0; k < 3; k += 1) await page.press('.geometry-random input[type=range]', 'ArrowRight');

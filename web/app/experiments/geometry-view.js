@@ -100,13 +100,15 @@ export function createGeometryView(root, { h, morphChildren, fmt, share, transla
       morphChildren(main, h('div', {}, h('p', { class: 'message error', role: 'alert' }, ctx.errorText(error))));
       return;
     }
+    const scaled = ctx.config.scale !== false; // a trained model always divides; the seeded head has a switch
     const table = h('div', { class: 'geometry-scroll' }, h('table', { class: 'steps geometry-keys' },
-      h('thead', {}, h('tr', {}, ['geometry.key', 'geometry.x', 'geometry.y', 'geometry.score', 'geometry.scaled'].map((k) => h('th', { scope: 'col' }, t(k))))),
+      h('thead', {}, h('tr', {}, ['geometry.key', 'geometry.x', 'geometry.y', 'geometry.score', scaled ? 'geometry.scaled' : 'geometry.scaledOff']
+        .map((k) => h('th', { scope: 'col' }, t(k))))),
       h('tbody', {}, tokens.map((token, j) => h('tr', { dataset: { key: String(j) } }, h('th', { scope: 'row' }, token),
         h('td', { class: 'num' }, fmt(p.keyX[j], 3)), h('td', { class: 'num' }, fmt(p.keyY[j], 3)),
         h('td', { class: 'num' }, fmt(p.scores[j], 3)), h('td', { class: 'num' }, fmt(row.scaled[j], 3)))))));
     morphChildren(main, h('div', {}, h('p', { class: 'explain' }, t('geometry.explain')), h('h3', {}, head),
-      h('p', { class: 'geometry-numbers' }, t('geometry.norm', { norm: fmt(p.queryNorm, 3), root: fmt(ctx.view.divisor, 3) }), ' ',
+      h('p', { class: 'geometry-numbers' }, t(scaled ? 'geometry.norm' : 'geometry.normUnscaled', { norm: fmt(p.queryNorm, 3), root: fmt(ctx.view.divisor, 3) }), ' ',
         p.secondAxis ? t('geometry.kept', { kept: share(p.kept), dk: ctx.config.dK }) : t('geometry.flat')),
       h('div', { class: 'geometry-plane', dataset: { atomic: '' } }, planePicture(p, tokens, i, t)), table));
     drawRandom(ctx, t);

@@ -63,6 +63,7 @@ export async function bootLab(lab) {
   state.chooseToken(link.selected);
   if (link.head !== null || link.layer !== null) state.chooseHead(link.head ?? 0, link.layer ?? 0); // else the core's article head
   state.setWhatIf(link.whatIf);
+  lab.parts.code.set(link.code);
   notices.push(...hostControl.firstRun(link));
   const wordsNotice = await labWords.fromLink(link.words, link.byWords);
   if (signal.aborted) return;

@@ -51,6 +51,7 @@ export function createStepDrawing(lab) {
     morphChildren($('step-explain'), h('div', {}, h('p', {}, view.explain(ctx), links.flat()), note ? h('p', { class: 'step-note' }, note) : null));
     tour.render(ctx);
     detail.render(ctx, view);
+    lab.parts.code.render(ctx, view);
     heads.render(ctx, { onKnockOut: controls.knockOut });
     guesses.render(ctx, { hidden: state.hidden?.originals, onHide: controls.hideAt });
     exercises.render(ctx);
@@ -100,7 +101,8 @@ export function createStepDrawing(lab) {
   function syncUrl() {
     lab.address?.soon({ sentence: state.sentence, step: STEPS[state.step].id, selected: state.selected, options: state.options,
       trained: state.trained, where: state.where, headPicked: state.headPicked, lang: lab.language.words.lang,
-      experiment: lab.parts.experiments.id, tour: state.tour, words: state.wordGroups, byWords: state.wordsWanted, whatIf: state.whatIf },
+      experiment: lab.parts.experiments.id, tour: state.tour, words: state.wordGroups, byWords: state.wordsWanted, whatIf: state.whatIf,
+      code: lab.parts.code.open },
     { model: state.defaults.model, options: state.core.defaults });
   }
 

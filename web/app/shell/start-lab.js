@@ -6,6 +6,7 @@
 // state, player, warm-up, address bar and host — is made here and passed on;
 // nothing is shared through a module.
 import { createGuessPanel } from '../heads/guess-panel.js';
+import { createCodePanel } from '../steps/code-panel.js';
 import { createLazyExercises } from './exercises.js';
 import { createHeadsPanel } from '../heads/heads-panel.js';
 import { createModelControls } from '../heads/model-controls.js';
@@ -75,11 +76,12 @@ export function startLab(env) {
   const experiments = parts.experiments = createExperimentPanel({ tabs: $('experiment-tabs'), body: $('experiment-body'), context: () => context(false),
     changed: drawing.syncUrl, hooks: { loadModel: (id, bytes) => controls.loadModelFile(id, bytes) } });
   const tour = parts.tour = createLazyTour($('tour'), { state, compute, context: () => context(false), experiments, show, showSentence, showSettings,
-    wordsChanged: () => parts.labWords.changed(),
+    wordsChanged: () => parts.labWords.changed(), showCode: () => parts.code.set(true),
     announce: (type, body) => { host.announce(type, body); env.onTour?.(body); } });
   const hostControl = parts.hostControl = createHostControl(state, { words, message, tryCompute, selectHead: controls.selectHead,
     renderChips, redraw, showSentence, showSettings, setExercises, tour });
   parts.detail = createDetailPanel($('detail-body'), $('detail-title'));
+  parts.code = createCodePanel($('step-code'), $('code-toggle'), { redraw: () => redraw() });
   parts.heads = createHeadsPanel($('heads-body'));
   parts.guesses = createGuessPanel($('guess-body'));
   parts.labWords = createLabWords({ chips: $('token-chips'), bar: $('word-bar'), state, words, select: selectToken, redraw: () => redraw(), message, signal });
@@ -95,6 +97,7 @@ export function startLab(env) {
     parts.warmUp.stop();
     experiments.dispose();
     exercises.dispose();
+    parts.code.dispose();
     host = { announce() {} };
     state.dispose();
   }

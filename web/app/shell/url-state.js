@@ -9,6 +9,7 @@
 // ?stage=… is the older name of ?step=…, ?lab=… of ?experiment=…; both still work.
 // words=2-3,4-7: tokens the learner made into words (byWords=0: the views show tokens all the same).
 // edit=3:0,5:0.25 (renorm=0): the what-if experiment's weights for the selected row, key:weight, in order.
+// code=1: the Code switch is on.
 import { parseOrigin } from '../host/host-messages.js';
 import { parseWordsParam, wordsParam } from '../ui/token-groups.js';
 import { languageId } from '../strings/i18n.js';
@@ -24,7 +25,7 @@ export function readUrl(search, defaults) {
   const state = {
     sentence: defaults.sentence, step: defaults.step, selected: null, options: {}, head: null, layer: null,
     embed: params.get('embed') === '1', origin: params.get('origin'), lang: null, experiment: null, tour: null, card: null, exercises: params.get('exercises') ?? '',
-    words: [], byWords: true, whatIf: null,
+    words: [], byWords: true, whatIf: null, code: false,
   };
   if (params.has('words')) {
     const words = parseWordsParam(params.get('words'));
@@ -39,6 +40,10 @@ export function readUrl(search, defaults) {
     } else {
       ignored.push('edit');
     }
+  }
+  if (params.has('code')) {
+    if (['0', '1'].includes(params.get('code'))) state.code = params.get('code') === '1';
+    else ignored.push('code');
   }
   if (params.has('byWords')) {
     if (['0', '1'].includes(params.get('byWords'))) state.byWords = params.get('byWords') === '1';
@@ -114,7 +119,7 @@ export function checkLink(state, ignored, stepIndex, t) {
 }
 
 /** view: what is shown; defaults: { model, options } (the page's model and the seeded head's options). */
-function writeUrl({ sentence, step, selected, options, trained, where, headPicked, lang, experiment, tour, words, byWords, whatIf }, defaults) {
+function writeUrl({ sentence, step, selected, options, trained, where, headPicked, lang, experiment, tour, words, byWords, whatIf, code }, defaults) {
   const params = new URLSearchParams();
   const current = new URLSearchParams(location.search);
   for (const name of KEPT_PARAMS) if (current.has(name)) params.set(name, current.get(name));
@@ -122,6 +127,7 @@ function writeUrl({ sentence, step, selected, options, trained, where, headPicke
   params.set('step', step);
   params.set('t', String(selected));
   params.set('lang', lang);
+  if (code) params.set('code', '1');
   if (experiment) params.set('experiment', experiment);
   if (experiment === 'what-if' && whatIf) {
     if (whatIf.edits.length) params.set('edit', whatIf.edits.map((e) => `${e.key}:${e.weight}`).join(','));

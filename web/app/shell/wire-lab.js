@@ -22,6 +22,10 @@ export function wireLab(lab) {
     } });
   bindControls(player, { $, at: () => state.step, goTo: drawing.goTo, keys: env.page ? document : env.scope, signal });
   $('tour-start').addEventListener('click', () => tour.go(0));
+  $('code-toggle').addEventListener('click', () => {
+    lab.parts.code.set(!lab.parts.code.open);
+    drawing.scheduleRedraw();
+  });
   settings.onChange(() => {
     const chosen = settings.read();
     const switched = chosen.model !== state.options.model; // another model: its own options

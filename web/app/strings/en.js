@@ -28,6 +28,8 @@ export const STRINGS_EN = {
   'page.exportLatex': "This step's matrices as LaTeX bmatrix",
   'page.exportJson': 'The whole trace, every stage, as JSON',
   'page.exportPython': 'This head’s numbers and the article’s four steps as a Python script (NumPy)',
+  'page.code': 'Code',
+  'page.codeTitle': 'The article’s code for this step and the core’s reference C++ for it',
   'page.hint': 'Click a token chip or a row label to follow another token.',
   'page.settings': 'Settings',
   'page.scale': 'scale by √d_k',

@@ -28,6 +28,8 @@ export const STRINGS_ZH = {
   'page.exportLatex': '把这一步的矩阵导出为 LaTeX bmatrix',
   'page.exportJson': '把整个计算过程（每一步）导出为 JSON',
   'page.exportPython': '把这个头的数字和文章的四个步骤导出为 Python 脚本（NumPy）',
+  'page.code': '代码',
+  'page.codeTitle': '这一步在文章里的代码，以及核心里对应的参考 C++ 代码',
   'page.hint': '点击词元标签或行标题，换一个词元来跟踪。',
   'page.settings': '设置',
   'page.scale': '除以 √d_k 缩放',

@@ -36,7 +36,7 @@ export const CARDS = Object.freeze([
 
 // After the last card, one more the learner may open (the tour is finished without it): where
 // the lab goes past the article, each a button that opens it. Not counted in the tour's cards.
-//   try: [{ id, step, experiment } …], or words: the article's words made (喜欢, 人工智能)
+//   try: [{ id, step, experiment } …], or words: the article's words made (喜欢, 人工智能), or code: the Code switch on
 export const AFTER_CARD = Object.freeze({ id: 'after', step: 'softmax', follow: true, optional: true,
   try: Object.freeze([
     Object.freeze({ id: 'tiles', step: 'weighted-sum', experiment: 'tiles' }),
@@ -45,6 +45,7 @@ export const AFTER_CARD = Object.freeze({ id: 'after', step: 'softmax', follow: 
     Object.freeze({ id: 'lens', step: 'concat', experiment: 'lens' }),
     Object.freeze({ id: 'what-if', step: 'softmax', experiment: 'what-if' }),
     Object.freeze({ id: 'geometry', step: 'scores', experiment: 'geometry' }),
+    Object.freeze({ id: 'code', step: 'softmax', code: true }),
     Object.freeze({ id: 'words', step: 'softmax', words: Object.freeze([{ from: 2, to: 3 }, { from: 4, to: 7 }]) }),
   ]) });
 

@@ -10,10 +10,11 @@ import { CARDS, TOUR_SENTENCE, cardAt, followedToken } from './article-tour.js';
  * in the input box, showSettings() the model in the settings; announce(type,
  * body) tells the host; stepIndex(id): a step's index (steps/index.js, handed
  * over so that the tour's chunk imports none of the page's modules: tour-panel.js);
- * wordsChanged(): the learner's words changed (the chips and the views follow).
+ * wordsChanged(): the learner's words changed (the chips and the views follow); showCode(): turns the
+ * Code switch on.
  * Returns { open(card), go(k), leave(finished), answer(cardId, choice), tryAfter(id), showExperiment(id) }.
  */
-export function createTourControl(state, { compute, experiments, show, showSentence, showSettings, announce, stepIndex, wordsChanged }) {
+export function createTourControl(state, { compute, experiments, show, showSentence, showSettings, announce, stepIndex, wordsChanged, showCode }) {
   // The article's sentence, on the trained model when there is one.
   function runArticle() {
     const model = state.trained || !state.isTrained(state.defaults.model) ? state.options.model : state.defaults.model;
@@ -42,7 +43,7 @@ export function createTourControl(state, { compute, experiments, show, showSente
     show(true);
   }
 
-  /** From the card after the tour: opens what lies past the article (its experiment on its step, or the article's words). */
+  /** From the card after the tour: opens what lies past the article (its experiment on its step, the article's words, the code). */
   function tryAfter(id) {
     const next = cardAt(CARDS.length).try.find((x) => x.id === id);
     if (!next) return;
@@ -52,6 +53,7 @@ export function createTourControl(state, { compute, experiments, show, showSente
       wordsChanged();
     }
     if (next.experiment) experiments.open(next.experiment, false);
+    if (next.code) showCode();
     state.chooseStep(stepIndex(next.step));
     show(true);
   }

@@ -3,8 +3,9 @@
 // only: every value is a report's (the trainer's wasm).
 
 /** name: the chart's caption; list: [{ name, cls, points: [[step, value]] }];
- *  steps: the x axis's end; [low, high]: the y range's ends (null: the data's). */
-export function lineChart({ h, fmt }, name, list, steps, [low, high] = [null, null]) {
+ *  steps: the x axis's end; [low, high]: the y range's ends (null: the data's); marks: [{ step, name, cls }],
+ *  steps marked by a vertical line with its name as its title. */
+export function lineChart({ h, fmt }, name, list, steps, [low, high] = [null, null], marks = []) {
   const W = 320;
   const H = 120;
   const values = list.flatMap((s) => s.points.map((p) => p[1])).filter(Number.isFinite);
@@ -24,6 +25,13 @@ export function lineChart({ h, fmt }, name, list, steps, [low, high] = [null, nu
     const label = el('text', { x: 26, y: at, class: 'tick', 'text-anchor': 'end' });
     label.textContent = Number.isFinite(v) ? fmt(v, 2) : '';
     svg.append(label);
+  }
+  for (const m of marks) {
+    const line = el('line', { x1: x(m.step).toFixed(1), y1: 8, x2: x(m.step).toFixed(1), y2: H - 16, class: `mark ${m.cls}`, 'data-step': m.step });
+    const title = el('title', {});
+    title.textContent = m.name;
+    line.append(title);
+    svg.append(line);
   }
   for (const s of list) {
     const points = s.points.filter((p) => Number.isFinite(p[1]));

@@ -10,7 +10,7 @@
 // the page's head grid…) is handed to it, so it shares no module with the page.
 import { TRAINING_WORDS } from '../../generated/words/training.js';
 import { lineChart } from './line-chart.js';
-import { headsSection, noteLabels } from './heads-section.js';
+import { headsSection, keepMap, noteLabels, shownMap } from './heads-section.js';
 import { createTrainControls } from './train-controls.js';
 import { createVerdict, EXPERIMENT_RUNS, lastHeldout } from './experiment-runs.js';
 
@@ -29,7 +29,9 @@ export function createTrainingLab(root, deps) {
   let ctx = null; // the page's view context, for its words, sentence and token
   let lang = null;
   let labText = null; // { text, bytes } once fetched, or { error }
-  let runs = []; // [{ key, experiment (its EXPERIMENT_RUNS id, or null), run, info, reports, heads, headsStep, timeline: Map, error, exported }]
+  // [{ key, experiment (its EXPERIMENT_RUNS id, or null), run, info, reports, heads, headsStep, maps, mapsSeen, mapStride, shownStep,
+  //    timeline: Map, error, exported }]
+  let runs = [];
   let opened = 0; // models put on the menu so far
   let note = null; // { kind, text }
   let frame = 0; // the animation frame that draws the results, while one is asked for
@@ -124,7 +126,8 @@ export function createTrainingLab(root, deps) {
     disposeRuns();
     const given = form.settings();
     const variants = experiment ? EXPERIMENT_RUNS[experiment].runs.map(([key, differs]) => [key, { ...given, ...differs }]) : [['one', given]];
-    runs = variants.map(([key]) => ({ key, experiment, run: null, info: null, reports: [], heads: null, headsStep: 0, timeline: new Map(), error: null }));
+    runs = variants.map(([key]) => ({ key, experiment, run: null, info: null, reports: [], heads: null, headsStep: 0,
+      maps: [], mapsSeen: 0, mapStride: 1, shownStep: null, timeline: new Map(), error: null }));
     say('notice', t('train.loading'));
     drawControls();
     let training;
@@ -181,6 +184,7 @@ export function createTrainingLab(root, deps) {
       entry.heads = heads;
       entry.headsStep = report.step;
       noteLabels(entry.timeline, heads, report.step);
+      keepMap(entry, { step: report.step, heads });
     }
     schedule();
   }
@@ -195,6 +199,17 @@ export function createTrainingLab(root, deps) {
   }
 
   const runName = (key) => t(`train.run.${key}`);
+  // The slider under a run's heads: the map kept at k (the newest: follow the run again).
+  const scrub = (r, k) => {
+    r.shownStep = k >= r.maps.length - 1 ? null : r.maps[k].step;
+    schedule();
+  };
+  // On the loss curve, the step at which each head got its label (the timeline), and the map shown.
+  const labelMarks = (started) => started.flatMap((r) => [
+    ...[...r.timeline.values()].map((e) => ({ step: e.step, cls: `label-mark ${RUN_CLASSES[r.key]}`,
+      name: t('train.timelineItem', { layer: e.layer + 1, head: ctx.t('heads.name', { n: e.head + 1 }), label: ctx.t(`heads.label.${e.label}`), step: e.step }) })),
+    ...(r.maps.length > 1 ? [{ step: shownMap(r).step, cls: `scrub-mark ${RUN_CLASSES[r.key]}`, name: t('train.scrubAt', { step: shownMap(r).step }) }] : []),
+  ]);
   const verdict = createVerdict({ h, fmt, schedule });
 
   function drawResults() {
@@ -227,7 +242,7 @@ export function createTrainingLab(root, deps) {
       lineChart(deps, t('train.curvesName'), started.flatMap((r) => [
         { name: `${runs.length > 1 ? `${runName(r.key)}: ` : ''}${t('train.lossTrain')}`, cls: `${RUN_CLASSES[r.key]} thin`, points: r.reports.map((p) => [p.step, p.loss]) },
         { name: `${runs.length > 1 ? `${runName(r.key)}: ` : ''}${t('train.lossHeldout')}`, cls: RUN_CLASSES[r.key], points: r.reports.filter((p) => p.heldoutLoss !== undefined && p.heldoutLoss !== null).map((p) => [p.step, p.heldoutLoss]) },
-      ]), first.info.settings.steps),
+      ]), first.info.settings.steps, [null, null], labelMarks(started)),
       h('h3', {}, t('train.measures')),
       h('div', { class: 'train-measures' },
         lineChart(deps, t('train.oneHot'), started.map((r) => series(r, 'oneHotShare')), first.info.settings.steps, [0, 1]),
@@ -238,8 +253,8 @@ export function createTrainingLab(root, deps) {
         lineChart(deps, t('train.self'), started.map((r) => series(r, 'selfShare')), first.info.settings.steps, [0, 1])),
       verdict.draw(runs, trainer, t),
       h('div', { class: 'train-heads-all' }, started.filter((r) => r.heads).map((r) => headsSection(deps, {
-        t, ctx, run: r, cls: RUN_CLASSES[r.key],
-        title: `${runs.length > 1 ? `${runName(r.key)} · ` : ''}${t('train.heads', { sentence: ctx.sentence, step: r.headsStep })}` }))),
+        t, ctx, run: r, cls: RUN_CLASSES[r.key], scrub,
+        title: `${runs.length > 1 ? `${runName(r.key)} · ` : ''}${t('train.heads', { sentence: ctx.sentence, step: shownMap(r).step })}` }))),
       actions()));
   }
 
@@ -294,6 +309,8 @@ export function createTrainingLab(root, deps) {
             if (ctx.sentence !== next.sentence) return; // changed again meanwhile
             r.heads = heads;
             r.headsStep = r.reports.at(-1)?.step ?? r.headsStep;
+            Object.assign(r, { maps: [], mapsSeen: 0, mapStride: 1, shownStep: null }); // the maps kept were of the sentence before
+            keepMap(r, { step: r.headsStep, heads });
             schedule();
           }, (error) => say('error', describeError(error)));
         }
