@@ -90,11 +90,14 @@ await build({
     },
   }],
 });
-await build({
-  entryPoints: [fileURLToPath(new URL('../web/styles/app.css', import.meta.url))],
-  outfile: outFile.replace(/\.js$/, '.css'),
-  bundle: true,
-  minify: process.env.NO_MINIFY !== "1",
-  logLevel: 'warning',
-});
+// app.css, which the first paint waits for, and later.css, linked when what it styles first opens.
+for (const name of ['app', 'later']) {
+  await build({
+    entryPoints: [fileURLToPath(new URL(`../web/styles/${name}.css`, import.meta.url))],
+    outfile: join(outDir, `${name}.css`),
+    bundle: true,
+    minify: process.env.NO_MINIFY !== "1",
+    logLevel: 'warning',
+  });
+}
 console.log(`wrote ${outFile}, the <attention-lab> element beside it, and their stylesheet`);

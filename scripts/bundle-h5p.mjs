@@ -18,8 +18,9 @@ if (!glueFile || !wasmFile || !outFile) {
 }
 writeCoreCode(); // the core's C++ the Code switch shows
 await writeZhHant(); // the traditional Chinese words the element imports
-const style = (await build({ entryPoints: [web('styles/app.css')], bundle: true, minify: true, write: false, logLevel: 'warning' }))
-  .outputFiles[0].text;
+// app.css and later.css together: one file carries everything (web/app/ui/later-styles.js links nothing then).
+const style = (await Promise.all(['app', 'later'].map((name) => build({ entryPoints: [web(`styles/${name}.css`)], bundle: true, minify: true,
+  write: false, logLevel: 'warning' })))).map((r) => r.outputFiles[0].text).join('');
 const result = await build(offlineBuild(web('app/shell/element.js'), glueFile, wasmFile, [elementParts(pageMarkup(), style)]));
 writeFileSync(outFile, result.outputFiles[0].text);
 console.log(`wrote ${outFile} (${Math.round(result.outputFiles[0].text.length / 1024)} KB)`);

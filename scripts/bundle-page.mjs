@@ -21,8 +21,9 @@ writeCoreCode(); // the core's C++ the Code switch shows
 await writeZhHant(); // the traditional Chinese words the page imports
 const result = await build(offlineBuild(web('app/shell/main.js'), glueFile, wasmFile));
 const script = result.outputFiles[0].text;
-const style = (await build({ entryPoints: [web('styles/app.css')], bundle: true, minify: true, write: false, logLevel: 'warning' }))
-  .outputFiles[0].text;
+// app.css and later.css together: one file carries everything (web/app/ui/later-styles.js links nothing then).
+const style = (await Promise.all(['app', 'later'].map((name) => build({ entryPoints: [web(`styles/${name}.css`)], bundle: true, minify: true,
+  write: false, logLevel: 'warning' })))).map((r) => r.outputFiles[0].text).join('');
 const hash = (text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 const csp = [
   "default-src 'none'",

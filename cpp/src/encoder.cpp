@@ -63,23 +63,16 @@ Mat<T> affine(const Mat<T>& x, const Mat<T>& w, const Mat<T>& b) {
     return product(x, w, false, &b);
 }
 
-// RowOverride's conditions for sequences of n tokens.
-void check_override(const EncoderShape& s, const RowOverride& o, int n) {
+// RowOverride's conditions for sequences of n tokens (one message for all: the page's core is
+// downloaded before its first view, and each message built is code).
+[[gnu::noinline]] void check_override(const EncoderShape& s, const RowOverride& o, int n) {
     check_head(s, o.head.layer, o.head.head);
-    if (o.row < 0 || o.row >= n) {
-        throw Error("invalid_argument", "the overridden row must be a token's index, from 0 to " +
-                                            std::to_string(n - 1) + ", got " +
-                                            std::to_string(o.row));
-    }
-    if (o.weights.size() != static_cast<std::size_t>(n)) {
-        throw Error("invalid_argument", "the overridden row needs one weight per token (" +
-                                            std::to_string(n) + "), got " +
-                                            std::to_string(o.weights.size()));
-    }
-    for (const float w : o.weights) {
-        if (!(w >= 0) || !std::isfinite(w))
-            throw Error("invalid_argument",
-                        "every weight of the overridden row must be a finite number ≥ 0");
+    bool fits = o.row >= 0 && o.row < n && o.weights.size() == static_cast<std::size_t>(n);
+    for (const float w : o.weights) fits = fits && w >= 0 && std::isfinite(w);
+    if (!fits) {
+        throw Error("invalid_argument", "an overridden row must be a token's index, from 0 to " +
+                                            std::to_string(n - 1) +
+                                            ", with one finite weight ≥ 0 per token");
     }
 }
 

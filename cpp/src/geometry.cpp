@@ -1,6 +1,5 @@
 #include "attention/geometry.hpp"
 
-#include <Eigen/Eigenvalues>
 #include <cmath>
 #include <string>
 
@@ -11,10 +10,27 @@ namespace attention {
 
 namespace {
 
-std::vector<float> as_vector(const Eigen::VectorXd& v) {
-    std::vector<float> out(static_cast<std::size_t>(v.size()));
-    for (Eigen::Index i = 0; i < v.size(); ++i)
-        out[static_cast<std::size_t>(i)] = static_cast<float>(v(i));
+using Vec = std::vector<double>;
+
+// Row i of m times v (m's width), in double.
+double row_dot(const Matrix& m, Eigen::Index i, const Vec& v) {
+    double s = 0;
+    for (Eigen::Index j = 0; j < m.cols(); ++j)
+        s += double(m(i, j)) * v[static_cast<std::size_t>(j)];
+    return s;
+}
+
+double norm_of(const Vec& v) {
+    double s = 0;
+    for (const double x : v) s += x * x;
+    return std::sqrt(s);
+}
+
+// Every row of m times v, as floats.
+std::vector<float> along(const Matrix& m, const Vec& v) {
+    std::vector<float> out(static_cast<std::size_t>(m.rows()));
+    for (Eigen::Index i = 0; i < m.rows(); ++i)
+        out[static_cast<std::size_t>(i)] = static_cast<float>(row_dot(m, i, v));
     return out;
 }
 
@@ -30,34 +46,77 @@ KeyPlane key_plane(const Matrix& q, const Matrix& k, std::int64_t row) {
         throw Error("invalid_argument",
                     "queries and keys must have the same width, and keys there must be");
     }
-    const Eigen::MatrixXd Q = q.cast<double>(), K = k.cast<double>();
-    const Eigen::VectorXd query = Q.row(row).transpose();
-    const double norm = query.norm();
+    // Plain loops in double: Eigen's double products and eigensolver would add their own
+    // instantiations to this wasm module (and so to the offline file that carries it).
+    const auto d = static_cast<std::size_t>(q.cols()), n = static_cast<std::size_t>(k.rows());
+    Vec query(d), u(d), mean(d, 0.0);
+    for (std::size_t j = 0; j < d; ++j) query[j] = q(row, static_cast<Eigen::Index>(j));
+    const double norm = norm_of(query);
     if (!(norm > 0))
         throw Error("invalid_argument", "the query is the zero vector: it has no direction");
-    const Eigen::VectorXd u = query / norm;
-    // The keys' spread off u: the top eigenvector of the covariance of their parts square to u.
-    const Eigen::RowVectorXd mean = K.colwise().mean();
-    const Eigen::MatrixXd centred = K.rowwise() - mean;
-    const Eigen::MatrixXd off = centred - (centred * u) * u.transpose();
-    const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eigen(off.transpose() * off);
-    const double top = eigen.eigenvalues()(eigen.eigenvalues().size() - 1);
-    const double total = centred.squaredNorm();
+    for (std::size_t j = 0; j < d; ++j) u[j] = query[j] / norm;
+    for (std::size_t i = 0; i < n; ++i) {
+        for (std::size_t j = 0; j < d; ++j)
+            mean[j] += k(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j)) / double(n);
+    }
+    // Each key's part off the mean (centred), and of that its part square to u (off).
+    std::vector<Vec> centred(n, Vec(d)), off(n, Vec(d));
+    double total = 0, spread = 0;
+    std::size_t far = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        double on_u = 0;
+        for (std::size_t j = 0; j < d; ++j) {
+            centred[i][j] = k(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j)) - mean[j];
+            on_u += centred[i][j] * u[j];
+        }
+        for (std::size_t j = 0; j < d; ++j) off[i][j] = centred[i][j] - on_u * u[j];
+        const double c = norm_of(centred[i]), o = norm_of(off[i]);
+        total += c * c;
+        if (o * o > spread) spread = o * o, far = i;
+    }
     KeyPlane p;
     p.query_norm = static_cast<float>(norm);
-    p.second_axis = top > 1e-12 * std::max(total, 1e-300) && top > 0;
-    Eigen::VectorXd w = Eigen::VectorXd::Zero(u.size());
+    p.second_axis = spread > 1e-12 * total && spread > 0;
+    // The keys' spread off u: the top eigenvector of Σ off_i off_iᵀ, by power iteration from the
+    // part farthest from the mean; every iterate stays square to u, as the off parts are.
+    Vec w(d, 0.0);
     if (p.second_axis) {
-        w = eigen.eigenvectors().col(eigen.eigenvectors().cols() - 1);
-        w -= w.dot(u) * u;  // square to u within rounding
-        w.normalize();
-        if (w.sum() < 0) w = -w;  // one sign for the same keys, whatever the solver returns
+        const double start = norm_of(off[far]);
+        for (std::size_t j = 0; j < d; ++j) w[j] = off[far][j] / start;
+        for (int it = 0; it < 500; ++it) {
+            Vec next(d, 0.0);
+            for (const Vec& o : off) {
+                double dot = 0;
+                for (std::size_t j = 0; j < d; ++j) dot += o[j] * w[j];
+                for (std::size_t j = 0; j < d; ++j) next[j] += dot * o[j];
+            }
+            double on_u = 0;
+            for (std::size_t j = 0; j < d; ++j) on_u += next[j] * u[j];
+            for (std::size_t j = 0; j < d; ++j) next[j] -= on_u * u[j];
+            const double size = norm_of(next);
+            double change = 0;
+            for (std::size_t j = 0; j < d; ++j) {
+                next[j] /= size;
+                change += (next[j] - w[j]) * (next[j] - w[j]);
+            }
+            w = next;
+            if (change < 1e-24) break;
+        }
+        double sum = 0;
+        for (const double x : w) sum += x;
+        if (sum < 0)
+            for (double& x : w) x = -x;  // one sign for the same keys
     }
-    p.key_x = as_vector(K * u), p.key_y = as_vector(K * w);
-    p.query_x = as_vector(Q * u), p.query_y = as_vector(Q * w);
-    p.scores = as_vector(K * query);
-    const double along = (centred * u).squaredNorm() + (centred * w).squaredNorm();
-    p.kept = total > 0 ? static_cast<float>(along / total) : 0.0f;
+    p.key_x = along(k, u), p.key_y = along(k, w);
+    p.query_x = along(q, u), p.query_y = along(q, w);
+    p.scores = along(k, query);
+    double kept = 0;
+    for (const Vec& c : centred) {
+        double x = 0, y = 0;
+        for (std::size_t j = 0; j < d; ++j) x += c[j] * u[j], y += c[j] * w[j];
+        kept += x * x + y * y;
+    }
+    p.kept = total > 0 ? static_cast<float>(kept / total) : 0.0f;
     return p;
 }
 

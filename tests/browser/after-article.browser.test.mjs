@@ -163,6 +163,7 @@ test('each layer’s guess in Chinese, from its link, and in traditional Chinese
   // In traditional Chinese the guesses are traditional, and 欢 hidden is marked as 歡.
   await page.click('#token-chips .chip >> nth=3');
   await page.selectOption('#lang', 'zh-Hant');
+  await page.waitForSelector('.experiment-lens h3 >> text=預測層'); // drawn again in traditional Chinese
   await page.waitForSelector('.experiment-lens h3 >> text=遮住 欢');
   assert.deepEqual(await page.$$eval('.experiment-lens li.answer', (lis) => lis.map((li) => li.dataset.token)), ['歡']);
   await page.selectOption('#opt-model', 'random');

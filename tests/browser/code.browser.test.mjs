@@ -7,20 +7,13 @@ import { fileURLToPath } from 'node:url';
 import { loadAttentionLab } from 'attention-lab';
 import { fmt } from '../../web/app/ui/format.js';
 import { CORE_CODE } from '../../web/generated/code/stages.js';
-import { useServedChromium, waitForParam, watchProblems } from './chromium.mjs';
-import { shownHead } from './page-helpers.mjs';
+import { useServedChromium, waitForParam } from './chromium.mjs';
+import { openPage, shownHead } from './page-helpers.mjs';
 
 const env = useServedChromium(fileURLToPath(new URL('../../web/', import.meta.url)));
 const core = await loadAttentionLab();
 
-async function open(query) {
-  const context = await env.browser.newContext({ reducedMotion: 'reduce' });
-  const page = await context.newPage();
-  const problems = watchProblems(page);
-  await page.goto(`${env.origin}/${query}`);
-  await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
-  return { page, context, problems };
-}
+const open = (query) => openPage(env, query);
 
 test('the Code switch: the softmax step’s PyTorch and C++, the run’s shape and first values; each step its own; in the link', { timeout: 60_000 }, async () => {
   const { page, context, problems } = await open('?step=softmax&t=2');

@@ -6,21 +6,14 @@ import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { loadAttentionLab } from 'attention-lab';
 import { fmt } from '../../web/app/ui/format.js';
-import { useServedChromium, waitForParam, watchProblems } from './chromium.mjs';
-import { shownHead } from './page-helpers.mjs';
+import { useServedChromium, waitForParam } from './chromium.mjs';
+import { openPage, shownHead } from './page-helpers.mjs';
 
 const env = useServedChromium(fileURLToPath(new URL('../../web/', import.meta.url)));
 const core = await loadAttentionLab();
 await core.loadAfterArticle(); // the Node side's numbers to compare with
 
-async function open(query) {
-  const context = await env.browser.newContext({ reducedMotion: 'reduce' });
-  const page = await context.newPage();
-  const problems = watchProblems(page);
-  await page.goto(`${env.origin}/${query}`);
-  await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
-  return { page, context, problems };
-}
+const open = (query) => openPage(env, query);
 
 // What the view shows: each key's softmax weight and the learner's, the moved table, each [MASK]'s lists and sentence.
 const shown = (page) => page.evaluate(() => ({

@@ -142,9 +142,13 @@ TEST_CASE("encode with a RowOverride: that row weighs V, the rest follows from i
             encode(p, ids, 1, n, c, {}, Elementwise::vectorised, nullptr, &o);
         });
     };
-    CHECK(contains(error({head, 6, hidden.weights}).what(), "from 0 to 5"));
-    CHECK(contains(error({head, 2, {0.5f, 0.5f}}).what(), "one weight per token (6)"));
-    CHECK(contains(error({head, 2, {0, 0, -1, 0, 0, 0}}).what(), "finite number ≥ 0"));
+    const char* rule =
+        "an overridden row must be a token's index, from 0 to 5, with one finite weight ≥ 0 per "
+        "token";
+    CHECK(contains(error({head, 6, hidden.weights}).what(), rule));
+    CHECK(contains(error({head, 2, {0.5f, 0.5f}}).what(), rule));
+    CHECK(contains(error({head, 2, {0, 0, -1, 0, 0, 0}}).what(), rule));
+    CHECK(contains(error({head, 2, {0, 0, NAN, 0, 0, 0}}).what(), rule));
     CHECK(contains(error({{2, 0}, 2, hidden.weights}).what(), "no head 0 in layer 2"));
 }
 

@@ -2,7 +2,8 @@
 // (docs/embedding.md). Every message is validated for shape and type before it
 // is used; with ?origin=… only that origin is listened to and written to.
 // Older names still work: a "set" may name its step as `stage`, and every
-// "step" event is followed by the older "stage" event.
+// "step" event is followed by the older "stage" event. A chunk of its own: a page
+// that is in a frame loads it (shell/boot-lab.js); a page on its own needs none of it.
 export const PROTOCOL = 'attention-lab';
 
 const OPTION_TYPES = { model: 'string', dModel: 'number', dK: 'number', seed: 'number', scale: 'boolean', causal: 'boolean', positional: 'boolean' };
@@ -46,16 +47,6 @@ export function checkMessage(data, stepIds) {
   return null;
 }
 
-/** An origin given as ?origin=…: the origin itself, or null if it is not one. */
-export function parseOrigin(text) {
-  try {
-    const { origin } = new URL(text);
-    return origin !== 'null' && origin === text.replace(/\/$/, '') ? origin : null;
-  } catch {
-    return null;
-  }
-}
-
 /** A message body with the older names beside the new: the step ids as
  *  `stages` too, and a state's `step` as `stage` too. */
 export function withOlderNames(body) {
@@ -68,10 +59,9 @@ export function withOlderNames(body) {
 /**
  * Listens to the embedding page. apply(message) carries out a valid "set" and
  * returns an error ({ code, message }) or null; state() describes the view;
- * signal: the lab's life (its abort stops the listening). Returns { announce(type, body) } (a no-op when the page is not in a frame).
+ * signal: the lab's life (its abort stops the listening). Returns { announce(type, body) }. For a page in a frame.
  */
 export function connectHost({ allowedOrigin, stepIds, apply, state, signal }) {
-  if (window.parent === window) return { announce() {} };
   const target = allowedOrigin ?? '*';
   const post = (type, body) => window.parent.postMessage({ protocol: PROTOCOL, type, ...body }, target);
   const announce = (type, body = {}) => {

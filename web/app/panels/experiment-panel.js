@@ -1,5 +1,6 @@
 // The Why? experiments below the step view: their tabs, and the open
 // experiment, drawn again only when what it shows has changed (not on every step).
+import { ensureLaterStyles } from '../ui/later-styles.js';
 import { clear, h, morphChildren } from '../ui/dom.js';
 import { EXPERIMENTS, experimentIndex } from '../experiments/index.js';
 
@@ -38,6 +39,7 @@ export function createExperimentPanel({ tabs, body, context, changed, hooks }) {
         return;
       }
       const experiment = EXPERIMENTS[experimentIndex(id)];
+      ensureLaterStyles(body);
       if (experiment.create) {
         if (!kept.has(id)) kept.set(id, experiment.create(ctx, hooks));
         const instance = kept.get(id);

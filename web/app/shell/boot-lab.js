@@ -3,7 +3,6 @@
 // run, the first drawing, "ready" for the host, and the warm-up of the steps
 // Next leads to. Called once by start-lab.js with the lab it made.
 import { loadAttentionLab } from '../../lib/attention-lab.js';
-import { connectHost } from '../host/host-messages.js';
 import { pickLanguage } from '../strings/i18n.js';
 import { EXPERIMENTS } from '../experiments/index.js';
 import { loadFailureMessage } from './load-failure.js';
@@ -76,7 +75,9 @@ export async function bootLab(lab) {
   lab.showSettings();
   lab.wire();
   if (!env.page) lab.setHost({ announce: env.announce });
-  else if (link.origin === null || allowedOrigin) {
+  else if (window.parent !== window && (link.origin === null || allowedOrigin)) { // in a frame: the protocol's chunk
+    const { connectHost } = await import('../host/host-messages.js');
+    if (signal.aborted) return;
     lab.setHost(connectHost({ allowedOrigin, stepIds: STEPS.map((v) => v.id), apply: hostControl.apply, state: hostControl.report, signal }));
   }
   if (link.tour) await tour.go(link.card ?? 0);

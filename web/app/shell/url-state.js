@@ -10,13 +10,22 @@
 // words=2-3,4-7: tokens the learner made into words (byWords=0: the views show tokens all the same).
 // edit=3:0,5:0.25 (renorm=0): the what-if experiment's weights for the selected row, key:weight, in order.
 // code=1: the Code switch is on.
-import { parseOrigin } from '../host/host-messages.js';
 import { parseWordsParam, wordsParam } from '../ui/token-groups.js';
 import { languageId } from '../strings/i18n.js';
 
 const OPTION_PARAMS = ['dModel', 'dK', 'seed'];
 const FLAG_PARAMS = ['scale', 'causal', 'positional'];
 const KEPT_PARAMS = ['embed', 'origin', 'exercises']; // set by the embedding page; carried along as they are
+
+/** An origin given as ?origin=…: the origin itself, or null if it is not one. */
+export function parseOrigin(text) {
+  try {
+    const { origin } = new URL(text);
+    return origin !== 'null' && origin === text.replace(/\/$/, '') ? origin : null;
+  } catch {
+    return null;
+  }
+}
 
 /** Reads what it can; returns { state, ignored: [names of bad parameters] }. */
 export function readUrl(search, defaults) {

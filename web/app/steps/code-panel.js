@@ -4,6 +4,7 @@
 import { h } from '../ui/dom.js';
 import { fmt } from '../ui/format.js';
 import { translator } from '../strings/i18n.js';
+import { ensureLaterStyles } from '../ui/later-styles.js';
 
 /** container: where the code goes; button: the switch (aria-pressed); redraw(): draws the lab again.
  *  Returns { get open(), set(open), render(ctx, step), dispose() }. */
@@ -23,6 +24,7 @@ export function createCodePanel(container, button, { redraw }) {
       open = Boolean(value);
       button.setAttribute('aria-pressed', String(open));
       container.hidden = !open;
+      if (open) ensureLaterStyles(container);
       if (open && !view) load();
     },
     render(ctx, step) {
