@@ -257,7 +257,7 @@ void encode(const EncoderParams<T>& p, const std::vector<std::int32_t>& ids, int
                                       override->head.head == j;
                 if (replaced) {
                     for (Eigen::Index key = 0; key < n; ++key)
-                        P(override->row, key) =
+                        P(static_cast<Eigen::Index>(override->row), key) =
                             static_cast<T>(override->weights[static_cast<std::size_t>(key)]);
                 }
                 if (silent) {

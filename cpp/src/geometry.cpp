@@ -50,7 +50,8 @@ KeyPlane key_plane(const Matrix& q, const Matrix& k, std::int64_t row) {
     // instantiations to this wasm module (and so to the offline file that carries it).
     const auto d = static_cast<std::size_t>(q.cols()), n = static_cast<std::size_t>(k.rows());
     Vec query(d), u(d), mean(d, 0.0);
-    for (std::size_t j = 0; j < d; ++j) query[j] = q(row, static_cast<Eigen::Index>(j));
+    for (std::size_t j = 0; j < d; ++j)
+        query[j] = q(static_cast<Eigen::Index>(row), static_cast<Eigen::Index>(j));
     const double norm = norm_of(query);
     if (!(norm > 0))
         throw Error("invalid_argument", "the query is the zero vector: it has no direction");
