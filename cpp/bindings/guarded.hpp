@@ -7,6 +7,7 @@
 #include <string>
 #include <type_traits>
 
+#include "after_to_js.hpp"
 #include "claims_to_js.hpp"
 #include "exercises_to_js.hpp"
 #include "to_js.hpp"

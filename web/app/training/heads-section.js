@@ -34,6 +34,17 @@ export function shownIndex(run) {
 /** The map a run shows ({ step, heads }). */
 export const shownMap = (run) => run.maps[shownIndex(run)] ?? { step: run.headsStep, heads: run.heads };
 
+// One timeline entry as words: "layer 1, Head 2: looks at the next token from step 2600".
+const timelineText = (t, ctx, e) => t('train.timelineItem', { layer: e.layer + 1, head: ctx.t('heads.name', { n: e.head + 1 }),
+  label: ctx.t(`heads.label.${e.label}`), step: e.step });
+
+/** The loss curve's marks for the runs: the step at which each head got its label, and the map shown.
+ *  t: the lab's words; ctx: the page's view context; classes: each run key's class. */
+export const labelMarks = (runs, { t, ctx, classes }) => runs.flatMap((r) => [
+  ...[...r.timeline.values()].map((e) => ({ step: e.step, cls: `label-mark ${classes[r.key]}`, name: timelineText(t, ctx, e) })),
+  ...(r.maps.length > 1 ? [{ step: shownMap(r).step, cls: `scrub-mark ${classes[r.key]}`, name: t('train.scrubAt', { step: shownMap(r).step }) }] : []),
+]);
+
 /** Notes, for each head of `heads` (the trainer's heads on the sentence), the step at
  *  which it got its present label (a head that loses its label is forgotten). */
 export function noteLabels(timeline, heads, step) {
@@ -66,7 +77,7 @@ export function headsSection({ h, fmt, headGrid }, { t, ctx, run, title, cls, sc
     h('input', { type: 'range', min: '0', max: String(run.maps.length - 1), step: '1', value: String(at), 'aria-valuetext': t('train.scrubAt', { step }),
       oninput: (e) => scrub(run, Number(e.target.value)) }), ' ', h('output', {}, t('train.scrubAt', { step }))) : null;
   const items = [...run.timeline.values()].sort((a, b) => a.step - b.step)
-    .map((e) => h('li', {}, t('train.timelineItem', { layer: e.layer + 1, head: ctx.t('heads.name', { n: e.head + 1 }), label: ctx.t(`heads.label.${e.label}`), step: e.step })));
+    .map((e) => h('li', {}, timelineText(t, ctx, e)));
   return h('section', { class: `train-heads ${cls}`, dataset: { run: run.key, step, newest: run.headsStep } },
     h('h3', {}, title),
     slider, slider ? h('p', { class: 'hint' }, t('train.scrubKept', { max: MAPS_KEPT })) : null,

@@ -10,7 +10,7 @@
 // the page's head grid…) is handed to it, so it shares no module with the page.
 import { TRAINING_WORDS } from '../../generated/words/training.js';
 import { lineChart } from './line-chart.js';
-import { headsSection, keepMap, noteLabels, shownMap } from './heads-section.js';
+import { headsSection, keepMap, labelMarks, noteLabels, shownMap } from './heads-section.js';
 import { createTrainControls } from './train-controls.js';
 import { createVerdict, EXPERIMENT_RUNS, lastHeldout } from './experiment-runs.js';
 
@@ -204,12 +204,6 @@ export function createTrainingLab(root, deps) {
     r.shownStep = k >= r.maps.length - 1 ? null : r.maps[k].step;
     schedule();
   };
-  // On the loss curve, the step at which each head got its label (the timeline), and the map shown.
-  const labelMarks = (started) => started.flatMap((r) => [
-    ...[...r.timeline.values()].map((e) => ({ step: e.step, cls: `label-mark ${RUN_CLASSES[r.key]}`,
-      name: t('train.timelineItem', { layer: e.layer + 1, head: ctx.t('heads.name', { n: e.head + 1 }), label: ctx.t(`heads.label.${e.label}`), step: e.step }) })),
-    ...(r.maps.length > 1 ? [{ step: shownMap(r).step, cls: `scrub-mark ${RUN_CLASSES[r.key]}`, name: t('train.scrubAt', { step: shownMap(r).step }) }] : []),
-  ]);
   const verdict = createVerdict({ h, fmt, schedule });
 
   function drawResults() {
@@ -242,7 +236,7 @@ export function createTrainingLab(root, deps) {
       lineChart(deps, t('train.curvesName'), started.flatMap((r) => [
         { name: `${runs.length > 1 ? `${runName(r.key)}: ` : ''}${t('train.lossTrain')}`, cls: `${RUN_CLASSES[r.key]} thin`, points: r.reports.map((p) => [p.step, p.loss]) },
         { name: `${runs.length > 1 ? `${runName(r.key)}: ` : ''}${t('train.lossHeldout')}`, cls: RUN_CLASSES[r.key], points: r.reports.filter((p) => p.heldoutLoss !== undefined && p.heldoutLoss !== null).map((p) => [p.step, p.heldoutLoss]) },
-      ]), first.info.settings.steps, [null, null], labelMarks(started)),
+      ]), first.info.settings.steps, [null, null], labelMarks(started, { t, ctx, classes: RUN_CLASSES })),
       h('h3', {}, t('train.measures')),
       h('div', { class: 'train-measures' },
         lineChart(deps, t('train.oneHot'), started.map((r) => series(r, 'oneHotShare')), first.info.settings.steps, [0, 1]),
