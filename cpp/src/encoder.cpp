@@ -63,9 +63,8 @@ Mat<T> affine(const Mat<T>& x, const Mat<T>& w, const Mat<T>& b) {
     return product(x, w, false, &b);
 }
 
-// RowOverride's conditions for sequences of n tokens (one message for all: the page's core is
-// downloaded before its first view, and each message built is code).
-[[gnu::noinline]] void check_override(const EncoderShape& s, const RowOverride& o, int n) {
+// RowOverride's conditions for sequences of n tokens (one message for all).
+ATTENTION_COLD void check_override(const EncoderShape& s, const RowOverride& o, int n) {
     check_head(s, o.head.layer, o.head.head);
     bool fits = o.row >= 0 && o.row < n && o.weights.size() == static_cast<std::size_t>(n);
     for (const float w : o.weights) fits = fits && w >= 0 && std::isfinite(w);
@@ -76,10 +75,7 @@ Mat<T> affine(const Mat<T>& x, const Mat<T>& w, const Mat<T>& b) {
     }
 }
 
-}  // namespace
-
-void check_head(const EncoderShape& shape, int layer, int head) {
-    if (layer >= 0 && layer < shape.layers && head >= 0 && head < shape.heads) return;
+[[noreturn]] ATTENTION_COLD void no_such_head(const EncoderShape& shape, int layer, int head) {
     throw Error("invalid_argument",
                 "there is no head " + std::to_string(head) + " in layer " + std::to_string(layer) +
                     ": the model has " + std::to_string(shape.layers) +
@@ -89,6 +85,13 @@ void check_head(const EncoderShape& shape, int layer, int head) {
                  {"head", std::to_string(head)},
                  {"layers", std::to_string(shape.layers)},
                  {"heads", std::to_string(shape.heads)}});
+}
+
+}  // namespace
+
+void check_head(const EncoderShape& shape, int layer, int head) {
+    if (layer < 0 || layer >= shape.layers || head < 0 || head >= shape.heads)
+        no_such_head(shape, layer, head);
 }
 
 template <class T>

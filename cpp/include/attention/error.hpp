@@ -6,6 +6,15 @@
 #include <utility>
 #include <vector>
 
+// A function that only builds and throws an error message, in a file built for speed (the
+// forward's): built for size instead, and kept out of its callers (the page's core is downloaded
+// before the first view, and each message built inline is code).
+#if defined(__clang__)
+#define ATTENTION_COLD __attribute__((cold, noinline, minsize))
+#else
+#define ATTENTION_COLD __attribute__((cold, noinline))
+#endif
+
 namespace attention {
 
 // what() is an English sentence for people; code() is a stable identifier for

@@ -8,6 +8,7 @@ import { fmt } from '../ui/format.js';
 import { STEPS } from '../steps/index.js';
 import { translator } from '../strings/i18n.js';
 import { parseExercises } from '../panels/exercise-set.js';
+import { ensureLaterStyles } from '../ui/later-styles.js';
 
 /** One lab's Your turn. body: the panel's body element; announce(result),
  *  showCell(step, row): as the panel's; redraw(): draws the lab again (after an
@@ -22,7 +23,8 @@ export function createLazyExercises(body, { announce, showCell, redraw, loaded, 
   let loading = null;
   let text = ''; // the set as last given
   let disposed = false;
-  const load = () => (loading ??= import('../panels/exercise-panel.js').then(({ createExercises }) => {
+  // The exercises' styles are later.css's: the panel draws once they are there.
+  const load = () => (loading ??= Promise.all([import('../panels/exercise-panel.js'), ensureLaterStyles(body)]).then(([{ createExercises }]) => {
     if (disposed) return null;
     panel = createExercises({ announce, showCell }, { h, morphChildren, fmt, STEPS, translator, parseExercises: parse });
     panel.set(text);

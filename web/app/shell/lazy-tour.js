@@ -6,6 +6,7 @@ import { fmt } from '../ui/format.js';
 import { headNumber } from '../heads/head-names.js';
 import { sentenceGap, translator } from '../strings/i18n.js';
 import { stepIndex } from '../steps/index.js';
+import { ensureLaterStyles } from '../ui/later-styles.js';
 
 /** One lab's tour. el: the tour's section; lab: what tour/tour-control.js takes
  *  but stepIndex (state, compute, context, experiments, show, showSentence,
@@ -13,7 +14,8 @@ import { stepIndex } from '../steps/index.js';
 export function createLazyTour(el, lab) {
   let parts = null; // { control, panel }, once loaded
   let loading = null;
-  const load = () => (loading ??= import('../tour/tour.js').then(({ createTourControl, createTourPanel }) => {
+  // The card's styles are later.css's: the chunk draws once they are there.
+  const load = () => (loading ??= Promise.all([import('../tour/tour.js'), ensureLaterStyles(el)]).then(([{ createTourControl, createTourPanel }]) => {
     const control = createTourControl(lab.state, { ...lab, stepIndex });
     parts = { control, panel: createTourPanel(el, control, { h, morphChildren, fmt, headNumber, translator, sentenceGap }) };
     return parts;

@@ -1,20 +1,32 @@
 // The stylesheet of what the lab draws only once it is opened (the experiments after the article,
-// the training lab, the Code switch): web/generated/later.css beside app.css, linked into the lab's
-// document or shadow root the first time one of them opens, so the first load does not carry it.
-// A build whose stylesheet is inline (the offline page, the H5P element) carries both already.
+// the training lab, the Code switch, the tour's card, Your turn's exercises): web/generated/later.css
+// beside app.css, linked into the lab's document or shadow root the first time one of them opens,
+// so the first load does not carry it. A build whose stylesheet is inline (the offline page, the
+// H5P element) carries both already.
 
 // Shared by every lab: a document (or a shadow root) needs the link once, whichever lab gave it.
-const linked = new WeakSet(); // the documents and shadow roots given the link
+const linked = new WeakMap(); // document or shadow root → the promise of its link's loading
 
-/** Links later.css where `node` (on the page) lives, once, after its app.css link. */
+/** Links later.css where `node` (on the page) lives, once, after its app.css link. Returns a
+ *  promise that settles when the stylesheet has loaded or failed (at once when inline), so a chunk
+ *  can wait for it before it draws. */
 export function ensureLaterStyles(node) {
   const scope = node.getRootNode();
-  if (linked.has(scope) || typeof scope.querySelector !== 'function') return;
-  linked.add(scope);
+  if (typeof scope.querySelector !== 'function') return Promise.resolve();
+  if (linked.has(scope)) return linked.get(scope);
   const base = scope.querySelector('link[rel="stylesheet"][href*="app.css"]');
-  if (!base) return; // inline: app.css and later.css together
+  if (!base) {
+    linked.set(scope, Promise.resolve()); // inline: app.css and later.css together
+    return linked.get(scope);
+  }
   const link = document.createElement('link');
   link.rel = 'stylesheet';
   link.href = new URL('later.css', base.href).href;
+  const loaded = new Promise((settle) => {
+    link.addEventListener('load', settle, { once: true });
+    link.addEventListener('error', settle, { once: true });
+  });
   base.after(link);
+  linked.set(scope, loaded);
+  return loaded;
 }
