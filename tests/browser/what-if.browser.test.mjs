@@ -96,6 +96,23 @@ test('what if from its link in Chinese: layer 2, head 2 without 欢 loses 喜; t
   await context.close();
 });
 
+test('what if: an edit picks the head, so hiding the token keeps the change where the lab would have followed another head', { timeout: 60_000 }, async () => {
+  const { page, context, problems } = await open('?experiment=what-if&t=2');
+  await page.waitForSelector('.what-if-row');
+  const before = await shownHead(page);
+  assert.equal(await page.evaluate(() => new URL(location.href).searchParams.has('head')), false); // the core's article head, followed
+  await page.click('.what-if-row tr[data-key="3"] .what-if-hide');
+  await waitForParam(page, 'edit', '3:0');
+  await waitForParam(page, 'head', String(before.head)); // picked: in the link
+  await page.click('.what-if-hide-token');
+  await page.waitForSelector('.what-if-guess');
+  assert.deepEqual(await shownHead(page), before);
+  assert.equal(await page.evaluate(() => new URL(location.href).searchParams.get('edit')), '3:0');
+  assert.equal(await page.getAttribute('.what-if-row tr[data-key="3"] input[type=range]', 'value'), '0');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('what if: a damaged link is ignored with a notice; another token drops the change', async () => {
   const { page, context, problems } = await open('?experiment=what-if&t=2&edit=3:7');
   await page.waitForSelector('.what-if-row');

@@ -30,7 +30,12 @@ export function createLabActions(lab) {
       const { controls } = parts;
       return viewContext(state, language.words, { animate: animate && !prefersReducedMotion(), select: actions.selectToken,
         selectHead: controls.selectHead, selectLayer: controls.selectLayer, hide: controls.hideAt, unhide: controls.unhideAt,
-        setLayerOpen: (open) => state.openLayer(open), setWhatIf: (change) => { state.setWhatIf(change); lab.drawing.syncUrl(); } });
+        setLayerOpen: (open) => state.openLayer(open), setWhatIf: (change) => {
+          // An edit of a head's row picks that head: the lab no longer follows the article's head away from it.
+          if (change) state.chooseHead(state.where.head, state.where.layer);
+          state.setWhatIf(change);
+          lab.drawing.syncUrl();
+        } });
     },
     selectToken(i) {
       state.chooseToken(i);
