@@ -231,6 +231,15 @@ TrainingSession::TrainingSession(TrainingData data, const SessionSettings& s,
         static_cast<int>(windows), s.length, shape.vocab, SpecialIds{}, mask_rng);
 }
 
+void TrainingSession::start_from(const EncoderParams<float>& params) {
+    const EncoderShape &a = params.shape, &b = params_.shape;
+    if (a.vocab != b.vocab || a.d_model != b.d_model || a.heads != b.heads || a.d_ff != b.d_ff ||
+        a.layers != b.layers)
+        throw Error("invalid_model", "the model to start from has another shape than this run's");
+    params_ = params;
+    adam_ = adamw_state(params_);
+}
+
 StepReport TrainingSession::step() {
     const SessionSettings& s = settings_;
     if (steps_done_ >= s.steps) throw Error("invalid_argument", "every step of this run is done");

@@ -133,6 +133,9 @@ public:
     double heldout_loss() const;
 
     const EncoderParams<float>& params() const { return params_; }
+    // Go on from other params of the same shape (a trained model's: the command line's --init),
+    // with AdamW's moments at zero; throws attention::Error "invalid_model" for another shape.
+    void start_from(const EncoderParams<float>& params);
     const Vocabulary& vocabulary() const { return data_.vocabulary; }
     std::size_t train_tokens() const { return data_.train.ids.size(); }
     std::size_t heldout_sentences() const { return heldout_sentences_; }

@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <iterator>
+#include <optional>
 #include <string>
 #if defined(__GLIBC__)
 #include <malloc.h>
@@ -148,7 +149,21 @@ int main(int argc, char** argv) {
     wp.vocab_size = static_cast<std::size_t>(o.vocab);
     wp.max_cjk = static_cast<std::size_t>(o.cjk);
     wp.whole_words = static_cast<std::size_t>(o.whole_words);
+    // --init: go on from a model file, with its vocabulary.
+    const std::optional<TrainedModel> start = [&]() -> std::optional<TrainedModel> {
+        if (o.init.empty()) return std::nullopt;
+        std::ifstream in(o.init, std::ios::binary);
+        const std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)),
+                                              std::istreambuf_iterator<char>());
+        return load_model(bytes.data(), bytes.size());
+    }();
     const LearnedVocabulary learned = [&] {
+        if (start) {
+            LearnedVocabulary given;
+            for (std::size_t id = 0; id < start->vocabulary.size(); ++id)
+                given.tokens.push_back(start->vocabulary.token(static_cast<std::int32_t>(id)));
+            return given;
+        }
         std::vector<std::string> lines = train_lines;
         for (int k = 0; k < o.vocab_weight; ++k)
             lines.insert(lines.end(), everyday.begin(), everyday.end());
@@ -230,6 +245,7 @@ int main(int argc, char** argv) {
     TrainingSession session(
         TrainingData{vocabulary, train, {zh_units, en_units}, heldout}, settings,
         StepOptions{o.warmup, BatchMix{o.sentences, o.zh_share, true}, special, o.threads, false});
+    if (start) session.start_from(start->params);
     const EncoderParams<float>& params = session.params();
     double window = 0;
     const auto train_start = std::chrono::steady_clock::now();

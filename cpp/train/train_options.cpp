@@ -50,7 +50,7 @@ Options parse_options(int argc, char** argv) {
         };
     };
     text("--corpus", o.corpus), text("--out", o.out), text("--model-file", o.model_file),
-        text("--eval-sets", o.eval_sets), text("--only", o.only);
+        text("--eval-sets", o.eval_sets), text("--only", o.only), text("--init", o.init);
     num("--vocab", o.vocab), num("--d-model", o.d_model), num("--heads", o.heads),
         num("--d-ff", o.d_ff);
     num("--layers", o.layers), num("--length", o.length), num("--batch", o.batch),

@@ -197,6 +197,22 @@ TEST_CASE("TrainingSession: the loss falls, and a seed repeats the run exactly")
     CHECK(c.step().loss != TrainingSession(text, tiny()).step().loss);
 }
 
+TEST_CASE(
+    "TrainingSession: start_from goes on from a trained run's params; another shape is refused") {
+    const std::string text = grammar_text(600, 2);
+    TrainingSession trained(text, tiny());
+    for (int k = 0; k < 60; ++k) trained.step();
+    TrainingSession fresh(text, tiny());
+    const double untrained = fresh.heldout_loss();
+    fresh.start_from(trained.params());
+    CHECK(fresh.heldout_loss() == doctest::Approx(trained.heldout_loss()));  // the same params
+    CHECK(fresh.heldout_loss() < untrained - 0.3);
+    SessionSettings wider = tiny();
+    wider.d_model = 32;
+    TrainingSession other(text, wider);
+    CHECK_THROWS_AS(other.start_from(trained.params()), Error);
+}
+
 TEST_CASE("TrainingSession: without ÷√d_k and with large initial weights, the rows saturate") {
     const std::string text = grammar_text(600, 3);
     SessionSettings s = tiny();
