@@ -73,8 +73,12 @@ ArticleHead article_head(const std::vector<std::vector<const Mat<float>*>>& weig
         };
     for (std::size_t l = 0; l < weights.size(); ++l) {
         for (std::size_t h = 0; h < weights[l].size(); ++h) {
-            const Mat<float>& w = *weights[l][h];
-            const HeadReport report = head_report(w, ids);  // checks the size
+            const Mat<float>& m = *weights[l][h];
+            // Eigen's index is 32-bit in wasm: the token indices are cast where they index.
+            const auto w = [&m](std::int64_t i, std::int64_t j) {
+                return m(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j));
+            };
+            const HeadReport report = head_report(m, ids);  // checks the size
             if (row == 0 || row == n - 1) continue;  // [CLS] or [SEP]: no neighbours of its own
             std::int64_t top = -1;
             for (std::int64_t j = 1; j + 1 < n; ++j) {
@@ -86,7 +90,7 @@ ArticleHead article_head(const std::vector<std::vector<const Mat<float>*>>& weig
                                   top,
                                   w(row, top),
                                   !report.label.empty(),
-                                  w.row(row).maxCoeff() <= kSpread,
+                                  m.row(static_cast<Eigen::Index>(row)).maxCoeff() <= kSpread,
                                   top == row + 1};
             if (!best.found || better(candidate, best)) best = candidate;
         }
@@ -110,10 +114,13 @@ TokenLink token_link(const std::vector<std::vector<const Mat<float>*>>& weights,
     bool any = false;
     for (std::size_t l = 0; l < weights.size(); ++l) {
         for (std::size_t h = 0; h < weights[l].size(); ++h) {
-            const Mat<float>& w = *weights[l][h];
-            if (w.rows() != n || w.cols() != n)
+            const Mat<float>& m = *weights[l][h];
+            if (m.rows() != n || m.cols() != n)
                 throw Error("invalid_argument",
                             "every head's weights must be n × n for one sentence");
+            const auto w = [&m](std::int64_t i, std::int64_t j) {
+                return m(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j));
+            };
             std::int64_t top = -1,
                          chosen = -1;  // among the other real tokens; among every key but from
             for (std::int64_t j = 0; j < n; ++j) {

@@ -32,6 +32,15 @@ std::vector<std::string> lines(const std::uint8_t* data, std::size_t size) {
     return out;
 }
 
+// One row of a weight matrix from its int8 levels. A function of its own, called once a row: the
+// browser runs a wasm function first in its baseline code and swaps in optimised code for the next
+// call once it has run enough, which one loop over every weight would never reach.
+[[gnu::noinline]] void dequantise_row(float* row, const std::uint8_t* q, float scale,
+                                      Eigen::Index n) {
+    for (Eigen::Index j = 0; j < n; ++j)
+        row[j] = scale * static_cast<float>(static_cast<std::int8_t>(q[j]));
+}
+
 }  // namespace
 
 void write_shape(ByteWriter& w, const EncoderShape& s) {
@@ -143,7 +152,7 @@ TrainedModel load_model(const std::uint8_t* data, std::size_t size) {
         const std::uint8_t kind = r.u8(name);
         if (kind != (m.rows() > 1 ? 1 : 0)) fail("block " + name + " is stored the wrong way");
         // Every entry is written here, row by row through a pointer (a loop the compiler makes
-        // 4 lanes wide: the page's first view waits for it, in the browser's baseline code).
+        // 4 lanes wide: the page's first view waits for it).
         bool finite = true;
         for (Eigen::Index i = 0; i < m.rows(); ++i) {
             float* row = m.data() + i * m.cols();
@@ -155,9 +164,7 @@ TrainedModel load_model(const std::uint8_t* data, std::size_t size) {
                 continue;
             }
             const float scale = r.f32(name);
-            const std::uint8_t* q = r.take(cols, name);
-            for (Eigen::Index j = 0; j < m.cols(); ++j)
-                row[j] = scale * static_cast<float>(static_cast<std::int8_t>(q[j]));
+            dequantise_row(row, r.take(cols, name), scale, m.cols());
             // |q| ≤ 128: every product is finite when scale · 128 is; else each is looked at.
             if (!std::isfinite(scale * 128.0f)) {
                 for (Eigen::Index j = 0; j < m.cols(); ++j)
