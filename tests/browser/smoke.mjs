@@ -2,7 +2,8 @@
 // the served page ready with a clean console and the softmax step's numbers the
 // core's; a hidden character guessed as the core guesses it; a short training run in
 // its Worker, through the training lab and through the API, with Node's numbers; the
-// offline file from file://; the element demo, driven through an attribute. What
+// offline file from file://; the element demo, driven through an attribute; the tour's card and
+// Your turn with the stylesheet they load. What
 // each page shows is compared with the same wasm run in Node, so a wrong number, a
 // missing view or a dead Worker fails here.
 import assert from 'node:assert/strict';
@@ -81,6 +82,15 @@ const setAttributeAndWait = inPage(async (selector, name, value) => {
   return frame().dataset.step;
 });
 
+// The tour's card or Your turn's exercises, each opened by its link on a page of its own: their
+// styles come from later.css, which each links when it opens, and each is drawn once it has loaded
+// (web/app/ui/later-styles.js).
+const laterStyled = inPage(async (part) => {
+  const el = await waitFor(() => (part === 'tour' ? document.querySelector('#tour:not([hidden]) h2') && document.getElementById('tour')
+    : document.querySelector('.ex-form')), part);
+  return part === 'tour' ? getComputedStyle(el).borderTopWidth : getComputedStyle(el).display;
+});
+
 /** One engine's test file: the suite in the browser open() starts (engines.mjs), on web/ served as npm start serves it. */
 export function smokeTest(title, open) {
   test(`${title}: the page, a guess, training in a Worker, the offline file, the element demo`, { timeout: 300_000 }, async (t) => {
@@ -147,6 +157,14 @@ export async function smoke(driver, origin, t) {
     assert.equal(inBrowser.length, TRAIN.steps * 3);
     assert.deepEqual(inBrowser, numbers);
     await clean('the training lab');
+  });
+
+  await t.test('the tour\'s card and Your turn from the link: drawn with their styles (later.css)', async () => {
+    await driver.goto(`${origin}/?tour=article&card=2`);
+    assert.equal(await driver.evaluate(laterStyled, 'tour'), '2px');
+    await driver.goto(`${origin}/?exercises=dot`);
+    assert.equal(await driver.evaluate(laterStyled, 'exercises'), 'flex');
+    await clean('the tour and Your turn');
   });
 
   await t.test('the offline file from file://: the trained model inside it, the core\'s numbers', async () => {
