@@ -52,6 +52,15 @@ HeadReport head_report(const Mat<float>& weights, const std::vector<std::int32_t
     return report;
 }
 
+namespace {
+
+// An entry of a head's weights at token indices (Eigen's index is 32-bit in wasm).
+float at(const Mat<float>& m, std::int64_t i, std::int64_t j) {
+    return m(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j));
+}
+
+}  // namespace
+
 ArticleHead article_head(const std::vector<std::vector<const Mat<float>*>>& weights,
                          const std::vector<std::int32_t>& ids, std::int64_t row) {
     const auto n = static_cast<std::int64_t>(ids.size());
@@ -74,21 +83,17 @@ ArticleHead article_head(const std::vector<std::vector<const Mat<float>*>>& weig
     for (std::size_t l = 0; l < weights.size(); ++l) {
         for (std::size_t h = 0; h < weights[l].size(); ++h) {
             const Mat<float>& m = *weights[l][h];
-            // Eigen's index is 32-bit in wasm: the token indices are cast where they index.
-            const auto w = [&m](std::int64_t i, std::int64_t j) {
-                return m(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j));
-            };
             const HeadReport report = head_report(m, ids);  // checks the size
             if (row == 0 || row == n - 1) continue;  // [CLS] or [SEP]: no neighbours of its own
             std::int64_t top = -1;
             for (std::int64_t j = 1; j + 1 < n; ++j) {
-                if (j != row && (top < 0 || w(row, j) > w(row, top))) top = j;
+                if (j != row && (top < 0 || at(m, row, j) > at(m, row, top))) top = j;
             }
             if (top < 0 || (top != row - 1 && top != row + 1)) continue;
             ArticleHead candidate{{static_cast<int>(l), static_cast<int>(h)},
                                   true,
                                   top,
-                                  w(row, top),
+                                  at(m, row, top),
                                   !report.label.empty(),
                                   m.row(static_cast<Eigen::Index>(row)).maxCoeff() <= kSpread,
                                   top == row + 1};
@@ -118,21 +123,18 @@ TokenLink token_link(const std::vector<std::vector<const Mat<float>*>>& weights,
             if (m.rows() != n || m.cols() != n)
                 throw Error("invalid_argument",
                             "every head's weights must be n × n for one sentence");
-            const auto w = [&m](std::int64_t i, std::int64_t j) {
-                return m(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j));
-            };
             std::int64_t top = -1,
                          chosen = -1;  // among the other real tokens; among every key but from
             for (std::int64_t j = 0; j < n; ++j) {
                 if (j == from) continue;
-                if (real(j) && (top < 0 || w(from, j) > w(from, top))) top = j;
-                if (chosen < 0 || w(from, j) > w(from, chosen)) chosen = j;
+                if (real(j) && (top < 0 || at(m, from, j) > at(m, from, top))) top = j;
+                if (chosen < 0 || at(m, from, j) > at(m, from, chosen)) chosen = j;
             }
             const HeadId id{static_cast<int>(l), static_cast<int>(h)};
-            if (!any || w(from, to) > link.weight)
-                link.strongest = id, link.weight = w(from, to), link.first = chosen == to;
-            if (!any || w(from, top) > link.peak_weight)
-                link.peak = id, link.peak_token = top, link.peak_weight = w(from, top);
+            if (!any || at(m, from, to) > link.weight)
+                link.strongest = id, link.weight = at(m, from, to), link.first = chosen == to;
+            if (!any || at(m, from, top) > link.peak_weight)
+                link.peak = id, link.peak_token = top, link.peak_weight = at(m, from, top);
             any = true;
         }
     }

@@ -42,12 +42,26 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
-// The vocabulary with the traditional characters it aliases (the corpus's
-// zh-hant.aliases.txt, "typed\tsimplified" lines from OpenCC's table).
-Vocabulary with_aliases(const Vocabulary& vocabulary, const Options& o) {
+// A vocabulary's tokens in id order.
+std::vector<std::string> tokens_of(const Vocabulary& vocabulary) {
     std::vector<std::string> tokens;
     for (std::size_t id = 0; id < vocabulary.size(); ++id)
         tokens.push_back(vocabulary.token(static_cast<std::int32_t>(id)));
+    return tokens;
+}
+
+// A model file from disk (load_model() checks it).
+TrainedModel read_model_file(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    const std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)),
+                                          std::istreambuf_iterator<char>());
+    return load_model(bytes.data(), bytes.size());
+}
+
+// The vocabulary with the traditional characters it aliases (the corpus's
+// zh-hant.aliases.txt, "typed\tsimplified" lines from OpenCC's table).
+Vocabulary with_aliases(const Vocabulary& vocabulary, const Options& o) {
+    std::vector<std::string> tokens = tokens_of(vocabulary);
     std::vector<Vocabulary::Alias> aliases;
     for (const std::string& line : read_lines(o.corpus + "/zh-hant.aliases.txt")) {
         const std::size_t tab = line.find('\t');
@@ -107,10 +121,7 @@ int main(int argc, char** argv) {
     }
     if (argc >= 3 && std::string(argv[1]) == "--score") {  // a model file on the evaluation sets
         const Options o = parse_options(argc - 2, argv + 2);
-        std::ifstream in(argv[2], std::ios::binary);
-        const std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)),
-                                              std::istreambuf_iterator<char>());
-        const TrainedModel model = load_model(bytes.data(), bytes.size());
+        const TrainedModel model = read_model_file(argv[2]);
         const EverydaySets sets(o.eval_sets);
         print_scores(argv[2], sets, [&](const auto& items) {
             return score_model(model.params, model.vocabulary, items, model.packed.get());
@@ -150,18 +161,12 @@ int main(int argc, char** argv) {
     wp.max_cjk = static_cast<std::size_t>(o.cjk);
     wp.whole_words = static_cast<std::size_t>(o.whole_words);
     // --init: go on from a model file, with its vocabulary.
-    const std::optional<TrainedModel> start = [&]() -> std::optional<TrainedModel> {
-        if (o.init.empty()) return std::nullopt;
-        std::ifstream in(o.init, std::ios::binary);
-        const std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)),
-                                              std::istreambuf_iterator<char>());
-        return load_model(bytes.data(), bytes.size());
-    }();
+    const std::optional<TrainedModel> start =
+        o.init.empty() ? std::nullopt : std::optional<TrainedModel>(read_model_file(o.init));
     const LearnedVocabulary learned = [&] {
         if (start) {
             LearnedVocabulary given;
-            for (std::size_t id = 0; id < start->vocabulary.size(); ++id)
-                given.tokens.push_back(start->vocabulary.token(static_cast<std::int32_t>(id)));
+            given.tokens = tokens_of(start->vocabulary);
             return given;
         }
         std::vector<std::string> lines = train_lines;

@@ -37,8 +37,8 @@ struct Options {
               // under the positions' sinusoids: training sat at the unigram plateau)
     int mask_final_punctuation =
         0;  // 1: trailing punctuation (before [SEP]) may be masked, as before; 0: never
-    std::string
-        init;  // a model file to go on from (its vocabulary and weights) instead of a new one
+    // A model file to go on from (its vocabulary and weights) instead of a new one.
+    std::string init;
     std::string only;  // "baseline": the vocabulary and the neighbour-count baseline, no training
     std::uint64_t seed = 1;
 };

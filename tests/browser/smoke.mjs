@@ -82,14 +82,10 @@ const setAttributeAndWait = inPage(async (selector, name, value) => {
   return frame().dataset.step;
 });
 
-// The tour's card or Your turn's exercises, each opened by its link on a page of its own: their
-// styles come from later.css, which each links when it opens, and each is drawn once it has loaded
-// (web/app/ui/later-styles.js).
-const laterStyled = inPage(async (part) => {
-  const el = await waitFor(() => (part === 'tour' ? document.querySelector('#tour:not([hidden]) h2') && document.getElementById('tour')
-    : document.querySelector('.ex-form')), part);
-  return part === 'tour' ? getComputedStyle(el).borderTopWidth : getComputedStyle(el).display;
-});
+// A computed style of the first element matching selector, once there. The tour's card and Your
+// turn's exercises take theirs from later.css, which each links when it opens, and are drawn once it
+// has loaded (web/app/ui/later-styles.js).
+const styleOf = inPage(async (selector, property) => getComputedStyle(await waitFor(() => document.querySelector(selector), selector))[property]);
 
 /** One engine's test file: the suite in the browser open() starts (engines.mjs), on web/ served as npm start serves it. */
 export function smokeTest(title, open) {
@@ -161,9 +157,9 @@ export async function smoke(driver, origin, t) {
 
   await t.test('the tour\'s card and Your turn from the link: drawn with their styles (later.css)', async () => {
     await driver.goto(`${origin}/?tour=article&card=2`);
-    assert.equal(await driver.evaluate(laterStyled, 'tour'), '2px');
+    assert.equal(await driver.evaluate(styleOf, '#tour:not([hidden]):has(h2)', 'borderTopWidth'), '2px');
     await driver.goto(`${origin}/?exercises=dot`);
-    assert.equal(await driver.evaluate(laterStyled, 'exercises'), 'flex');
+    assert.equal(await driver.evaluate(styleOf, '.ex-form', 'display'), 'flex');
     await clean('the tour and Your turn');
   });
 

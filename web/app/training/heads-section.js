@@ -42,7 +42,7 @@ const timelineText = (t, ctx, e) => t('train.timelineItem', { layer: e.layer + 1
  *  t: the lab's words; ctx: the page's view context; classes: each run key's class. */
 export const labelMarks = (runs, { t, ctx, classes }) => runs.flatMap((r) => [
   ...[...r.timeline.values()].map((e) => ({ step: e.step, cls: `label-mark ${classes[r.key]}`, name: timelineText(t, ctx, e) })),
-  ...(r.maps.length > 1 ? [{ step: shownMap(r).step, cls: `scrub-mark ${classes[r.key]}`, name: t('train.scrubAt', { step: shownMap(r).step }) }] : []),
+  ...(r.maps.length > 1 ? [shownMap(r).step].map((step) => ({ step, cls: `scrub-mark ${classes[r.key]}`, name: t('train.scrubAt', { step }) })) : []),
 ]);
 
 /** Notes, for each head of `heads` (the trainer's heads on the sentence), the step at

@@ -7,18 +7,8 @@
 // Shared by every lab: a document (or a shadow root) needs the link once, whichever lab gave it.
 const linked = new WeakMap(); // document or shadow root → the promise of its link's loading
 
-/** Links later.css where `node` (on the page) lives, once, after its app.css link. Returns a
- *  promise that settles when the stylesheet has loaded or failed (at once when inline), so a chunk
- *  can wait for it before it draws. */
-export function ensureLaterStyles(node) {
-  const scope = node.getRootNode();
-  if (typeof scope.querySelector !== 'function') return Promise.resolve();
-  if (linked.has(scope)) return linked.get(scope);
-  const base = scope.querySelector('link[rel="stylesheet"][href*="app.css"]');
-  if (!base) {
-    linked.set(scope, Promise.resolve()); // inline: app.css and later.css together
-    return linked.get(scope);
-  }
+// Links later.css right after app.css's link; the promise settles when it has loaded or failed.
+function linkAfter(base) {
   const link = document.createElement('link');
   link.rel = 'stylesheet';
   link.href = new URL('later.css', base.href).href;
@@ -27,6 +17,18 @@ export function ensureLaterStyles(node) {
     link.addEventListener('error', settle, { once: true });
   });
   base.after(link);
+  return loaded;
+}
+
+/** Links later.css where `node` (on the page) lives, once, after its app.css link. Returns a
+ *  promise that settles when the stylesheet has loaded or failed (at once when inline), so a chunk
+ *  can wait for it before it draws. */
+export function ensureLaterStyles(node) {
+  const scope = node.getRootNode();
+  if (typeof scope.querySelector !== 'function') return Promise.resolve();
+  if (linked.has(scope)) return linked.get(scope);
+  const base = scope.querySelector('link[rel="stylesheet"][href*="app.css"]');
+  const loaded = base ? linkAfter(base) : Promise.resolve(); // no link: app.css and later.css are inline together
   linked.set(scope, loaded);
   return loaded;
 }
