@@ -6,6 +6,9 @@
 #include <emscripten/val.h>
 #include <malloc.h>
 
+#include <cstdint>
+#include <memory>
+
 #include "attention/model_shelf.hpp"
 #include "guarded.hpp"
 
@@ -115,8 +118,12 @@ EMSCRIPTEN_BINDINGS(attention_lab) {
     emscripten::function(
         "loadModel", optional_override([](const std::string& id, const val& bytes) {
             return guarded([&] {
-                const auto data = emscripten::convertJSArrayToNumberVector<std::uint8_t>(bytes);
-                return shelf().add(id, data.data(), data.size());
+                // Uninitialised, then one typed-array copy: a vector would be zero-filled first,
+                // byte by byte, in the browser's baseline code (a function called once).
+                const auto size = bytes["length"].as<std::size_t>();
+                const std::unique_ptr<std::uint8_t[]> data(new std::uint8_t[size]);
+                val(emscripten::typed_memory_view(size, data.get())).call<void>("set", bytes);
+                return shelf().add(id, data.get(), size);
             });
         }));
     emscripten::function("models", optional_override([] {
@@ -134,22 +141,29 @@ EMSCRIPTEN_BINDINGS(attention_lab) {
                                        row ? &*row : nullptr));
             });
         }));
+    // The guesses for each [MASK]; with answers (one text a [MASK]), where each stands among them.
     emscripten::function(
         "predictMasked",
         optional_override([](const std::string& model, const std::string& sentence, double top_k,
                              const val& knock_out, bool words_only, bool traditional,
-                             const val& depth, const val& override) {
+                             const val& depth, const val& override, const val& answers) {
             return guarded([&] {
                 const auto trained = shelf().trained(model);
+                const GuessAmong among = words_only ? GuessAmong::words : GuessAmong::word_starts;
+                const std::optional<int> at = depth.isUndefined()
+                                                  ? std::nullopt
+                                                  : std::optional<int>(small(depth.as<double>()));
+                if (!answers.isUndefined()) {
+                    return js(rank_answers(trained->params, trained->vocabulary, sentence,
+                                           texts(answers), small(top_k), head_ids(knock_out),
+                                           trained->packed.get(), among, at));
+                }
                 const std::optional<RowOverride> row = row_override(override);
-                return predict_masked(trained->params, trained->vocabulary, sentence, small(top_k),
-                                      head_ids(knock_out), trained->packed.get(),
-                                      words_only ? GuessAmong::words : GuessAmong::word_starts,
-                                      traditional ? GuessForms::traditional : GuessForms::as_typed,
-                                      depth.isUndefined()
-                                          ? std::nullopt
-                                          : std::optional<int>(small(depth.as<double>())),
-                                      row ? &*row : nullptr);
+                return js(
+                    predict_masked(trained->params, trained->vocabulary, sentence, small(top_k),
+                                   head_ids(knock_out), trained->packed.get(), among,
+                                   traditional ? GuessForms::traditional : GuessForms::as_typed, at,
+                                   row ? &*row : nullptr));
             });
         }));
     emscripten::function(

@@ -151,6 +151,16 @@ inline val js(const std::vector<std::vector<Guess>>& lists) {
     return out;
 }
 
+inline val js(const std::vector<AnswerRank>& ranks) {
+    val out = val::array();
+    for (const AnswerRank& a : ranks) {
+        out.call<void>("push", object({{"answer", val(a.answer)}, {"pieces", js(a.pieces)}, {"guessable", val(a.guessable)},
+                                       {"rank", js(a.rank)}, {"candidates", js(a.candidates)}, {"probability", js(a.probability)},
+                                       {"shown", val(a.shown)}}));
+    }
+    return out;
+}
+
 inline val js(const ScalingEffect& e) {
     return object({{"unscaled", js(e.unscaled_max)}, {"scaled", js(e.scaled_max)}, {"shape", val(std::string(e.shape))},
                    {"unscaledJacobian", js(e.unscaled_jacobian)}, {"scaledJacobian", js(e.scaled_jacobian)},
@@ -248,6 +258,14 @@ inline std::vector<HeadId> head_ids(const val& list) {
     for (unsigned i = 0; i < count; ++i) {
         out.push_back({small(list[i]["layer"].as<double>()), small(list[i]["head"].as<double>())});
     }
+    return out;
+}
+
+// Texts as web/lib/core.js passes them (checked to be an array of strings there).
+inline std::vector<std::string> texts(const val& list) {
+    std::vector<std::string> out;
+    const auto count = list["length"].as<unsigned>();
+    for (unsigned i = 0; i < count; ++i) out.push_back(list[i].as<std::string>());
     return out;
 }
 

@@ -1,5 +1,6 @@
 #include "attention/encoder.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <mutex>
 #include <stdexcept>
@@ -168,8 +169,12 @@ PackedEncoder pack_encoder(const EncoderParams<float>& p) {
 const kernels::Panels& PackedEncoder::tok_t(const Mat<float>& tok) const {
     Once& once = *tok_t_;
     const std::lock_guard<SpinLock> hold(once.lock);
-    if (!once.packed) {
-        kernels::pack_transposed(tok, once.panels);  // a throw leaves it unpacked for the next call
+    if (!once.packed) {  // a throw leaves it unpacked for the next call
+        if (tok_rows.rows > 0) {
+            kernels::pack_transposed(tok_rows.floats(), once.panels);
+        } else {
+            kernels::pack_transposed(tok, once.panels);
+        }
         once.packed = true;
     }
     return once.panels;
@@ -203,8 +208,14 @@ void encode(const EncoderParams<T>& p, const std::vector<std::int32_t>& ids, int
     // x = LN0(tok[ids] + PE)
     cache.positional =
         positional_encoding(n, s.d_model).template cast<T>();  // the core's table (stages.hpp)
-    Mat<T> x = ops::layer_norm(ops::embed(p.tok, ids, cache.positional), p.ln0_gain, p.ln0_bias,
-                               cache.xhat0, cache.inv_std0);
+    Mat<T> x0;
+    if constexpr (kFloat) {  // the rows from the packed model, which may keep tok as int8 rows
+        x0 = token_rows(p.tok, packed, ids);
+        for (Eigen::Index r = 0; r < x0.rows(); ++r) x0.row(r) += cache.positional.row(r % n);
+    } else {
+        x0 = ops::embed(p.tok, ids, cache.positional);
+    }
+    Mat<T> x = ops::layer_norm(x0, p.ln0_gain, p.ln0_bias, cache.xhat0, cache.inv_std0);
 
     cache.layers.resize(p.layers.size());
     for (std::size_t l = 0; l < p.layers.size(); ++l) {

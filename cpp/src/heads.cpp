@@ -153,16 +153,27 @@ ArticleHead article_head(const Trace& head, std::int64_t row) {
     return article_head({{&head.weights}}, ids, row);
 }
 
-std::vector<std::vector<Guess>> predict_masked(const EncoderParams<float>& model,
-                                               const Vocabulary& vocabulary, std::string_view text,
-                                               int top_k, const std::vector<HeadId>& knock_out,
-                                               const PackedEncoder* packed, GuessAmong among,
-                                               GuessForms forms, std::optional<int> depth,
-                                               const RowOverride* override) {
+namespace {
+
+void check_top_k(int top_k) {
     if (top_k < 1 || top_k > 50) {
         throw Error("invalid_argument",
                     "topK must be an integer from 1 to 50, got " + std::to_string(top_k));
     }
+}
+
+// What predict_masked() and rank_answers() share: the softmax over the whole vocabulary of the
+// prediction head at every [MASK] of the text (a row each, in order), and whether the text holds a
+// character the vocabulary has in another form.
+struct MaskedProbs {
+    Mat<float> probs;
+    bool typed_aliases = false;
+};
+
+MaskedProbs masked_probs(const EncoderParams<float>& model, const Vocabulary& vocabulary,
+                         std::string_view text, const std::vector<HeadId>& knock_out,
+                         const PackedEncoder* packed, GuessForms forms, std::optional<int> depth,
+                         const RowOverride* override) {
     const int layers = model.shape.layers;
     if (depth && (*depth < 0 || *depth > layers)) {
         throw Error("invalid_argument",
@@ -173,12 +184,12 @@ std::vector<std::vector<Guess>> predict_masked(const EncoderParams<float>& model
     const std::vector<Token> tokens = vocabulary.tokenize(text);
     std::vector<std::int32_t> ids;
     std::vector<Eigen::Index> masks;
-    bool typed_aliases =
-        forms == GuessForms::traditional;  // or the text holds a character the vocabulary has in
-                                           // another form (traditional)
+    MaskedProbs out;
+    // Or the text holds a character the vocabulary has in another form (traditional).
+    out.typed_aliases = forms == GuessForms::traditional;
     for (const Token& t : tokens) {
         if (t.id == Vocabulary::kMask) masks.push_back(static_cast<Eigen::Index>(ids.size()));
-        typed_aliases = typed_aliases || t.text != vocabulary.token(t.id);
+        out.typed_aliases = out.typed_aliases || t.text != vocabulary.token(t.id);
         ids.push_back(t.id);
     }
     if (masks.empty())
@@ -196,37 +207,100 @@ std::vector<std::vector<Guess>> predict_masked(const EncoderParams<float>& model
     for (std::size_t m = 0; m < masks.size(); ++m)
         rows.row(static_cast<Eigen::Index>(m)) = hidden.row(masks[m]);
     // decode() on the kernels: rows · tokᵀ + b_out (equal up to float rounding).
-    Mat<float> probs;
     if (packed) {
-        kernels::multiply(rows, {{&packed->tok_t(model.tok), &model.out_bias, &probs}});
+        kernels::multiply(rows, {{&packed->tok_t(model.tok), &model.out_bias, &out.probs}});
     } else {
-        probs = kernels::times(rows, model.tok, true, &model.out_bias);
+        out.probs = kernels::times(rows, model.tok, true, &model.out_bias);
     }
-    ops::softmax_rows_in_place(probs);
-    // A [MASK] stands for a word of its own (the tokenizer splits words around
-    // it), so it is guessed among the vocabulary's word starts: by default the
-    // characters and words among them. Probabilities are the softmax's over
-    // the whole vocabulary.
-    const std::vector<std::int32_t>& candidates =
-        among == GuessAmong::words ? vocabulary.word_guesses() : vocabulary.word_starts();
+    ops::softmax_rows_in_place(out.probs);
+    return out;
+}
+
+// A [MASK] stands for a word of its own (the tokenizer splits words around it), so it is guessed
+// among the vocabulary's word starts: by default the characters and words among them.
+const std::vector<std::int32_t>& candidates(const Vocabulary& vocabulary, GuessAmong among) {
+    return among == GuessAmong::words ? vocabulary.word_guesses() : vocabulary.word_starts();
+}
+
+// Whether token a comes before token b in a [MASK]'s guesses: more probable, or as probable and
+// listed first in the vocabulary.
+bool before(const Mat<float>& probs, Eigen::Index m, std::int32_t a, std::int32_t b) {
+    return probs(m, a) > probs(m, b) || (probs(m, a) == probs(m, b) && a < b);
+}
+
+}  // namespace
+
+std::vector<std::vector<Guess>> predict_masked(const EncoderParams<float>& model,
+                                               const Vocabulary& vocabulary, std::string_view text,
+                                               int top_k, const std::vector<HeadId>& knock_out,
+                                               const PackedEncoder* packed, GuessAmong among,
+                                               GuessForms forms, std::optional<int> depth,
+                                               const RowOverride* override) {
+    check_top_k(top_k);
+    const MaskedProbs masked =
+        masked_probs(model, vocabulary, text, knock_out, packed, forms, depth, override);
+    const Mat<float>& probs = masked.probs;
+    // Probabilities are the softmax's over the whole vocabulary.
     std::vector<std::vector<Guess>> out;
     std::vector<std::int32_t> order;
     for (Eigen::Index m = 0; m < probs.rows(); ++m) {
-        order = candidates;  // a copy, sorted in part below
+        order = candidates(vocabulary, among);  // a copy, sorted in part below
         const auto k = std::min<std::size_t>(static_cast<std::size_t>(top_k), order.size());
         std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(k),
-                          order.end(), [&](std::int32_t a, std::int32_t b) {
-                              return probs(m, a) > probs(m, b) ||
-                                     (probs(m, a) == probs(m, b) && a < b);
-                          });
+                          order.end(),
+                          [&](std::int32_t a, std::int32_t b) { return before(probs, m, a, b); });
         std::vector<Guess> guesses;
         // Shown in the forms the learner writes: traditional for a traditional text.
         for (std::size_t r = 0; r < k; ++r) {
-            guesses.push_back(
-                {typed_aliases ? vocabulary.typed_form(order[r]) : vocabulary.token(order[r]),
-                 probs(m, order[r])});
+            guesses.push_back({masked.typed_aliases ? vocabulary.typed_form(order[r])
+                                                    : vocabulary.token(order[r]),
+                               probs(m, order[r])});
         }
         out.push_back(std::move(guesses));
+    }
+    return out;
+}
+
+std::vector<AnswerRank> rank_answers(const EncoderParams<float>& model,
+                                     const Vocabulary& vocabulary, std::string_view text,
+                                     const std::vector<std::string>& answers, int top_k,
+                                     const std::vector<HeadId>& knock_out,
+                                     const PackedEncoder* packed, GuessAmong among,
+                                     std::optional<int> depth) {
+    check_top_k(top_k);
+    const MaskedProbs masked = masked_probs(model, vocabulary, text, knock_out, packed,
+                                            GuessForms::as_typed, depth, nullptr);
+    const Mat<float>& probs = masked.probs;
+    if (answers.size() != static_cast<std::size_t>(probs.rows())) {
+        throw Error("invalid_argument",
+                    "answers must hold one text for each [MASK] of the sentence: it has " +
+                        std::to_string(probs.rows()) + ", got " + std::to_string(answers.size()));
+    }
+    const std::vector<std::int32_t>& among_ids = candidates(vocabulary, among);
+    std::vector<AnswerRank> out;
+    for (Eigen::Index m = 0; m < probs.rows(); ++m) {
+        AnswerRank a;
+        a.answer = answers[static_cast<std::size_t>(m)];
+        a.candidates = static_cast<std::int64_t>(among_ids.size());
+        if (a.answer.find_first_not_of(" \t\n") == std::string::npos) {
+            throw Error("invalid_argument",
+                        "an answer is a character or a word, got an empty text");
+        }
+        const std::vector<Token> tokens = vocabulary.tokenize(a.answer);  // [CLS] … [SEP]
+        std::int32_t id = -1;
+        for (std::size_t t = 1; t + 1 < tokens.size(); ++t) {
+            a.pieces.push_back(vocabulary.token(tokens[t].id));
+            id = tokens[t].id;
+        }
+        a.guessable = a.pieces.size() == 1 &&
+                      std::find(among_ids.begin(), among_ids.end(), id) != among_ids.end();
+        if (a.guessable) {
+            a.probability = probs(m, id);
+            a.rank = 1 + std::count_if(among_ids.begin(), among_ids.end(),
+                                       [&](std::int32_t c) { return before(probs, m, c, id); });
+            a.shown = a.rank <= top_k;
+        }
+        out.push_back(std::move(a));
     }
     return out;
 }

@@ -32,16 +32,53 @@ std::vector<std::string> lines(const std::uint8_t* data, std::size_t size) {
     return out;
 }
 
-// One row of a weight matrix from its int8 levels. A function of its own, called once a row: the
-// browser runs a wasm function first in its baseline code and swaps in optimised code for the next
-// call once it has run enough, which one loop over every weight would never reach.
-[[gnu::noinline]] void dequantise_row(float* row, const std::uint8_t* q, float scale,
-                                      Eigen::Index n) {
-    for (Eigen::Index j = 0; j < n; ++j)
-        row[j] = scale * static_cast<float>(static_cast<std::int8_t>(q[j]));
+// The loops over a whole file run as functions called once a row or a block, through pointers that
+// neither the compiler nor the wasm optimiser inlines: a browser runs a wasm function first in its
+// baseline code and swaps in optimised code only for a later call, which one loop over every byte
+// or weight would never reach (the page's first view waits for this one).
+void dequantise_row(float* out, const std::int8_t* levels, float scale, Eigen::Index n) {
+    for (Eigen::Index j = 0; j < n; ++j) out[j] = scale * static_cast<float>(levels[j]);
+}
+void (*volatile const dequantise)(float*, const std::int8_t*, float, Eigen::Index) = dequantise_row;
+
+std::uint32_t (*volatile const hash_block)(std::uint32_t, const void*, std::size_t) = fnv1a_more;
+
+std::uint32_t checksum(const std::uint8_t* data, std::size_t size) {
+    constexpr std::size_t kBlock = 4096;
+    std::uint32_t hash = kFnv1aStart;
+    for (std::size_t at = 0; at < size; at += kBlock)
+        hash = hash_block(hash, data + at, std::min(kBlock, size - at));
+    return hash;
 }
 
 }  // namespace
+
+void PackedEncoder::Int8Rows::row(Eigen::Index i, float* out) const {
+    dequantise(out, levels.data() + i * cols, scales[static_cast<std::size_t>(i)], cols);
+}
+
+Mat<float> token_rows(const Mat<float>& tok, const PackedEncoder* packed,
+                      const std::vector<std::int32_t>& ids) {
+    const PackedEncoder::Int8Rows* int8 =
+        packed && packed->tok_rows.rows > 0 ? &packed->tok_rows : nullptr;
+    Mat<float> out(static_cast<Eigen::Index>(ids.size()), int8 ? int8->cols : tok.cols());
+    for (Eigen::Index r = 0; r < out.rows(); ++r) {
+        const Eigen::Index id = ids[static_cast<std::size_t>(r)];
+        float* to = out.data() + r * out.cols();
+        if (int8) {
+            int8->row(id, to);
+        } else {
+            std::copy_n(tok.data() + id * tok.cols(), tok.cols(), to);
+        }
+    }
+    return out;
+}
+
+Mat<float> PackedEncoder::Int8Rows::floats() const {
+    Mat<float> out(rows, cols);
+    for (Eigen::Index i = 0; i < rows; ++i) row(i, out.data() + i * cols);
+    return out;
+}
 
 void write_shape(ByteWriter& w, const EncoderShape& s) {
     for (const int v : {s.vocab, s.d_model, s.heads, s.d_ff, s.layers})
@@ -110,17 +147,17 @@ std::vector<std::uint8_t> save_model(const EncoderParams<float>& params,
             }
         }
     });
-    w.u32(fnv1a(w.out.data(), w.out.size()));
+    w.u32(checksum(w.out.data(), w.out.size()));
     return w.out;
 }
 
-TrainedModel load_model(const std::uint8_t* data, std::size_t size) {
+TrainedModel load_model(const std::uint8_t* data, std::size_t size, Embeddings embeddings) {
     if (size < 8 || std::memcmp(data, kMagic, 7) != 0)
         fail("it does not start as an Attention Lab model");
     const bool with_aliases = data[7] == kMagic[7];
     if (!with_aliases && data[7] != '1') fail("it is another version of the model format");
     if (size < 8 + 4) fail("it is too short to be a model");
-    if (fnv1a(data, size - 4) != ByteReader(data + size - 4, 4, fail).u32("the checksum"))
+    if (checksum(data, size - 4) != ByteReader(data + size - 4, 4, fail).u32("the checksum"))
         fail("its checksum does not match");
     ByteReader r(data + 8, size - 8 - 4, fail);
     const EncoderShape s = read_shape(r, fail);
@@ -144,18 +181,28 @@ TrainedModel load_model(const std::uint8_t* data, std::size_t size) {
         fail(std::string("its vocabulary: ") + e.what());
     }
     TrainedModel model{std::move(*vocabulary), unwritten_params<float>(s), nullptr};
+    PackedEncoder::Int8Rows tok_rows;
+    const bool int8_tok = embeddings == Embeddings::int8_rows;
+    if (int8_tok) model.params.tok.resize(0, s.d_model);  // never allocated: tok_rows holds it
     model.params.for_each([&](const std::string& name, Mat<float>& m) {
         const std::uint32_t rows = r.u32(name), cols = r.u32(name);
-        if (rows != static_cast<std::uint32_t>(m.rows()) ||
+        const bool to_int8 = int8_tok && &m == &model.params.tok;
+        if (rows != static_cast<std::uint32_t>(to_int8 ? s.vocab : m.rows()) ||
             cols != static_cast<std::uint32_t>(m.cols()))
             fail("block " + name + " has the wrong shape");
         const std::uint8_t kind = r.u8(name);
-        if (kind != (m.rows() > 1 ? 1 : 0)) fail("block " + name + " is stored the wrong way");
-        // Every entry is written here, row by row through a pointer (a loop the compiler makes
-        // 4 lanes wide: the page's first view waits for it).
+        if (kind != (rows > 1 ? 1 : 0)) fail("block " + name + " is stored the wrong way");
+        if (to_int8) {
+            tok_rows.rows = static_cast<Eigen::Index>(rows);
+            tok_rows.cols = static_cast<Eigen::Index>(cols);
+            tok_rows.levels.reserve(static_cast<std::size_t>(rows) * cols);  // copied, not zeroed
+        }
+        // Every entry is written here, row by row through a pointer; the token embeddings' levels
+        // are kept as they are when they stay int8 rows.
         bool finite = true;
-        for (Eigen::Index i = 0; i < m.rows(); ++i) {
-            float* row = m.data() + i * m.cols();
+        Mat<float> looked_at;  // such a row's floats, when they are to be looked at
+        for (Eigen::Index i = 0; i < static_cast<Eigen::Index>(rows); ++i) {
+            float* row = to_int8 ? nullptr : m.data() + i * m.cols();
             if (kind == 0) {
                 for (Eigen::Index j = 0; j < m.cols(); ++j) {
                     row[j] = r.f32(name);
@@ -164,9 +211,18 @@ TrainedModel load_model(const std::uint8_t* data, std::size_t size) {
                 continue;
             }
             const float scale = r.f32(name);
-            dequantise_row(row, r.take(cols, name), scale, m.cols());
+            const auto* levels = reinterpret_cast<const std::int8_t*>(r.take(cols, name));
             // |q| ≤ 128: every product is finite when scale · 128 is; else each is looked at.
-            if (!std::isfinite(scale * 128.0f)) {
+            const bool look = !std::isfinite(scale * 128.0f);
+            if (to_int8) {
+                tok_rows.scales.push_back(scale);
+                tok_rows.levels.insert(tok_rows.levels.end(), levels, levels + cols);
+                if (!look) continue;
+                looked_at.resize(1, m.cols());
+                row = looked_at.data();
+            }
+            dequantise(row, levels, scale, m.cols());
+            if (look) {
                 for (Eigen::Index j = 0; j < m.cols(); ++j)
                     finite = finite && std::isfinite(row[j]);
             }
@@ -174,7 +230,9 @@ TrainedModel load_model(const std::uint8_t* data, std::size_t size) {
         if (!finite) fail("block " + name + " holds a value that is not a finite number");
     });
     if (r.left() != 0) fail("bytes are left over after the last block");
-    model.packed = std::make_shared<const PackedEncoder>(pack_encoder(model.params));
+    PackedEncoder packed = pack_encoder(model.params);
+    packed.tok_rows = std::move(tok_rows);
+    model.packed = std::make_shared<const PackedEncoder>(std::move(packed));
     return model;
 }
 

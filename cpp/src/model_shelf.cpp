@@ -26,7 +26,8 @@ ModelInfo ModelShelf::add(std::string id, const std::uint8_t* data, std::size_t 
                         id.substr(0, 40) + "\"",
                     {{"id", id.substr(0, 40)}});
     }
-    auto model = std::make_shared<const TrainedModel>(load_model(data, size));
+    auto model =
+        std::make_shared<const TrainedModel>(load_model(data, size, Embeddings::int8_rows));
     const EncoderShape& s = model->params.shape;
     ModelInfo info{id, true, s.layers, s.heads, s.d_model, s.d_k(), s.vocab};
     const auto same = std::find_if(models_.begin(), models_.end(),

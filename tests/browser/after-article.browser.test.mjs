@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { loadAttentionLab } from 'attention-lab';
-import { fmt, share } from '../../web/app/ui/format.js';
+import { fmt, share, sig } from '../../web/app/ui/format.js';
 import { blockSizes } from '../../web/app/experiments/tiles-view.js';
 import { CARDS } from '../../web/app/tour/article-tour.js';
 import { useServedChromium, waitForParam, watchProblems } from './chromium.mjs';
@@ -136,6 +136,11 @@ test('each layer’s guess: from Heads → W_O’s Why?, 欢 hidden, the predict
   assert.deepEqual(await shown(), lists.map((list, depth) => [['After the embeddings', 'After layer 1', 'After layer 2: the model’s guess'][depth],
     list.map((g) => [g.token, fmt(g.probability, 3), g.token === '欢'])]));
   assert.equal(lists[2][0].token, '欢', 'the model’s guess is the hidden character, marked');
+  // Below a list without it, the hidden character's number at that depth: the core's rank.
+  const ranks = [0, 1, 2].map((depth) => core.rankAnswers('我喜[MASK]人工智能', ['欢'], { depth })[0]);
+  assert.deepEqual(await page.$$eval('.lens-depth-column', (cols) => cols.map((c) => c.querySelector('.lens-rank')?.textContent ?? null)),
+    ranks.map((r) => (r.shown ? null : `“欢” is number ${r.rank} of ${r.candidates} here (probability ${sig(r.probability, 2)})`)));
+  assert.deepEqual(ranks.map((r) => r.shown), [false, false, true]);
   assert.equal(await page.textContent('.experiment-lens h3'), '欢 hidden: the prediction layer’s guesses at each depth');
   assert.equal(await page.textContent('.lens-sentence'), 'The sentence the model reads: 我喜[MASK]人工智能');
   assert.match(await page.textContent('.experiment-lens .explain'), /“logit lens” \(nostalgebraist, 2020\)\. The prediction layer was trained on the last layer’s rows only/);
@@ -160,6 +165,9 @@ test('each layer’s guess in Chinese, from its link, and in traditional Chinese
   assert.equal(await page.textContent('.experiment-lens h3'), '遮住 智：预测层在每个深度的猜测');
   assert.deepEqual(await page.$$eval('.lens-depth figcaption', (cs) => cs.map((c) => c.textContent)), ['嵌入之后', '第 1 层之后', '第 2 层之后：模型的猜测']);
   assert.equal(await page.textContent('#experiment-tabs [data-experiment="lens"]'), '每一层的猜测');
+  const ranks = [0, 1, 2].map((depth) => core.rankAnswers('我喜欢人工[MASK]能', ['智'], { depth })[0]);
+  assert.deepEqual(await page.$$eval('.lens-rank', (ps) => ps.map((p) => p.textContent)),
+    ranks.filter((r) => !r.shown).map((r) => `“智”在这里排第 ${r.rank} 位（共 ${r.candidates} 个，概率 ${sig(r.probability, 2)}）`));
   // In traditional Chinese the guesses are traditional, and 欢 hidden is marked as 歡.
   await page.click('#token-chips .chip >> nth=3');
   await page.selectOption('#lang', 'zh-Hant');

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { loadAttentionLab } from 'attention-lab';
 import { useServedChromium } from './chromium.mjs';
 import { cells, chips, openPage, rendered } from './page-helpers.mjs';
+import { sig } from '../../web/app/ui/format.js';
 
 const WEB = fileURLToPath(new URL('../../web/', import.meta.url));
 const SENTENCE = '我喜欢人工智能';
@@ -156,6 +157,58 @@ test('hidden characters are guessed by the core, and knock-out changes the guess
   await page.keyboard.press('Enter');
   await page.waitForFunction(() => document.getElementById('sentence').value === '我喜欢人[MASK][MASK]能');
   trace.dispose();
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('where the hidden text stands: marked among the five, else its number in the core’s whole list, or why it cannot be a guess', async () => {
+  const { page, context, problems } = await openPage(env, '?step=tokens');
+  const sides = new Set();
+  for (let i = 1; i <= [...SENTENCE].length; i += 1) {
+    const answer = [...SENTENCE][i - 1];
+    const masked = [...SENTENCE].map((c, k) => (k === i - 1 ? '[MASK]' : c)).join('');
+    await page.click(`.token-step .chip[data-i="${i}"] button`);
+    await page.waitForFunction((text) => document.getElementById('sentence').value === text, masked);
+    await page.waitForSelector(`section.guess[data-mask="0"] h3 >> text=hidden: ${answer}`);
+    const [rank] = core.rankAnswers(masked, [answer]);
+    const marks = await page.$$eval('figure.guesses[data-kind="before"] li', (lis) => lis.map((li) => li.classList.contains('answer')));
+    const line = await page.$$eval('.guess-rank', (ps) => ps.map((p) => p.textContent));
+    if (rank.shown) {
+      assert.deepEqual(marks, [0, 1, 2, 3, 4].map((k) => k === rank.rank - 1), answer);
+      assert.deepEqual(line, []);
+    } else {
+      assert.deepEqual(marks, [false, false, false, false, false], answer);
+      assert.deepEqual(line, [`“${answer}” is not among these five guesses: the model puts it at number ${rank.rank} of the ${rank.candidates} characters and words it chooses from (probability ${sig(rank.probability, 2)}).`]);
+    }
+    sides.add(rank.shown);
+    await page.click(`.token-step .chip[data-i="${i}"] button`);
+    await page.waitForFunction((text) => document.getElementById('sentence').value === text, SENTENCE);
+  }
+  // The shipped model lists some of the article's characters and not others: both sides are drawn here.
+  assert.deepEqual([...sides].sort(), [false, true]);
+  // With a head knocked out, a second list stands beside: the line names the list it is about.
+  const hidden = [...SENTENCE].findIndex((c, k) => !core.rankAnswers([...SENTENCE].map((x, j) => (j === k ? '[MASK]' : x)).join(''), [c])[0].shown);
+  await page.click(`.token-step .chip[data-i="${hidden + 1}"] button`);
+  await page.check('.head-card[data-head="0"] input[role="switch"]');
+  await page.waitForSelector('figure.guesses[data-kind="after"]');
+  assert.match(await page.textContent('.guess-rank'), new RegExp(`^“${[...SENTENCE][hidden]}” is not among the five guesses with all heads: the model puts it at number \\d+ of`));
+  await page.uncheck('.head-card[data-head="0"] input[role="switch"]');
+  // A character the vocabulary lacks is read as [UNK], which is never a guess.
+  await page.fill('#sentence', '我喜欢𠀀');
+  await page.waitForSelector('.token-step .chip[data-i="4"] >> text=[UNK]');
+  await page.click('.token-step .chip[data-i="4"] button');
+  await page.waitForSelector('.guess-rank');
+  assert.deepEqual([...core.rankAnswers('我喜欢[MASK]', ['𠀀'])[0].pieces], ['[UNK]']);
+  assert.equal(await page.textContent('.guess-rank'), '“𠀀” cannot be one of the guesses: the model reads it as [UNK], which is not one of the characters and words it chooses from.');
+  // A word this vocabulary splits cannot be one guess, and the page says so.
+  const english = 'my mother is a nurse at the hospital';
+  await page.fill('#sentence', english);
+  await page.waitForSelector('.token-step .chip[data-i="5"] >> text=nurs');
+  await page.click('.token-step .chip[data-i="5"] button');
+  await page.waitForSelector('.guess-rank');
+  const [nurse] = core.rankAnswers('my mother is a [MASK] at the hospital', ['nurse']);
+  assert.equal(nurse.guessable, false);
+  assert.equal(await page.textContent('.guess-rank'), `“nurse” cannot be one of the guesses: this model’s vocabulary splits it into ${nurse.pieces.length} tokens (${nurse.pieces.join(' ')}; ## marks a piece that continues a word), and one [MASK] stands for one token.`);
   assert.deepEqual(problems, []);
   await context.close();
 });

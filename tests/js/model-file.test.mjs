@@ -34,6 +34,42 @@ test('predictMasked: one sorted list of guesses per [MASK], in both languages', 
   throwsLab(() => core.predictMasked(7), 'invalid_argument', /sentence must be a string/);
 });
 
+test('rankAnswers: where the hidden text stands among the guesses, as predictMasked orders them', () => {
+  const sentence = '我喜欢人工[MASK]能';
+  const all = core.predictMasked(sentence, { topK: 50 })[0];
+  // Each of the first fifty guesses is ranked where predictMasked lists it; shown only within topK.
+  for (const k of [0, 4, 5, 49]) {
+    const [rank] = core.rankAnswers(sentence, [all[k].token]);
+    assert.deepEqual({ ...rank, pieces: [...rank.pieces] }, { answer: all[k].token, pieces: [all[k].token], guessable: true,
+      rank: k + 1, candidates: rank.candidates, probability: all[k].probability, shown: k < 5 });
+    assert.equal(core.rankAnswers(sentence, [all[k].token], { topK: k + 1 })[0].shown, true);
+  }
+  assert.ok(core.rankAnswers(sentence, ['智'])[0].candidates > 1000);
+  // Traditional as typed; a word this vocabulary splits; several [MASK]s; knocked-out heads as predictMasked's.
+  const [typed] = core.rankAnswers('我喜[MASK]人工智慧', ['歡']);
+  assert.equal(typed.answer, '歡');
+  assert.equal(typed.rank, 1);
+  assert.deepEqual([...typed.pieces], ['欢']);
+  const [nurse] = core.rankAnswers('my mother is a [MASK] at the hospital', ['nurse']);
+  assert.equal(nurse.guessable, false);
+  assert.equal(nurse.rank, 0);
+  assert.equal(nurse.shown, false);
+  assert.ok(nurse.pieces.length > 1);
+  const two = core.rankAnswers('[MASK]喜欢人工[MASK]能', ['我', '智']);
+  assert.equal(two.length, 2);
+  assert.equal(two[0].rank, core.predictMasked('[MASK]喜欢人工[MASK]能', { topK: 50 })[0].findIndex((g) => g.token === '我') + 1);
+  const off = [{ layer: 1, head: 0 }];
+  const offFirst = core.predictMasked(sentence, { knockOut: off })[0][0];
+  assert.equal(core.rankAnswers(sentence, [offFirst.token], { knockOut: off })[0].rank, 1);
+  assert.equal(core.rankAnswers(sentence, [offFirst.token], { depth: 2 })[0].rank, core.rankAnswers(sentence, [offFirst.token])[0].rank);
+  throwsLab(() => core.rankAnswers(sentence, '智'), 'invalid_argument', /answers must be an array of strings/);
+  throwsLab(() => core.rankAnswers(sentence, ['智', '能']), 'invalid_argument', /one text for each \[MASK\] of the sentence: it has 1, got 2/);
+  throwsLab(() => core.rankAnswers(sentence, ['']), 'invalid_argument', /empty text/);
+  throwsLab(() => core.rankAnswers('我喜欢', ['我']), 'invalid_argument', /no \[MASK\]/);
+  throwsLab(() => core.rankAnswers(sentence, ['智'], { topK: 51 }), 'invalid_argument', /topK/);
+  throwsLab(() => core.rankAnswers(sentence, ['智'], { model: 'random' }), 'invalid_option', /rankAnswers needs a trained model/);
+});
+
 test('loadModel: a damaged, cut or other-version file is refused with the reason; the models stay usable', () => {
   const flipped = MODEL_BYTES.slice();
   flipped[flipped.length >> 1] ^= 0x10;

@@ -20,7 +20,7 @@ test('a view context holds no core and no run; other runs are the state\'s, free
     assert.notEqual(value, state.run, `${name} is the run`);
   }
   assert.deepEqual(Object.keys(ctx.compute).sort(), ['compareRows', 'crossEntropyGradient', 'divideByMax', 'loadAfterArticle', 'predictMasked',
-    'randomKeys', 'sampleDotProducts', 'scalingEffect', 'softmaxRow', 'varianceGrowth', 'whatIf']);
+    'randomKeys', 'rankAnswers', 'sampleDotProducts', 'scalingEffect', 'softmaxRow', 'varianceGrowth', 'whatIf']);
   assert.equal(ctx.view, state.viewOf(state.where));
   assert.equal(ctx.viewOf, state.viewOf);
   const before = core.memoryUsage().liveTraces;

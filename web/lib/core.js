@@ -129,6 +129,12 @@ export function createCore(core, trained, loadAfter) {
     const ids = listModels().map((m) => m.id).join(', ');
     fail(`there is no model "${id}"; the models are ${ids}`, 'unknown_model', { id, ids });
   };
+  // The trained model a guessing call names (what), or a clear error for the random one.
+  const guessingModel = (model, what) => {
+    const info = modelInfo(checkOptions({ model }).model);
+    if (!info.trained) fail(`the random model has no prediction head; ${what} needs a trained model`, 'invalid_option', { name: 'model', got: describe(model) });
+    return info;
+  };
 
   return Object.freeze({
     /** The seeded head's stage ids (every head's, in a trained model), in pipeline order. */
@@ -214,11 +220,26 @@ export function createCore(core, trained, loadAfter) {
       checkIndex('topK', topK);
       checkFlag('wordsOnly', wordsOnly), checkFlag('traditional', traditional);
       if (depth !== undefined) checkIndex('depth', depth);
-      const info = modelInfo(checkOptions({ model }).model);
-      if (!info.trained) fail('the random model has no prediction head; predictMasked needs a trained model', 'invalid_option', { name: 'model', got: describe(model) });
+      const info = guessingModel(model, 'predictMasked');
       const lists = unwrap(core.predictMasked(info.id, sentence, topK, checkKnockOut(knockOut), wordsOnly, traditional, depth,
-        override === undefined ? undefined : checkOverride(override)));
+        override === undefined ? undefined : checkOverride(override), undefined));
       return Object.freeze(lists.map((list) => Object.freeze(list.map((g) => Object.freeze(g)))));
+    },
+
+    /** Where the text each [MASK] hid stands among the model's guesses for it, ordered as
+     *  predictMasked orders them (the same model, knockOut, wordsOnly and depth): one answer a [MASK];
+     *  shown: among the topK guesses predictMasked lists. */
+    rankAnswers(sentence, answers, { topK = 5, model, knockOut = [], wordsOnly = true, depth } = {}) {
+      checkSentence(sentence);
+      checkIndex('topK', topK);
+      if (!Array.isArray(answers) || !answers.every((a) => typeof a === 'string')) {
+        fail(`answers must be an array of strings, one for each [MASK], got ${describe(answers)}`, 'invalid_argument');
+      }
+      checkFlag('wordsOnly', wordsOnly);
+      if (depth !== undefined) checkIndex('depth', depth);
+      const info = guessingModel(model, 'rankAnswers');
+      const ranks = unwrap(core.predictMasked(info.id, sentence, topK, checkKnockOut(knockOut), wordsOnly, false, depth, undefined, answers));
+      return Object.freeze(ranks.map((r) => Object.freeze({ ...r, pieces: Object.freeze(r.pieces) })));
     },
 
     /** After loadAfterArticle(), as the README's API says: what if one head's row were changed (what-if.js);

@@ -174,6 +174,23 @@ export interface Guess {
   readonly probability: number;
 }
 
+/** Where the text a [MASK] hid stands among the model's guesses for it (rankAnswers). */
+export interface AnswerRank {
+  readonly answer: string;
+  /** The answer as the vocabulary's tokens: one when it can be a guess. */
+  readonly pieces: ReadonlyArray<string>;
+  /** One token among those the [MASK] is guessed among. */
+  readonly guessable: boolean;
+  /** 1 + how many of those the model puts before it, as predictMasked orders them (0: not guessable). */
+  readonly rank: number;
+  /** How many tokens the [MASK] is guessed among. */
+  readonly candidates: number;
+  /** Its probability, as the guesses' (0: not guessable). */
+  readonly probability: number;
+  /** Among the topK guesses predictMasked lists (rank 1 … topK). */
+  readonly shown: boolean;
+}
+
 export interface DotProductSample {
   readonly variance: number;
   readonly scaledVariance: number;
@@ -260,6 +277,8 @@ export interface Core {
    * `layers` (the default) after the last layer, the model's guess; earlier, the "logit lens".
    */
   predictMasked(sentence: string, options?: { topK?: number; model?: string; knockOut?: RunOptions['knockOut']; wordsOnly?: boolean; traditional?: boolean; depth?: number; override?: RunOptions['override'] }): ReadonlyArray<ReadonlyArray<Guess>>;
+  /** One answer for each [MASK] of the sentence, ranked among the guesses as predictMasked orders them. */
+  rankAnswers(sentence: string, answers: ReadonlyArray<string>, options?: { topK?: number; model?: string; knockOut?: RunOptions['knockOut']; wordsOnly?: boolean; depth?: number }): ReadonlyArray<AnswerRank>;
   /**
    * What if head { layer, head }'s row `row` had other weights (after loadAfterArticle()): `edits` in order, each
    * key's weight 0 … 1; `renormalise` (default true) scales the keys not edited together so the row sums to 1,

@@ -145,7 +145,20 @@ struct PackedEncoder {
     };
     std::vector<Layer> layers;
 
-    // tokᵀ as panels, packed from tok (the params' own) by the first call; safe
+    // The token embeddings as a model file keeps them, one scale a row and the row's int8 levels
+    // (row i = scales[i] · levels[i·cols …]), for a model loaded to be run (load_model's
+    // Embeddings::int8_rows): a run reads only its tokens' rows, so the load writes no float of the
+    // table and the params' tok stays empty. Empty for a model whose tok holds the floats.
+    struct Int8Rows {
+        Eigen::Index rows = 0, cols = 0;
+        std::vector<std::int8_t> levels;
+        std::vector<float> scales;
+        void row(Eigen::Index i, float* out) const;  // row i as floats (model_file.cpp)
+        Mat<float> floats() const;                   // every row
+    };
+    Int8Rows tok_rows;
+
+    // tokᵀ as panels, packed from tok_rows or tok by the first call; safe
     // to call from several threads at once.
     const kernels::Panels& tok_t(const Mat<float>& tok) const;
 
@@ -158,6 +171,11 @@ private:
     std::shared_ptr<Once> tok_t_ = std::make_shared<Once>();
 };
 PackedEncoder pack_encoder(const EncoderParams<float>& p);
+
+// The token embeddings' rows for these ids (ids.size() × d_model): from packed's tok_rows when it
+// holds them (packed may be null), else from tok, the params' own (model_file.cpp).
+Mat<float> token_rows(const Mat<float>& tok, const PackedEncoder* packed,
+                      const std::vector<std::int32_t>& ids);
 
 // How the forward computes GELU and softmax in float: `exact` with std::tanh
 // and Eigen's exp (what the trainer differentiates, and what made the shipped

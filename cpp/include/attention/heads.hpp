@@ -133,4 +133,29 @@ std::vector<std::vector<Guess>> predict_masked(
     GuessAmong among = GuessAmong::words, GuessForms forms = GuessForms::as_typed,
     std::optional<int> depth = std::nullopt, const RowOverride* override = nullptr);
 
+// Where the text a [MASK] hid stands among the model's guesses for it.
+struct AnswerRank {
+    std::string answer;               // as given
+    std::vector<std::string> pieces;  // the answer as the vocabulary's tokens
+    bool guessable =
+        false;              // one token, among those the [MASK] is guessed among: it can be a guess
+    std::int64_t rank = 0;  // 1 + how many of those come before it (0: not guessable)
+    std::int64_t candidates = 0;  // how many tokens the [MASK] is guessed among
+    float probability = 0;        // as the guesses' (0: not guessable)
+    bool shown = false;           // among predict_masked()'s top_k guesses: rank 1 … top_k
+};
+
+// For each [MASK] of the text, in order, the answer given for it (one text each) ranked as
+// predict_masked() orders its guesses (the same model, knock_out, among and depth), and whether
+// it is among the top_k it lists: a learner who hid a character sees how far down the list the
+// model puts it. Throws attention::Error ("invalid_argument") as predict_masked() does, and for
+// answers that are not one non-empty text for each [MASK].
+std::vector<AnswerRank> rank_answers(const EncoderParams<float>& model,
+                                     const Vocabulary& vocabulary, std::string_view text,
+                                     const std::vector<std::string>& answers, int top_k,
+                                     const std::vector<HeadId>& knock_out = {},
+                                     const PackedEncoder* packed = nullptr,
+                                     GuessAmong among = GuessAmong::words,
+                                     std::optional<int> depth = std::nullopt);
+
 }  // namespace attention

@@ -48,6 +48,12 @@ EncoderShape read_shape(ByteReader& r, const ByteReader::Fail& fail);
 // Throws attention::Error ("invalid_model") naming what is wrong: not a model
 // file, another version, a shape out of range, a block or the vocabulary cut
 // short, a checksum that does not match, bytes left over.
-TrainedModel load_model(const std::uint8_t* data, std::size_t size);
+// With Embeddings::int8_rows the token embeddings stay as the file's int8 rows in `packed`
+// (PackedEncoder::tok_rows) and params.tok stays empty: for a model that is only run (the API's),
+// whose load then writes no float of the largest block. Embeddings::floats (a trainer's, a test's)
+// writes every block into params.
+enum class Embeddings { floats, int8_rows };
+TrainedModel load_model(const std::uint8_t* data, std::size_t size,
+                        Embeddings embeddings = Embeddings::floats);
 
 }  // namespace attention

@@ -224,3 +224,50 @@ TEST_CASE("PackedEncoder::tok_t: tokᵀ packed at the first call, once, shared b
     CHECK(first.data == want.data);  // the zero padding of the last panel included
     CHECK(&packed.tok_t(model->params.tok) == &first);  // the copy's packing is the original's
 }
+
+TEST_CASE("rank_answers: the hidden text's place in the guesses, as predict_masked orders them") {
+    const auto model = small_model();
+    const auto& p = model->params;
+    const auto& v = model->vocabulary;
+    const auto guesses = predict_masked(p, v, "我[MASK]欢", 5);  // all five characters, in order
+    REQUIRE(guesses[0].size() == 5);
+    for (std::size_t k = 0; k < 5; ++k) {
+        const auto ranks = rank_answers(p, v, "我[MASK]欢", {guesses[0][k].token}, 5);
+        REQUIRE(ranks.size() == 1);
+        CAPTURE(guesses[0][k].token);
+        CHECK(ranks[0].guessable);
+        CHECK(ranks[0].rank == static_cast<std::int64_t>(k + 1));
+        CHECK(ranks[0].probability == guesses[0][k].probability);
+        CHECK(ranks[0].candidates == 5);
+        CHECK(ranks[0].pieces == std::vector<std::string>{guesses[0][k].token});
+        CHECK(ranks[0].shown);  // within the five listed
+        // Listed to rank - 1 only, the answer is just below the list; listed to its rank, in it.
+        if (k > 0)
+            CHECK_FALSE(rank_answers(p, v, "我[MASK]欢", {guesses[0][k].token}, int(k))[0].shown);
+        CHECK(rank_answers(p, v, "我[MASK]欢", {guesses[0][k].token}, int(k + 1))[0].shown);
+    }
+    // Two [MASK]s: each answer against its own row; knocked-out heads as predict_masked's.
+    const auto two = predict_masked(p, v, "[MASK]喜[MASK]", 5, {{1, 0}});
+    const auto ranked =
+        rank_answers(p, v, "[MASK]喜[MASK]", {two[0][2].token, two[1][4].token}, 5, {{1, 0}});
+    CHECK(ranked[0].rank == 3);
+    CHECK(ranked[1].rank == 5);
+    CHECK(ranked[1].probability == two[1][4].probability);
+    // Not one token a [MASK] is guessed among: no rank.
+    const auto word = rank_answers(p, v, "我[MASK]欢", {"猫猫"}, 5);
+    CHECK_FALSE(word[0].guessable);
+    CHECK(word[0].rank == 0);
+    CHECK(word[0].pieces == std::vector<std::string>{"猫", "猫"});
+    CHECK_FALSE(word[0].shown);
+    CHECK_FALSE(rank_answers(p, v, "我[MASK]欢", {"[MASK]"}, 5)[0].guessable);
+    CHECK(contains(error_from([&] {
+                       rank_answers(p, v, "我[MASK]欢", {"我", "你"}, 5);
+                   }).what(),
+                   "one text for each [MASK]"));
+    CHECK(contains(error_from([&] { rank_answers(p, v, "我[MASK]欢", {" "}, 5); }).what(),
+                   "empty text"));
+    CHECK(
+        contains(error_from([&] { rank_answers(p, v, "我[MASK]欢", {"我"}, 0); }).what(), "topK"));
+    CHECK(
+        contains(error_from([&] { rank_answers(p, v, "我喜欢", {"我"}, 5); }).what(), "no [MASK]"));
+}

@@ -7,8 +7,10 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <memory>
 #include <string>
 
+#include "attention/encoder_trace.hpp"
 #include "attention/heads.hpp"
 #include "attention/model_file.hpp"
 #include "helpers.hpp"
@@ -176,4 +178,54 @@ TEST_CASE(
     REQUIRE(at != bad.end());
     at[3] = ' ';
     CHECK(contains(refusal(resealed(bad)), "no tab"));
+}
+
+TEST_CASE(
+    "model file: loaded to run, the token embeddings stay the file's int8 rows and every number "
+    "is the one the floats give") {
+    const std::vector<std::uint8_t> bytes = save_model(model(), vocabulary(), 127, 15);
+    const auto floats =
+        std::make_shared<const TrainedModel>(load_model(bytes.data(), bytes.size()));
+    const auto rows = std::make_shared<const TrainedModel>(
+        load_model(bytes.data(), bytes.size(), Embeddings::int8_rows));
+    CHECK(floats->packed->tok_rows.rows == 0);
+    CHECK(rows->params.tok.size() == 0);  // no float of the table written
+    REQUIRE(rows->packed->tok_rows.rows == 10);
+    CHECK(rows->packed->tok_rows.levels.size() == 10 * 8);
+    for (std::int32_t id = 0; id < 10; ++id)
+        CHECK(token_rows(rows->params.tok, rows->packed.get(), {id}) == floats->params.tok.row(id));
+    const EncoderTrace a = run_encoder(floats, "a", "我喜欢你", {});
+    const EncoderTrace b = run_encoder(rows, "b", "我喜欢你", {});
+    CHECK(a.embeddings == b.embeddings);
+    CHECK(a.cache.hidden == b.cache.hidden);
+    const auto guess = [](const TrainedModel& m) {
+        return predict_masked(m.params, m.vocabulary, "我[MASK]欢", 3, {}, m.packed.get());
+    };
+    const auto from_floats = guess(*floats), from_rows = guess(*rows);
+    for (std::size_t k = 0; k < 3; ++k) {
+        CHECK(from_rows[0][k].token == from_floats[0][k].token);
+        CHECK(from_rows[0][k].probability == from_floats[0][k].probability);
+    }
+    // The same refusal of a scale that is not finite, the same large finite row.
+    std::vector<std::uint8_t> damaged = bytes;
+    std::size_t text = 0;
+    for (std::size_t id = 0; id < vocabulary().size(); ++id)
+        text += vocabulary().token(static_cast<std::int32_t>(id)).size() + 1;
+    const std::size_t first_scale = 8 + 20 + 4 + text + 4 + 4 + 4 + 1;
+    for (const float scale : {std::nanf(""), 1e38f, 3e36f}) {
+        std::memcpy(&damaged[first_scale], &scale, sizeof scale);
+        damaged = resealed(damaged);
+        const auto load = [&] {
+            load_model(damaged.data(), damaged.size(), Embeddings::int8_rows);
+        };
+        if (scale == 3e36f) {
+            const TrainedModel large =
+                load_model(damaged.data(), damaged.size(), Embeddings::int8_rows);
+            CHECK(token_rows(large.params.tok, large.packed.get(), {0}).cwiseAbs().maxCoeff() ==
+                  doctest::Approx(15 * 3e36f));
+        } else {
+            CHECK(
+                contains(error_from(load).what(), "block tok holds a value that is not a finite"));
+        }
+    }
 }

@@ -75,7 +75,7 @@ TEST_CASE(
     CHECK(row.last_top == 0);  // 0.5 and 0.5: the first
     CHECK(row.rollout_self == r.rollout(1, 1));
     CHECK(row.last_self == 0.0f);
-    const auto j = row.rollout_top;
+    const auto j = static_cast<Eigen::Index>(row.rollout_top);
     CHECK(j != 1);
     for (Eigen::Index k = 0; k < 3; ++k) {
         if (k != 1) CHECK(r.rollout(1, j) >= r.rollout(1, k));

@@ -222,8 +222,12 @@ TEST_CASE(
         bool found = false;
         for (const Guess& g : guesses[0])
             listed += g.token + " ", found = found || g.token == characters[k];
-        MESSAGE(text << " → " << listed);
+        // Where the page puts the hidden character: marked in the list, or its number below it.
+        const AnswerRank rank = rank_answers(shipped()->params, shipped()->vocabulary, text,
+                                             {characters[k]}, 5, {}, shipped()->packed.get())[0];
+        MESSAGE(text << " → " << listed << "(" << characters[k] << ": number " << rank.rank << ")");
         CAPTURE(text);
+        CHECK(rank.shown == found);
         if (back[k]) CHECK(found);
         if (characters[k] == "欢") CHECK(guesses[0][0].token == "欢");
     }

@@ -3,9 +3,10 @@
 // nostalgebraist 2020). Its view is a chunk loaded when it opens.
 import { h, morphChildren } from '../ui/dom.js';
 import { translator } from '../strings/i18n.js';
-import { guessList } from '../heads/guess-panel.js';
+import { guessList, whyNoGuess } from '../heads/guess-panel.js';
 import { headsInText } from '../heads/head-names.js';
 import { hideToken, MASK, maskNumber } from '../heads/masking.js';
+import { sig } from '../ui/format.js';
 import { lazyExperiment } from './lazy.js';
 
 export default lazyExperiment({
@@ -13,5 +14,5 @@ export default lazyExperiment({
   label: (t) => t('experiment.lens.label'),
   words: { loading: 'experiments.loading', failed: 'experiments.loadFailed' },
   load: () => import('./lens-view.js').then(({ createLensView }) => (element) =>
-    createLensView(element, { h, morphChildren, translator, guessList, headsInText, hideToken, MASK, maskNumber })),
+    createLensView(element, { h, morphChildren, translator, guessList, whyNoGuess, headsInText, hideToken, MASK, maskNumber, sig })),
 });

@@ -2,7 +2,7 @@
 // [MASK] in the sentence, as bars. With heads knocked out, the guesses of the
 // whole model and of the model without them side by side (before → after).
 import { h, morphChildren } from '../ui/dom.js';
-import { fmt } from '../ui/format.js';
+import { fmt, sig } from '../ui/format.js';
 import { canHide, countMasks } from './masking.js';
 import { headsInText } from './head-names.js';
 
@@ -22,6 +22,13 @@ export function guessList(list, caption, { className = 'guesses', dataset = {}, 
         mark ? h('span', { class: 'visually-hidden' }, ` (${mark})`) : null,
         h('span', { class: 'share-bar' }, bar), h('span', { class: 'guess-p' }, fmt(probability, 3)));
     })));
+}
+
+/** Why a hidden text the core does not rank (rankAnswers' guessable false) cannot be a guess: the
+ *  vocabulary splits it into pieces, or reads it as one token that is not a candidate ([UNK], a mark). */
+export function whyNoGuess(t, text, pieces) {
+  return pieces.length > 1 ? t('guess.pieces', { text, n: pieces.length, pieces: pieces.join(' ') })
+    : t('guess.notCandidate', { text, pieces: pieces.join(' ') });
 }
 
 /** The guesses of one lab, in container: render(ctx, { hidden, onHide }) with
@@ -53,10 +60,12 @@ function renderGuess(container, ctx, { hidden, onHide }) {
     const off = ctx.knockOut;
     let before;
     let after = null;
+    let ranks = null; // where each hidden text stands among the guesses (the core's rank), when the page hid every [MASK]
     try {
       const traditional = ctx.lang === 'zh-Hant'; // guesses as a traditional-character reader writes them
       before = ctx.compute.predictMasked(ctx.sentence, { model, topK: TOP, traditional });
       if (off.length) after = ctx.compute.predictMasked(ctx.sentence, { model, topK: TOP, knockOut: off, traditional });
+      if (before.every((_, m) => hidden?.[m])) ranks = ctx.compute.rankAnswers(ctx.sentence, before.map((_, m) => hidden[m]), { model, topK: TOP });
     } catch (error) {
       parts.push(h('p', { class: 'message error', role: 'alert' }, ctx.errorText(error)));
       before = [];
@@ -64,11 +73,18 @@ function renderGuess(container, ctx, { hidden, onHide }) {
     const without = headsInText(ctx.t, off, ctx.layers);
     before.forEach((list, m) => {
       const answer = hidden?.[m];
+      const rank = ranks?.[m];
+      // In the list: marked there (the same order in either form). Below it: how far down, or why it cannot be a guess.
+      const marked = rank?.shown ? (_, k) => (k === rank.rank - 1 ? ctx.t('guess.marked') : null) : undefined;
       parts.push(h('section', { class: 'guess', dataset: { mask: m } },
         h('h3', {}, ctx.t('guess.mask', { m: m + 1 }), answer ? h('span', { class: 'answer' }, ' ', ctx.t('guess.answer', { text: answer })) : null),
         h('div', { class: 'guess-sides' },
-          guessList(list, ctx.t('guess.all'), { dataset: { kind: 'before' } }),
-          after ? guessList(after[m], ctx.t('guess.without', { heads: without }), { dataset: { kind: 'after' } }) : null)));
+          guessList(list, ctx.t('guess.all'), { dataset: { kind: 'before' }, marked }),
+          after ? guessList(after[m], ctx.t('guess.without', { heads: without }), { dataset: { kind: 'after' } }) : null),
+        rank && !rank.shown ? h('p', { class: 'guess-rank hint', dataset: { rank: rank.rank } }, rank.guessable
+          // With heads knocked out a second list stands beside: the rank is the first list's.
+          ? ctx.t(after ? 'guess.rankAll' : 'guess.rank', { text: answer, rank: rank.rank, candidates: rank.candidates, p: sig(rank.probability, 2) })
+          : whyNoGuess(ctx.t, answer, rank.pieces)) : null));
     });
   }
   morphChildren(container, h('div', {}, parts));

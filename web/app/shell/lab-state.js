@@ -91,7 +91,7 @@ export function createLabState(steps) {
     useCore(loaded, model) {
       core = loaded;
       compute = Object.freeze(Object.fromEntries(['softmaxRow', 'scalingEffect', 'varianceGrowth', 'sampleDotProducts', 'crossEntropyGradient',
-        'divideByMax', 'compareRows', 'predictMasked', 'loadAfterArticle', 'whatIf', 'randomKeys'].map((name) => [name, (...args) => core[name](...args)])));
+        'divideByMax', 'compareRows', 'predictMasked', 'rankAnswers', 'loadAfterArticle', 'whatIf', 'randomKeys'].map((name) => [name, (...args) => core[name](...args)])));
       defaults = this.modelOptions(model);
     },
     /** Runs the core on sentence with options (and the knock-outs, for a trained model).

@@ -94,6 +94,11 @@ export const HEADS_EN = {
   'guess.hide': 'Hide “{token}”',
   'guess.mask': '[MASK] {m}',
   'guess.answer': '(hidden: {text})',
+  'guess.marked': 'the hidden text',
+  'guess.rank': '“{text}” is not among these five guesses: the model puts it at number {rank} of the {candidates} characters and words it chooses from (probability {p}).',
+  'guess.rankAll': '“{text}” is not among the five guesses with all heads: the model puts it at number {rank} of the {candidates} characters and words it chooses from (probability {p}).',
+  'guess.pieces': '“{text}” cannot be one of the guesses: this model’s vocabulary splits it into {n} tokens ({pieces}; ## marks a piece that continues a word), and one [MASK] stands for one token.',
+  'guess.notCandidate': '“{text}” cannot be one of the guesses: the model reads it as {pieces}, which is not one of the characters and words it chooses from.',
   'guess.all': 'all heads',
   'guess.without': 'without {heads}',
 };

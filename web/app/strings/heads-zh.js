@@ -94,6 +94,11 @@ export const HEADS_ZH = {
   'guess.hide': '遮住“{token}”',
   'guess.mask': '[MASK] {m}',
   'guess.answer': '（被遮住的是：{text}）',
+  'guess.marked': '被遮住的内容',
+  'guess.rank': '“{text}”不在这五个猜测里：模型的候选共有 {candidates} 个（汉字、英文单词等），它排在第 {rank} 位（概率 {p}）。',
+  'guess.rankAll': '“{text}”不在“全部的头”的五个猜测里：模型的候选共有 {candidates} 个（汉字、英文单词等），它排在第 {rank} 位（概率 {p}）。',
+  'guess.pieces': '“{text}”不会出现在猜测里：这个模型的词表把它拆成了 {n} 个词元（{pieces}，## 表示接在前一块后面），而一个 [MASK] 只能代表一个词元。',
+  'guess.notCandidate': '“{text}”不会出现在猜测里：模型把它读成 {pieces}，而这不在它的候选字词里。',
   'guess.all': '全部的头',
   'guess.without': '去掉{heads}',
 };

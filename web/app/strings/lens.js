@@ -1,7 +1,7 @@
 // The words of the lens experiment (experiments/lens-view.js), in English and
 // Chinese: a chunk with the view, loaded when it opens. Every list is the
-// core's (core.predictMasked at each depth); no sentence here states a fact
-// about the numbers beside it.
+// core's (core.predictMasked at each depth), and so is the hidden text's place
+// in it (core.rankAnswers: whether it is among the five, and its number).
 export const LENS_EN = Object.freeze({
   'lens.explain': 'The prediction layer turns the row that the last layer leaves at a [MASK] into the model’s guess: that row times every token’s embedding, plus a bias, through softmax over the whole vocabulary. Here the same layer also reads the row at that position after the embeddings and after each layer, and shows what it would guess there. After the embeddings the row is only the [MASK]’s embedding plus its position: that list is the same in any sentence with a [MASK] at that place. This is the “logit lens” (nostalgebraist, 2020). The prediction layer was trained on the last layer’s rows only: an earlier list shows what the row already points to at that depth, not what a model with fewer layers would answer. Where every probability is small and the words look random, the prediction layer finds nothing it can read in that row, though the later layers may still turn it into the guess.',
   'lens.hiding': '{token} hidden: the prediction layer’s guesses at each depth',
@@ -11,6 +11,7 @@ export const LENS_EN = Object.freeze({
   'lens.layer': 'After layer {layer}',
   'lens.last': 'After layer {layer}: the model’s guess',
   'lens.answer': 'the hidden text',
+  'lens.rank': '“{text}” is number {rank} of {candidates} here (probability {p})',
   'lens.cannot': '{token} cannot be hidden: only a character or the start of a word can. Click another token.',
   'lens.knocked': 'Heads knocked out in the lab stay out at every depth: {heads}.',
 });
@@ -24,6 +25,7 @@ export const LENS_ZH = Object.freeze({
   'lens.layer': '第 {layer} 层之后',
   'lens.last': '第 {layer} 层之后：模型的猜测',
   'lens.answer': '被遮住的内容',
+  'lens.rank': '“{text}”在这里排第 {rank} 位（共 {candidates} 个，概率 {p}）',
   'lens.cannot': '{token} 不能遮住：只有汉字或一个词的开头可以遮住。请点另一个词元。',
   'lens.knocked': '在实验室里关闭的头在每个深度也都关闭着：{heads}。',
 });
