@@ -170,7 +170,7 @@ const kernels::Panels& PackedEncoder::tok_t(const Mat<float>& tok) const {
     Once& once = *tok_t_;
     const std::lock_guard<SpinLock> hold(once.lock);
     if (!once.packed) {  // a throw leaves it unpacked for the next call
-        if (tok_rows.rows > 0) {
+        if (tok_rows.rows() > 0) {
             kernels::pack_transposed(tok_rows.floats(), once.panels);
         } else {
             kernels::pack_transposed(tok, once.panels);

@@ -60,7 +60,7 @@ void PackedEncoder::Int8Rows::row(Eigen::Index i, float* out) const {
 Mat<float> token_rows(const Mat<float>& tok, const PackedEncoder* packed,
                       const std::vector<std::int32_t>& ids) {
     const PackedEncoder::Int8Rows* int8 =
-        packed && packed->tok_rows.rows > 0 ? &packed->tok_rows : nullptr;
+        packed && packed->tok_rows.rows() > 0 ? &packed->tok_rows : nullptr;
     Mat<float> out(static_cast<Eigen::Index>(ids.size()), int8 ? int8->cols : tok.cols());
     for (Eigen::Index r = 0; r < out.rows(); ++r) {
         const Eigen::Index id = ids[static_cast<std::size_t>(r)];
@@ -75,8 +75,8 @@ Mat<float> token_rows(const Mat<float>& tok, const PackedEncoder* packed,
 }
 
 Mat<float> PackedEncoder::Int8Rows::floats() const {
-    Mat<float> out(rows, cols);
-    for (Eigen::Index i = 0; i < rows; ++i) row(i, out.data() + i * cols);
+    Mat<float> out(rows(), cols);
+    for (Eigen::Index i = 0; i < rows(); ++i) row(i, out.data() + i * cols);
     return out;
 }
 
@@ -193,8 +193,8 @@ TrainedModel load_model(const std::uint8_t* data, std::size_t size, Embeddings e
         const std::uint8_t kind = r.u8(name);
         if (kind != (rows > 1 ? 1 : 0)) fail("block " + name + " is stored the wrong way");
         if (to_int8) {
-            tok_rows.rows = static_cast<Eigen::Index>(rows);
             tok_rows.cols = static_cast<Eigen::Index>(cols);
+            tok_rows.scales.reserve(rows);
             tok_rows.levels.reserve(static_cast<std::size_t>(rows) * cols);  // copied, not zeroed
         }
         // Every entry is written here, row by row through a pointer; the token embeddings' levels

@@ -150,9 +150,10 @@ struct PackedEncoder {
     // Embeddings::int8_rows): a run reads only its tokens' rows, so the load writes no float of the
     // table and the params' tok stays empty. Empty for a model whose tok holds the floats.
     struct Int8Rows {
-        Eigen::Index rows = 0, cols = 0;
+        Eigen::Index cols = 0;
         std::vector<std::int8_t> levels;
-        std::vector<float> scales;
+        std::vector<float> scales;  // one a row
+        Eigen::Index rows() const { return static_cast<Eigen::Index>(scales.size()); }
         void row(Eigen::Index i, float* out) const;  // row i as floats (model_file.cpp)
         Mat<float> floats() const;                   // every row
     };

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "attention/encoder_trace.hpp"
+#include "attention/fnv1a.hpp"
 #include "attention/heads.hpp"
 #include "attention/model_file.hpp"
 #include "helpers.hpp"
@@ -39,8 +40,7 @@ EncoderParams<float> model() {
 
 // The file with its checksum made right again, so the checks after it are reached.
 std::vector<std::uint8_t> resealed(std::vector<std::uint8_t> bytes) {
-    std::uint32_t hash = 2166136261u;
-    for (std::size_t i = 0; i + 4 < bytes.size(); ++i) hash = (hash ^ bytes[i]) * 16777619u;
+    const std::uint32_t hash = fnv1a(bytes.data(), bytes.size() - 4);
     for (int k = 0; k < 4; ++k)
         bytes[bytes.size() - 4 + static_cast<std::size_t>(k)] =
             static_cast<std::uint8_t>(hash >> (8 * k));
@@ -188,9 +188,9 @@ TEST_CASE(
         std::make_shared<const TrainedModel>(load_model(bytes.data(), bytes.size()));
     const auto rows = std::make_shared<const TrainedModel>(
         load_model(bytes.data(), bytes.size(), Embeddings::int8_rows));
-    CHECK(floats->packed->tok_rows.rows == 0);
+    CHECK(floats->packed->tok_rows.rows() == 0);
     CHECK(rows->params.tok.size() == 0);  // no float of the table written
-    REQUIRE(rows->packed->tok_rows.rows == 10);
+    REQUIRE(rows->packed->tok_rows.rows() == 10);
     CHECK(rows->packed->tok_rows.levels.size() == 10 * 8);
     for (std::int32_t id = 0; id < 10; ++id)
         CHECK(token_rows(rows->params.tok, rows->packed.get(), {id}) == floats->params.tok.row(id));
