@@ -3,18 +3,44 @@
 // dropped frames.
 
 // Runs in the page before its own scripts: when body[data-ready] turns true,
-// records the end of the frame that paints it (a task posted from that
-// frame's requestAnimationFrame runs after its style, layout and paint).
+// records when the frame that paints the drawn view is presented, as the
+// floor's first contentful paint is measured: the largest-contentful-paint
+// entry that frame makes (the view is drawn in one task, so in one frame, and
+// its largest text is larger than anything of the page before it). Also the
+// end of that frame on the main thread (__afterPaint: a task posted from its
+// requestAnimationFrame runs after its style, layout and paint), which waits
+// too for whatever the page posted before it, such as the warm-up's first
+// drawing; it stands in for the presentation if no entry comes within a second.
 export function markFirstPaint() {
-  const afterPaint = (done) => requestAnimationFrame(() => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => done(performance.now());
-    channel.port2.postMessage(0);
-  });
+  const entries = [];
+  let ready = null;
+  let settle = null;
+  const done = (t, by) => {
+    if (window.__firstPaint) return;
+    window.__firstPaintBy = by;
+    window.__firstPaint = t;
+  };
+  new PerformanceObserver((list) => {
+    entries.push(...list.getEntries().map((e) => e.startTime));
+    settle?.();
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
   new MutationObserver((_, observer) => {
     if (document.body?.dataset.ready !== 'true') return;
     observer.disconnect();
-    afterPaint((t) => { window.__firstPaint = t; });
+    ready = performance.now();
+    settle = () => {
+      const presented = entries.find((t) => t >= ready);
+      if (presented !== undefined && window.__afterPaint) done(presented, 'presentation');
+    };
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        window.__afterPaint = performance.now();
+        settle();
+        setTimeout(() => done(window.__afterPaint, 'main thread'), 1000);
+      };
+      channel.port2.postMessage(0);
+    });
   }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-ready'] });
 }
 

@@ -134,7 +134,8 @@ export async function page() {
   const { origin } = server;
   const browser = await launchChromium();
   const result = {
-    firstRender: [], firstParts: [], warmRender: [], floorView: [], floorEmpty: [], control: [], keystroke: {}, keystrokeRandom: {}, frames: {},
+    firstRender: [], firstAfterPaint: [], firstBy: [], firstParts: [], warmRender: [],
+    floorView: [], floorEmpty: [], control: [], keystroke: {}, keystrokeRandom: {}, frames: {},
     bytes: 0, gzip: 0,
   };
   const floor = await staticFloor(browser, origin);
@@ -144,6 +145,8 @@ export async function page() {
       result.floorEmpty.push(await floor.empty());
       const { context, p } = await openPage(browser, `${origin}/`);
       result.firstRender.push(await p.evaluate(() => window.__firstPaint));
+      result.firstAfterPaint.push(await p.evaluate(() => window.__afterPaint));
+      result.firstBy.push(await p.evaluate(() => window.__firstPaintBy));
       // Where the first visit's time went: the page's own marks (web/app/shell/timeline.js).
       result.firstParts.push(await p.evaluate(() => {
         const at = (name) => performance.getEntriesByName(`attention-lab:${name}`)[0]?.startTime ?? NaN;

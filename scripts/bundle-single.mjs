@@ -19,7 +19,7 @@ const strip = (source) => source
   .replace(/^import \{[^}\n]*\} from '\.\/[\w-]+\.js';\n/gm, '')
   .replace(/^export \{[^}\n]*\};\n/gm, '')
   .replace(/^export (?=(class|function|const|let|async) )/gm, '');
-const api = ['base91.js', 'checks.js', 'what-if.js', 'trace-after.js', 'trace.js', 'core.js'].map((name) => {
+const api = ['base91.js', 'checks.js', 'what-if.js', 'trace-after.js', 'trace.js', 'row-maths.js', 'core.js'].map((name) => {
   const source = strip(lib(name));
   if (/^\s*(export|import)\b/m.test(source)) {
     throw new Error(`${name} must import only its siblings on one line each and export only declarations`);

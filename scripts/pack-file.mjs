@@ -1,5 +1,5 @@
 // A file as the one-file builds carry it: basE91 text of its gzip, 92 % of base64's length
-// (web/lib/base91.js). web/lib/core.js unpackGzip91() unpacks it in the browser.
+// (web/lib/base91.js). web/lib/base91.js unpackGzip91() unpacks it in the browser.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { constants, gzipSync } from 'node:zlib';

@@ -21,7 +21,7 @@ test('npm pack → npm install in an empty folder → import, run and type-check
   const packed = JSON.parse(output.slice(output.search(/^\[\s*\{/m))); // after what prepack's build printed
   const { filename, files } = packed[0];
   const paths = files.map((f) => f.path);
-  for (const needed of ['package.json', 'LICENSE', 'web/lib/attention-lab.js', 'web/types/attention-lab.d.ts', 'web/types/after-article.d.ts', 'web/types/exercises.d.ts', 'web/types/element.d.ts',
+  for (const needed of ['package.json', 'LICENSE', 'web/lib/attention-lab.js', 'web/types/attention-lab.d.ts', 'web/types/after-article.d.ts', 'web/types/exercises.d.ts', 'web/types/row-maths.d.ts', 'web/types/element.d.ts',
     'web/generated/attention-lab-core.wasm', 'web/generated/attention-lab-element.js', 'web/generated/app.css', 'web/generated/later.css',
     'web/generated/attention-lab.html', 'web/models/trained.almodel', 'web/lib/training.js', 'web/lib/training-worker.js',
     'web/types/training.d.ts', 'web/generated/attention-lab-trainer.wasm', 'web/models/training-text.txt']) {

@@ -7,7 +7,8 @@
 import createAttentionCore from '../generated/attention-lab-core.classic.js';
 import WASM_PACKED from 'attention-lab-wasm';
 import MODEL_PACKED from 'attention-lab-model';
-import { AttentionLabError, TRAINED_MODEL, createCore, makeLoader, unpackGzip91 } from './core.js';
+import { AttentionLabError, TRAINED_MODEL, createCore, makeLoader } from './core.js';
+import { unpackGzip91 } from './base91.js';
 import { AFTER_JS } from './trace-after.js';
 
 export { AttentionLabError, TRAINED_MODEL };

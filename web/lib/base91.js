@@ -62,3 +62,14 @@ export function decode91(text) {
   if (value >= 0) out[length++] = (bits | (value << count)) & 255;
   return out.subarray(0, length);
 }
+
+/** Bytes from the basE91 text of their gzip (how the one-file builds carry the wasm and the
+ *  model), unpacked by the browser's own DecompressionStream: nothing is fetched. */
+export async function unpackGzip91(text) {
+  if (typeof DecompressionStream !== 'function') {
+    throw new Error('this browser is too old to unpack the built-in files (it has no DecompressionStream)');
+  }
+  const packed = decode91(text);
+  const stream = new Blob([packed]).stream().pipeThrough(new DecompressionStream('gzip'));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}

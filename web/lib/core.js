@@ -3,15 +3,15 @@
 // Rules every file of web/lib/ keeps: it computes nothing (every number comes
 // from the C++ core); it imports only its siblings, by one-line
 // `import { … } from './x.js';` statements, and exports only declarations, so
-// scripts/bundle-single.mjs can join core.js, checks.js and trace.js into the
+// scripts/bundle-single.mjs can join core.js and its siblings into the
 // offline single script by dropping those two words.
 //
 // Memory rule: everything this API returns is a JS-owned copy (typed arrays
 // included) that stays valid forever, whatever later calls do to the wasm heap.
 // Only a Trace holds wasm memory; trace.dispose() frees it.
-import { AttentionLabError, CHECKS, checkFlag, checkIndex, checkKnockOut, checkNumbers, checkOverride, checkSentence, describe, fail, freezeRow, unwrap } from './checks.js';
+import { AttentionLabError, CHECKS, checkFlag, checkIndex, checkKnockOut, checkOverride, checkSentence, describe, fail, unwrap } from './checks.js';
 import { Trace, freeWasm } from './trace.js';
-import { decode91 } from './base91.js';
+import { rowMaths } from './row-maths.js';
 
 export { AttentionLabError };
 
@@ -246,64 +246,8 @@ export function createCore(core, trained, loadAfter) {
      *  one query and random keys in dK dimensions, and their plane (trace-after.js). */
     whatIf(sentence, options) { return owner.after('whatIf').whatIfOf({ api: this, after: owner.after('whatIf'), checks: CHECKS }, sentence, options); },
     randomKeys(dK, options) { return owner.after('randomKeys').randomKeysOf({ after: owner.after('randomKeys'), checks: CHECKS }, dK, options); },
-    /** One row of given scores through softmax (SOFTMAX_ROW in checks.js), divided
-     *  first by √dK · temperature (both 1 unless given: no division). */
-    softmaxRow(scores, { dK = 1, temperature = 1, jacobian = false } = {}) {
-      checkNumbers(scores);
-      checkIndex('dK', dK);
-      if (typeof temperature !== 'number') fail(`temperature must be a number, got ${describe(temperature)}`, 'invalid_argument');
-      checkFlag('jacobian', jacobian);
-      return freezeRow(unwrap(core.softmaxRow(scores, dK, temperature, jacobian)));
-    },
-
-    /** What ÷√d_k does to a row (cpp/include/attention/softmax_row.hpp, scaling_effect): { unscaled, scaled (the
-     *  largest probability at d_k = 1 and at dK), shape: 'peaked' (higher without ÷√d_k), 'flatter' or 'same'
-     *  (within 0.01); unscaledJacobian, scaledJacobian (the largest |∂p_i/∂s_j|), jacobian; and with a target,
-     *  unscaledGradient, scaledGradient (the largest |p − one-hot(target)|), gradient: each 'smaller', 'larger' or
-     *  'same' (within 10 %) without ÷√d_k against with it; gradient is '' without a target }. */
-    scalingEffect(scores, { dK = 1, target } = {}) {
-      checkNumbers(scores);
-      checkIndex('dK', dK);
-      if (target !== undefined) {
-        checkIndex('target', target);
-        if (target < 0) fail(`target must be an index (an integer from 0), got ${target}`, 'invalid_argument');
-      }
-      return Object.freeze(unwrap(core.scalingEffect(scores, dK, target ?? -1)));
-    },
-    /** The article's "why not divide by the maximum?": scores ÷ their largest. { values (Float32Array), sum,
-     *  negatives, kind: 'distribution' (none negative, sum 1), 'not', or 'undefined' (the largest is 0 or below) }. */
-    divideByMax(scores) {
-      checkNumbers(scores);
-      return Object.freeze(unwrap(core.divideByMax(scores)));
-    },
-    /** Two rows of weights over the same keys (the article's 喜 row beside a head's): { topA, topB, sameTop,
-     *  selfA, selfB (each row's weight on token `self`), self: 'smaller', 'larger' or 'same' (b's against a's) }. */
-    compareRows(a, b, self) {
-      checkNumbers(a);
-      checkNumbers(b);
-      checkIndex('self', self);
-      return Object.freeze(unwrap(core.compareRows(a, b, self)));
-    },
-    /** The variance of q·k for N(0, 1) entries at two widths: { fromVariance, toVariance, ratio,
-     *  growth: 'same', 'doubles' or 'quadruples' (the nearest on a log scale) }. */
-    varianceGrowth(fromDK, toDK, { count = 2000, seed = 42 } = {}) {
-      for (const [name, v] of Object.entries({ fromDK, toDK, count, seed })) checkIndex(name, v);
-      return Object.freeze(unwrap(core.varianceGrowth(fromDK, toDK, count, seed)));
-    },
-    /** ∂L/∂s of cross-entropy after softmax: probs − one_hot(target) (Float32Array). */
-    crossEntropyGradient(probs, target) {
-      if (!(Array.isArray(probs) || ArrayBuffer.isView(probs))) fail(`probs must be an array of numbers, got ${describe(probs)}`, 'invalid_argument');
-      if (!Number.isSafeInteger(target) || target < 0) fail(`target must be an index (an integer from 0), got ${describe(target)}`, 'invalid_argument');
-      return unwrap(core.crossEntropyGradient(probs, target));
-    },
-
-    /** q·k for `count` random pairs with N(0, 1) entries (seeded), before and
-     *  after ÷√dK: { variance, scaledVariance, halfVectorDot, histogram,
-     *  scaledHistogram (Uint32Array, `bins` counts over [−range, range]), range, scaledRange }. */
-    sampleDotProducts(dK, { count = 2000, bins = 40, seed = 42 } = {}) {
-      for (const [name, v] of Object.entries({ dK, count, bins, seed })) checkIndex(name, v);
-      return Object.freeze(unwrap(core.sampleDotProducts(dK, count, bins, seed)));
-    },
+    // The article's row calculators (row-maths.js).
+    ...rowMaths(core),
 
     /** Counters for leak checks: wasm heap bytes in use, the wasm memory's
      *  size, traces not yet disposed, and Embind's live value handles. */
@@ -316,17 +260,6 @@ export function createCore(core, trained, loadAfter) {
       };
     },
   });
-}
-
-/** Bytes from the basE91 text of their gzip (how the one-file builds carry the wasm and the
- *  model: base91.js), unpacked by the browser's own DecompressionStream: nothing is fetched. */
-export async function unpackGzip91(text) {
-  if (typeof DecompressionStream !== 'function') {
-    throw new Error('this browser is too old to unpack the built-in files (it has no DecompressionStream)');
-  }
-  const packed = decode91(text);
-  const stream = new Blob([packed]).stream().pipeThrough(new DecompressionStream('gzip'));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
 /** Memoizes an async loader; a failed load is reported as an

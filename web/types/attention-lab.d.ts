@@ -6,6 +6,8 @@ import type { TileBlock, TiledRow, TiledAttention, WordSpan, Rollout, RolloutRow
 export type { TileBlock, TiledRow, TiledAttention, WordSpan, Rollout, RolloutRow, QkSymmetry, KeyPlane, RandomKeys, WhatIf, Moved } from './after-article.js';
 import type { ExerciseName, Cell, Exercise, ExerciseResult } from './exercises.js';
 export type { ExerciseName, MistakeId, Cell, Exercise, ExerciseResult } from './exercises.js';
+import type { RowMaths } from './row-maths.js';
+export type { RowMaths, DotProductSample } from './row-maths.js';
 
 /** A stage id of one head: 'embeddings', 'positional', 'x', 'wq', 'wk', 'wv',
  *  'bq', 'bk', 'bv', 'q', 'k', 'v', 'scores', 'scaled', 'masked', 'weights',
@@ -191,16 +193,6 @@ export interface AnswerRank {
   readonly shown: boolean;
 }
 
-export interface DotProductSample {
-  readonly variance: number;
-  readonly scaledVariance: number;
-  readonly halfVectorDot: number;
-  readonly histogram: Uint32Array;
-  readonly scaledHistogram: Uint32Array;
-  readonly range: number;
-  readonly scaledRange: number;
-}
-
 /** One run of the core. */
 export interface Trace {
   /** Token texts as typed, [CLS] first and [SEP] last; forms: as the vocabulary holds them (歡 → 欢). */
@@ -257,7 +249,7 @@ export interface Trace {
 }
 
 /** The core: the wasm core's API, one per page (loadAttentionLab()). */
-export interface Core {
+export interface Core extends RowMaths {
   readonly stageNames: readonly string[];
   readonly layerStageNames: readonly string[];
   readonly defaults: Readonly<Required<Pick<RunOptions, 'dModel' | 'dK' | 'seed' | 'scale' | 'causal' | 'positional'>>>;
@@ -288,29 +280,6 @@ export interface Core {
   whatIf(sentence: string, options: { layer: number; head: number; row: number; edits?: ReadonlyArray<{ key: number; weight: number }>;
     renormalise?: boolean; model?: string; knockOut?: RunOptions['knockOut']; topK?: number; traditional?: boolean }): WhatIf;
 
-  softmaxRow(scores: ArrayLike<number>, options?: { dK?: number; temperature?: number; jacobian?: boolean }): SoftmaxRow;
-  /** what ÷√d_k does to a row's largest weight: its max probability without and with it, and the row's shape
-   *  without it ('peaked': that weight more than 0.01 higher; 'flatter': lower; else 'same') */
-  scalingEffect(scores: ArrayLike<number>, options?: { dK?: number; target?: number }): {
-    readonly unscaled: number; readonly scaled: number; readonly shape: 'peaked' | 'flatter' | 'same';
-    readonly unscaledJacobian: number; readonly scaledJacobian: number; readonly jacobian: 'smaller' | 'larger' | 'same';
-    readonly unscaledGradient: number; readonly scaledGradient: number; readonly gradient: 'smaller' | 'larger' | 'same' | '';
-    /** 'saturates': even with ÷√d_k one key gets at least 0.9 of the row's weight */
-    readonly scaledSaturation: 'saturates' | 'spread';
-  };
-  /** The article's "why not divide by the maximum?": scores ÷ their largest, and whether that is a distribution. */
-  divideByMax(scores: ArrayLike<number>): { readonly values: Float32Array; readonly sum: number; readonly negatives: number; readonly kind: 'distribution' | 'not' | 'undefined' };
-  /** Two rows of weights over the same keys: each one's largest, and their weights on token `self`. */
-  compareRows(a: ArrayLike<number>, b: ArrayLike<number>, self: number): {
-    readonly topA: number; readonly topB: number; readonly sameTop: boolean; readonly selfA: number; readonly selfB: number;
-    readonly self: 'smaller' | 'larger' | 'same';
-  };
-  /** The variance of q·k for N(0, 1) entries at two widths, and what its ratio says. */
-  varianceGrowth(fromDK: number, toDK: number, options?: { count?: number; seed?: number }): {
-    readonly fromVariance: number; readonly toVariance: number; readonly ratio: number; readonly growth: 'same' | 'doubles' | 'quadruples';
-  };
-  crossEntropyGradient(probs: ArrayLike<number>, target: number): Float32Array;
-  sampleDotProducts(dK: number, options?: { count?: number; bins?: number; seed?: number }): DotProductSample;
   memoryUsage(): { heapBytesInUse: number; wasmMemoryBytes: number; liveTraces: number; liveHandles: number };
   /** One query and `count` keys (default 24) with N(0, 1) entries in dK dimensions (seeded, default 1), and their plane. */
   randomKeys(dK: number, options?: { count?: number; seed?: number }): RandomKeys;
