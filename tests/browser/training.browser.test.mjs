@@ -136,6 +136,8 @@ test('the ÷√d_k experiment: two runs, the measures of both, and a verdict fro
   await page.click('#train-compare');
   await waitState(page, 'finished', 'with');
   await waitState(page, 'finished', 'without');
+  // The verdict is the trainer's (an answer that comes after both runs have finished): wait for it.
+  await page.waitForSelector('.train-verdict[data-experiment="scaling"]:not([data-verdict="pending"])', { timeout: 30_000 });
   const verdict = await page.getAttribute('.train-verdict', 'data-verdict');
   assert.ok(['worse', 'better', 'same'].includes(verdict), verdict);
   assert.match(await page.textContent('.train-verdict'), /留出损失/);
