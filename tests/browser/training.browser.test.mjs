@@ -153,6 +153,20 @@ test('the ÷√d_k experiment: two runs, the measures of both, and a verdict fro
   await context.close();
 });
 
+test('a start while another is still loading the trainer wins, and the first one lets go of its runs', { timeout: 120_000 }, async () => {
+  const { context, page, problems } = await openLab();
+  await setKnob(page, 'steps', 200);
+  // Two starts in one task, before either has the training module: the experiment's two runs, then one run.
+  await page.evaluate(() => {
+    document.getElementById('train-compare').click();
+    document.getElementById('train-start').click();
+  });
+  await waitState(page, 'finished', 'one');
+  assert.equal(await page.locator('.train-run-status').count(), 1);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('bad input and faults: a setting out of range, a text too short, a trainer that cannot load; the page goes on', { timeout: 120_000 }, async () => {
   const { context, page, problems } = await openLab();
   await setKnob(page, 'heads', 9);

@@ -128,20 +128,20 @@ export function createTrainingLab(root, deps) {
     const variants = experiment ? EXPERIMENT_RUNS[experiment].runs.map(([key, differs]) => [key, { ...given, ...differs }]) : [['one', given]];
     runs = variants.map(([key]) => ({ key, experiment, run: null, info: null, reports: [], heads: null, headsStep: 0,
       maps: [], mapsSeen: 0, mapStride: 1, shownStep: null, timeline: new Map(), error: null }));
+    const mine = runs; // a start meanwhile replaces them, and then this one stops at its next turn
     say('notice', t('train.loading'));
     drawControls();
     let training;
     try {
       training = await loadTraining();
     } catch (error) {
-      if (disposed) return;
+      if (disposed || runs !== mine) return;
       runs = [];
       say('error', t('train.failed', { error: String(error?.message ?? error) }));
       drawControls();
       return;
     }
-    if (disposed) return;
-    const mine = runs;
+    if (disposed || runs !== mine) return;
     await Promise.all(variants.map(async ([, s], k) => {
       const entry = mine[k];
       try {
