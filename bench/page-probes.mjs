@@ -13,25 +13,24 @@
 // drawing; it stands in for the presentation if no entry comes within a second.
 export function markFirstPaint() {
   const entries = [];
-  let ready = null;
-  let settle = null;
+  let ready = Infinity; // when the view was drawn
   const done = (t, by) => {
     if (window.__firstPaint) return;
     window.__firstPaintBy = by;
     window.__firstPaint = t;
   };
+  const settle = () => {
+    const presented = entries.find((t) => t >= ready);
+    if (presented !== undefined && window.__afterPaint) done(presented, 'presentation');
+  };
   new PerformanceObserver((list) => {
     entries.push(...list.getEntries().map((e) => e.startTime));
-    settle?.();
+    settle();
   }).observe({ type: 'largest-contentful-paint', buffered: true });
   new MutationObserver((_, observer) => {
     if (document.body?.dataset.ready !== 'true') return;
     observer.disconnect();
     ready = performance.now();
-    settle = () => {
-      const presented = entries.find((t) => t >= ready);
-      if (presented !== undefined && window.__afterPaint) done(presented, 'presentation');
-    };
     requestAnimationFrame(() => {
       const channel = new MessageChannel();
       channel.port1.onmessage = () => {

@@ -144,9 +144,10 @@ export async function page() {
       result.floorView.push(await floor.view());
       result.floorEmpty.push(await floor.empty());
       const { context, p } = await openPage(browser, `${origin}/`);
-      result.firstRender.push(await p.evaluate(() => window.__firstPaint));
-      result.firstAfterPaint.push(await p.evaluate(() => window.__afterPaint));
-      result.firstBy.push(await p.evaluate(() => window.__firstPaintBy));
+      const first = await p.evaluate(() => ({ painted: window.__firstPaint, after: window.__afterPaint, by: window.__firstPaintBy }));
+      result.firstRender.push(first.painted);
+      result.firstAfterPaint.push(first.after);
+      result.firstBy.push(first.by);
       // Where the first visit's time went: the page's own marks (web/app/shell/timeline.js).
       result.firstParts.push(await p.evaluate(() => {
         const at = (name) => performance.getEntriesByName(`attention-lab:${name}`)[0]?.startTime ?? NaN;
