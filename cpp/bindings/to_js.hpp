@@ -109,13 +109,14 @@ inline val js(const ModelInfo& m) {
     if (m.trained) {
         fixed.set("dModel", js(m.d_model));
         fixed.set("dK", js(m.d_k));
+        fixed.set("embedding", js(m.embedding));
         fixed.set("scale", val(attention::kTrainedScale));
         fixed.set("causal", val(attention::kTrainedCausal));
         fixed.set("positional", val(attention::kTrainedPositional));
     }
     return object({{"id", val(m.id)}, {"trained", val(m.trained)}, {"layers", js(m.layers)},
                    {"heads", js(m.heads)}, {"dModel", js(m.d_model)}, {"dK", js(m.d_k)},
-                   {"vocabSize", js(m.vocab_size)}, {"fixed", fixed}});
+                   {"vocabSize", js(m.vocab_size)}, {"embedding", js(m.embedding)}, {"fixed", fixed}});
 }
 
 inline val js(const HeadReport& r) {
@@ -297,6 +298,7 @@ inline val js(const EncoderTrace& t) {
                    {"dModel", js(s.d_model)},
                    {"dK", js(s.d_k())},
                    {"vocabSize", js(s.vocab)},
+                   {"embedding", js(s.embedding)},
                    {"scale", val(attention::kTrainedScale)},
                    {"causal", val(attention::kTrainedCausal)},
                    {"positional", val(attention::kTrainedPositional)}});

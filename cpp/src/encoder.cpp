@@ -20,6 +20,7 @@ namespace {
 template <class Params, class F>
 void visit_blocks(Params& p, F&& f) {
     f("tok", p.tok);
+    if (p.shape.factorised()) f("tok_proj", p.tok_proj);
     f("ln0_gain", p.ln0_gain);
     f("ln0_bias", p.ln0_bias);
     for (std::size_t l = 0; l < p.layers.size(); ++l) {
@@ -112,6 +113,8 @@ std::string shape_problem(const EncoderShape& s) {
     if (s.heads < 1 || s.d_model % s.heads != 0) return "the number of heads must divide d_model";
     if (s.d_ff < 1 || s.d_ff > 4096) return "d_ff must be from 1 to 4096";
     if (s.layers < 1 || s.layers > 12) return "an encoder has 1 to 12 layers";
+    if (s.embedding < 0 || s.embedding > 1024)
+        return "a factorised embedding has 1 to 1024 numbers a token (0: none)";
     return "";
 }
 
@@ -128,7 +131,8 @@ EncoderParams<T> params_of_shape(const EncoderShape& s, bool zero) {
         throw Error("invalid_argument", "encoder shape: " + problem);
     EncoderParams<T> p;
     p.shape = s;
-    p.tok = matrix_of<T>(s.vocab, s.d_model, zero);
+    p.tok = matrix_of<T>(s.vocab, s.token_width(), zero);
+    if (s.factorised()) p.tok_proj = matrix_of<T>(s.embedding, s.d_model, zero);
     p.ln0_gain = matrix_of<T>(1, s.d_model, zero);
     p.ln0_bias = matrix_of<T>(1, s.d_model, zero);
     for (int l = 0; l < s.layers; ++l) {
@@ -205,16 +209,20 @@ void encode(const EncoderParams<T>& p, const std::vector<std::int32_t>& ids, int
     }
     if (override) check_override(s, *override, n);
 
-    // x = LN0(tok[ids] + PE)
+    // x = LN0(tok[ids] + PE), or LN0(tok[ids]·P + PE) factorised
     cache.positional =
         positional_encoding(n, s.d_model).template cast<T>();  // the core's table (stages.hpp)
     Mat<T> x0;
     if constexpr (kFloat) {  // the rows from the packed model, which may keep tok as int8 rows
         x0 = token_rows(p.tok, packed, ids);
-        for (Eigen::Index r = 0; r < x0.rows(); ++r) x0.row(r) += cache.positional.row(r % n);
     } else {
-        x0 = ops::embed(p.tok, ids, cache.positional);
+        x0 = ops::gather_rows(p.tok, ids);
     }
+    if (s.factorised()) {
+        cache.tok_rows = std::move(x0);
+        x0 = product(cache.tok_rows, p.tok_proj);
+    }
+    for (Eigen::Index r = 0; r < x0.rows(); ++r) x0.row(r) += cache.positional.row(r % n);
     Mat<T> x = ops::layer_norm(x0, p.ln0_gain, p.ln0_bias, cache.xhat0, cache.inv_std0);
 
     cache.layers.resize(p.layers.size());
@@ -303,8 +311,22 @@ void encode(const EncoderParams<T>& p, const std::vector<std::int32_t>& ids, int
 }
 
 template <class T>
+Mat<T> decoder_rows(const EncoderParams<T>& p, const Mat<T>& rows) {
+    if (!p.shape.factorised()) return rows;
+    return rows * p.tok_proj.transpose();
+}
+
+Mat<float> embedding_rows(const EncoderParams<float>& p, const PackedEncoder* packed,
+                          const std::vector<std::int32_t>& ids) {
+    Mat<float> rows = token_rows(p.tok, packed, ids);
+    if (!p.shape.factorised()) return rows;
+    return product(rows, p.tok_proj);
+}
+
+template <class T>
 Mat<T> decode(const EncoderParams<T>& p, const Mat<T>& rows) {
-    Mat<T> logits = rows * p.tok.transpose();  // the tied decoder: no copy of tokᵀ
+    // The tied decoder: no copy of tokᵀ.
+    Mat<T> logits = decoder_rows(p, rows) * p.tok.transpose();
     logits.rowwise() += p.out_bias.row(0);
     return logits;
 }
@@ -316,6 +338,7 @@ Mat<T> decode(const EncoderParams<T>& p, const Mat<T>& rows) {
     template void encode(const EncoderParams<T>&, const std::vector<std::int32_t>&, int, int, \
                          EncoderCache<T>&, const std::vector<HeadId>&, Elementwise,           \
                          const PackedEncoder*, const RowOverride*);                           \
+    template Mat<T> decoder_rows(const EncoderParams<T>&, const Mat<T>&);                     \
     template Mat<T> decode(const EncoderParams<T>&, const Mat<T>&);
 ATTENTION_ENCODER_INSTANTIATE(float)
 ATTENTION_ENCODER_INSTANTIATE(double)

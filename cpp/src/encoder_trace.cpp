@@ -122,7 +122,7 @@ EncoderTrace run_encoder(std::shared_ptr<const TrainedModel> model, std::string 
     std::vector<std::int32_t> ids;
     for (const Token& token : t.tokens) ids.push_back(token.id);
     const auto n = static_cast<Eigen::Index>(ids.size());
-    t.embeddings = token_rows(p.tok, model->packed.get(), ids);
+    t.embeddings = embedding_rows(p, model->packed.get(), ids);
     encode(p, ids, 1, static_cast<int>(n), t.cache, knock_out, Elementwise::vectorised,
            model->packed.get(), override);
     t.knock_out = std::move(knock_out);

@@ -206,7 +206,8 @@ MaskedProbs masked_probs(const EncoderParams<float>& model, const Vocabulary& vo
     Mat<float> rows(static_cast<Eigen::Index>(masks.size()), model.shape.d_model);
     for (std::size_t m = 0; m < masks.size(); ++m)
         rows.row(static_cast<Eigen::Index>(m)) = hidden.row(masks[m]);
-    // decode() on the kernels: rows · tokᵀ + b_out (equal up to float rounding).
+    // decode() on the kernels: decoder_rows(rows) · tokᵀ + b_out (equal up to float rounding).
+    if (model.shape.factorised()) rows = decoder_rows(model, rows);
     if (packed) {
         kernels::multiply(rows, {{&packed->tok_t(model.tok), &model.out_bias, &out.probs}});
     } else {

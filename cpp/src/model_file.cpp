@@ -14,7 +14,9 @@ namespace attention {
 
 namespace {
 
-constexpr char kMagic[8] = {'A', 'L', 'M', 'O', 'D', 'E', 'L', '2'};  // version 1: no aliases
+// Version 1: no aliases; 2: aliases; 3: aliases and the shape's embedding (a factorised model's
+// file; an unfactorised model is written as version 2).
+constexpr char kMagic[8] = {'A', 'L', 'M', 'O', 'D', 'E', 'L', '3'};
 
 [[noreturn]] void fail(const std::string& what) {
     throw Error("invalid_model", "the model file is damaged or not a model: " + what);
@@ -80,14 +82,16 @@ Mat<float> PackedEncoder::Int8Rows::floats() const {
     return out;
 }
 
-void write_shape(ByteWriter& w, const EncoderShape& s) {
+void write_shape(ByteWriter& w, const EncoderShape& s, bool with_embedding) {
     for (const int v : {s.vocab, s.d_model, s.heads, s.d_ff, s.layers})
         w.u32(static_cast<std::uint32_t>(v));
+    if (with_embedding) w.u32(static_cast<std::uint32_t>(s.embedding));
 }
 
-EncoderShape read_shape(ByteReader& r, const ByteReader::Fail& fail) {
+EncoderShape read_shape(ByteReader& r, const ByteReader::Fail& fail, bool with_embedding) {
     EncoderShape s;
-    for (int* field : {&s.vocab, &s.d_model, &s.heads, &s.d_ff, &s.layers}) {
+    for (int* field : {&s.vocab, &s.d_model, &s.heads, &s.d_ff, &s.layers, &s.embedding}) {
+        if (field == &s.embedding && !with_embedding) break;
         const std::uint32_t v = r.u32("the shape");
         *field = v > 1000000 ? -1 : static_cast<int>(v);
     }
@@ -115,8 +119,9 @@ std::vector<std::uint8_t> save_model(const EncoderParams<float>& params,
                                          " tokens, the params " + std::to_string(s.vocab));
     }
     ByteWriter w;
-    w.bytes(kMagic, 8);
-    write_shape(w, s);
+    w.bytes(kMagic, 7);
+    w.u8(s.factorised() ? '3' : '2');
+    write_shape(w, s, s.factorised());
     std::string tokens;
     for (std::size_t id = 0; id < vocabulary.size(); ++id)
         tokens += vocabulary.token(static_cast<std::int32_t>(id)) + "\n";
@@ -129,7 +134,10 @@ std::vector<std::uint8_t> save_model(const EncoderParams<float>& params,
     params.for_each([&](const std::string& name, const Mat<float>& m) {
         w.u32(static_cast<std::uint32_t>(m.rows()));
         w.u32(static_cast<std::uint32_t>(m.cols()));
-        const bool quantised = m.rows() > 1;
+        // The decoder's bias is a row as long as the vocabulary: its floats would be the file's
+        // third-largest block, and at ±127 levels a logit moves by at most 0.4 % of the largest.
+        const bool decoder_bias = name == "out_bias";
+        const bool quantised = m.rows() > 1 || decoder_bias;
         w.u8(quantised ? 1 : 0);
         if (!quantised) {
             w.f32s(m);
@@ -137,7 +145,9 @@ std::vector<std::uint8_t> save_model(const EncoderParams<float>& params,
         }
         for (Eigen::Index i = 0; i < m.rows(); ++i) {
             const float top = m.row(i).cwiseAbs().maxCoeff();
-            const auto top_level = static_cast<float>(name == "tok" ? embedding_levels : levels);
+            const auto top_level = static_cast<float>(decoder_bias    ? 127
+                                                      : name == "tok" ? embedding_levels
+                                                                      : levels);
             const float scale = top > 0 ? top / top_level : 1.0f;
             w.f32(scale);
             for (Eigen::Index j = 0; j < m.cols(); ++j) {
@@ -154,13 +164,15 @@ std::vector<std::uint8_t> save_model(const EncoderParams<float>& params,
 TrainedModel load_model(const std::uint8_t* data, std::size_t size, Embeddings embeddings) {
     if (size < 8 || std::memcmp(data, kMagic, 7) != 0)
         fail("it does not start as an Attention Lab model");
-    const bool with_aliases = data[7] == kMagic[7];
-    if (!with_aliases && data[7] != '1') fail("it is another version of the model format");
+    const char version = static_cast<char>(data[7]);
+    if (version < '1' || version > kMagic[7]) fail("it is another version of the model format");
+    const bool with_aliases = version >= '2';
     if (size < 8 + 4) fail("it is too short to be a model");
     if (checksum(data, size - 4) != ByteReader(data + size - 4, 4, fail).u32("the checksum"))
         fail("its checksum does not match");
     ByteReader r(data + 8, size - 8 - 4, fail);
-    const EncoderShape s = read_shape(r, fail);
+    const EncoderShape s = read_shape(r, fail, version >= '3');
+    if (version >= '3' && !s.factorised()) fail("a version 3 file's model has no embedding width");
     const std::uint32_t bytes = r.u32("the vocabulary");
     std::vector<std::string> tokens = lines(r.take(bytes, "the vocabulary"), bytes);
     if (tokens.size() != static_cast<std::size_t>(s.vocab))
@@ -183,7 +195,8 @@ TrainedModel load_model(const std::uint8_t* data, std::size_t size, Embeddings e
     TrainedModel model{std::move(*vocabulary), unwritten_params<float>(s), nullptr};
     PackedEncoder::Int8Rows tok_rows;
     const bool int8_tok = embeddings == Embeddings::int8_rows;
-    if (int8_tok) model.params.tok.resize(0, s.d_model);  // never allocated: tok_rows holds it
+    if (int8_tok)
+        model.params.tok.resize(0, s.token_width());  // never allocated: tok_rows holds it
     model.params.for_each([&](const std::string& name, Mat<float>& m) {
         const std::uint32_t rows = r.u32(name), cols = r.u32(name);
         const bool to_int8 = int8_tok && &m == &model.params.tok;
@@ -191,7 +204,8 @@ TrainedModel load_model(const std::uint8_t* data, std::size_t size, Embeddings e
             cols != static_cast<std::uint32_t>(m.cols()))
             fail("block " + name + " has the wrong shape");
         const std::uint8_t kind = r.u8(name);
-        if (kind != (rows > 1 ? 1 : 0)) fail("block " + name + " is stored the wrong way");
+        if (kind > 1 || (kind == 0 && rows > 1) || (to_int8 && kind != 1))
+            fail("block " + name + " is stored the wrong way");
         if (to_int8) {
             tok_rows.cols = static_cast<Eigen::Index>(cols);
             tok_rows.scales.reserve(rows);

@@ -29,7 +29,7 @@ ModelInfo ModelShelf::add(std::string id, const std::uint8_t* data, std::size_t 
     auto model =
         std::make_shared<const TrainedModel>(load_model(data, size, Embeddings::int8_rows));
     const EncoderShape& s = model->params.shape;
-    ModelInfo info{id, true, s.layers, s.heads, s.d_model, s.d_k(), s.vocab};
+    ModelInfo info{id, true, s.layers, s.heads, s.d_model, s.d_k(), s.vocab, s.embedding};
     const auto same = std::find_if(models_.begin(), models_.end(),
                                    [&](const auto& m) { return m.first.id == id; });
     if (same != models_.end()) {

@@ -13,14 +13,14 @@ namespace attention::train {
 
 namespace {
 
-constexpr char kMagic[8] = {'A', 'L', 'T', 'R', 'A', 'I', 'N', '1'};
+constexpr char kMagic[8] = {'A', 'L', 'T', 'R', 'A', 'I', 'N', '2'};  // 2: the shape's embedding
 
 }  // namespace
 
 void save_checkpoint(const EncoderParams<float>& params, const std::string& path) {
     ByteWriter w;
     w.bytes(kMagic, sizeof kMagic);
-    write_shape(w, params.shape);
+    write_shape(w, params.shape, true);
     std::uint32_t blocks = 0;
     params.for_each([&](const std::string&, const Mat<float>&) { ++blocks; });
     w.u32(blocks);
@@ -50,7 +50,7 @@ EncoderParams<float> load_checkpoint(const std::string& path) {
         fail("not a trainer checkpoint");
     ByteReader r(bytes.data() + 8, bytes.size() - 8, fail);
     EncoderParams<float> p = attention::zero_params<float>(
-        read_shape(r, fail));  // the shapes; every value is read below
+        read_shape(r, fail, true));  // the shapes; every value is read below
     const std::uint32_t blocks = r.u32("the block count");
     std::uint32_t seen = 0;
     p.for_each([&](const std::string& name, Mat<float>& m) {

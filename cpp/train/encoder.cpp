@@ -39,7 +39,7 @@ EncoderParams<T> init_params(const EncoderShape& s, std::uint64_t seed, double t
     Rng state(seed);
     EncoderParams<T> p;
     p.shape = s;
-    p.tok = random_matrix<T>(s.vocab, s.d_model, token_sd, state);
+    p.tok = random_matrix<T>(s.vocab, s.token_width(), token_sd, state);
     p.ln0_gain = Mat<T>::Ones(1, s.d_model);
     p.ln0_bias = Mat<T>::Zero(1, s.d_model);
     for (int l = 0; l < s.layers; ++l) {
@@ -60,6 +60,10 @@ EncoderParams<T> init_params(const EncoderShape& s, std::uint64_t seed, double t
         p.layers.push_back(std::move(L));
     }
     p.out_bias = Mat<T>::Zero(1, s.vocab);
+    // Drawn last, so an unfactorised shape draws what it drew before. N(0, 1/E): a token's
+    // d_model numbers then spread as its E numbers do (token_sd), as an unfactorised row's.
+    if (s.factorised())
+        p.tok_proj = random_matrix<T>(s.embedding, s.d_model, 1.0 / std::sqrt(s.embedding), state);
     return p;
 }
 
@@ -73,8 +77,9 @@ T forward(const EncoderParams<T>& p, const MlmBatch& batch, ForwardCache<T>& cac
     for (Eigen::Index m = 0; m < M; ++m)
         cache.masked_rows.row(m) =
             cache.encoder.hidden.row(batch.rows[static_cast<std::size_t>(m)]);
+    cache.decoder_rows = decoder_rows(p, cache.masked_rows);
     cache.loss =
-        ops::cross_entropy(cache.masked_rows, p.tok, p.out_bias, batch.targets, cache.probs);
+        ops::cross_entropy(cache.decoder_rows, p.tok, p.out_bias, batch.targets, cache.probs);
     return cache.loss;
 }
 
@@ -87,8 +92,11 @@ void backward(const EncoderParams<T>& p, const MlmBatch& batch, const ForwardCac
     const Eigen::Index N = static_cast<Eigen::Index>(B) * n;
     const T scale = s.scaled ? T(1) / std::sqrt(static_cast<T>(dk)) : T(1);
 
-    const Mat<T> dmasked = ops::cross_entropy_backward(cache.masked_rows, p.tok, batch.targets,
-                                                       cache.probs, g.tok, g.out_bias);
+    Mat<T> dmasked = ops::cross_entropy_backward(cache.decoder_rows, p.tok, batch.targets,
+                                                 cache.probs, g.tok, g.out_bias);
+    if (s.factorised())  // decoder_rows = masked_rows·Pᵀ
+        dmasked =
+            ops::project_transposed_backward(dmasked, cache.masked_rows, p.tok_proj, g.tok_proj);
     Mat<T> dx = Mat<T>::Zero(N, s.d_model);
     for (Eigen::Index m = 0; m < dmasked.rows(); ++m)
         dx.row(batch.rows[static_cast<std::size_t>(m)]) += dmasked.row(m);
@@ -138,10 +146,12 @@ void backward(const EncoderParams<T>& p, const MlmBatch& batch, const ForwardCac
         }
     }
 
-    // x = LN0(tok[ids] + PE)
-    ops::embed_backward(ops::layer_norm_backward(dx, cache.encoder.xhat0, cache.encoder.inv_std0,
-                                                 p.ln0_gain, g.ln0_gain, g.ln0_bias),
-                        batch.ids, g.tok);
+    // x = LN0(tok[ids] + PE), or LN0(tok[ids]·P + PE) factorised
+    Mat<T> dx0 = ops::layer_norm_backward(dx, cache.encoder.xhat0, cache.encoder.inv_std0,
+                                          p.ln0_gain, g.ln0_gain, g.ln0_bias);
+    if (s.factorised())
+        dx0 = ops::project_backward(dx0, cache.encoder.tok_rows, p.tok_proj, g.tok_proj);
+    ops::embed_backward(dx0, batch.ids, g.tok);
 }
 
 template <class T>

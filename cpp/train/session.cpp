@@ -216,6 +216,7 @@ TrainingSession::TrainingSession(TrainingData data, const SessionSettings& s,
                        s.d_ff > 0 ? s.d_ff : 4 * s.d_model, s.layers};
     shape.scaled = s.scaled;
     shape.shared_qk = s.shared_qk;
+    shape.embedding = s.embedding;
     params_ = init_params<float>(shape, s.seed, s.token_sd, s.init_scale);
     adam_ = adamw_state(params_);
     // The held-out windows, masked once with a seed of their own: every call scores the same
@@ -234,7 +235,7 @@ TrainingSession::TrainingSession(TrainingData data, const SessionSettings& s,
 void TrainingSession::start_from(const EncoderParams<float>& params) {
     const EncoderShape &a = params.shape, &b = params_.shape;
     if (a.vocab != b.vocab || a.d_model != b.d_model || a.heads != b.heads || a.d_ff != b.d_ff ||
-        a.layers != b.layers)
+        a.layers != b.layers || a.embedding != b.embedding)
         throw Error("invalid_model", "the model to start from has another shape than this run's");
     params_ = params;
     adam_ = adamw_state(params_);

@@ -38,6 +38,7 @@ struct SessionSettings {
     std::uint64_t seed = 1;
     double token_sd = 0.1;  // the token embeddings' initial standard deviation
     int d_ff = 0;           // the feed-forward width; 0: 4 · d_model
+    int embedding = 0;      // a factorised embedding's width (EncoderShape::embedding); 0: none
 };
 
 // Each setting's allowed range (training_settings.hpp), checked in this order; the first one out

@@ -242,7 +242,7 @@ int main(int argc, char** argv) {
     }
     SessionSettings settings;
     settings.layers = o.layers, settings.heads = o.heads, settings.d_model = o.d_model,
-    settings.d_ff = o.d_ff;
+    settings.d_ff = o.d_ff, settings.embedding = o.embedding;
     settings.length = o.length, settings.batch = o.batch, settings.steps = o.steps,
     settings.lr = o.lr;
     settings.token_sd = o.token_sd, settings.init_scale = 0.02, settings.seed = o.seed,

@@ -53,8 +53,8 @@ Options parse_options(int argc, char** argv) {
         text("--eval-sets", o.eval_sets), text("--only", o.only), text("--init", o.init);
     num("--vocab", o.vocab), num("--d-model", o.d_model), num("--heads", o.heads),
         num("--d-ff", o.d_ff);
-    num("--layers", o.layers), num("--length", o.length), num("--batch", o.batch),
-        num("--steps", o.steps);
+    num("--embedding", o.embedding), num("--layers", o.layers), num("--length", o.length),
+        num("--batch", o.batch), num("--steps", o.steps);
     num("--eval-every", o.eval_every), num("--lr", o.lr), num("--seed", o.seed),
         num("--threads", o.threads);
     num("--levels", o.levels), num("--embedding-levels", o.embedding_levels), num("--cjk", o.cjk),

@@ -12,9 +12,10 @@ struct Options {
                 model_file = "web/models/trained.almodel";
     std::string eval_sets = "tests/data/everyday";  // {zh,en}.tsv: the everyday evaluation sets
     // Four heads of d_k 32 (two of 64 trained as well but named no head: docs/model.md); 3200 CJK
-    // characters leave room for ≤ 1.3 tokens an English word.
-    int vocab = 9500, cjk = 3200, whole_words = 3000, d_model = 128, heads = 4, d_ff = 512,
-        layers = 2, length = 64, batch = 32;
+    // characters and the 6000 most frequent words whole, in token rows of 96 numbers (a
+    // factorised embedding: 12 500 × 96 is the size 9500 × 128 was).
+    int vocab = 12500, cjk = 3200, whole_words = 6000, d_model = 128, heads = 4, d_ff = 512,
+        layers = 2, length = 64, batch = 32, embedding = 96;
     int steps = 78000,
         eval_every = 13000;  // 78 000 steps: npm run train within 90 min on two cores
                              // (docs/model.md's table says what the steps after 52 000 buy)

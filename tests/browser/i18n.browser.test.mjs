@@ -14,7 +14,7 @@ const STEP_IDS = STEPS.map((s) => s.id);
 // Words that stay as they are in Chinese: names of functions, formats and symbols.
 const KEPT = new Set(['softmax', 'exp', 'PNG', 'SVG', 'CSV', 'LaTeX', 'JSON', 'Python', 'English', 'CLS', 'SEP', 'one', 'hot',
   'seed', 'model', 'Attention', 'max', 'WebAssembly', 'MASK', 'UNK', 'LayerNorm', 'GELU', 'norm',
-  'Shift', 'BERT', 'base']); // Shift: the key as a Chinese keyboard prints it too; BERT-base: a model's name
+  'Shift', 'BERT', 'base', 'ALBERT']); // Shift: the key as a Chinese keyboard prints it too; BERT-base, ALBERT: models' names
 const env = useServedChromium(WEB);
 
 /** English words in visible text outside the learner's own sentence and the formula. */

@@ -235,7 +235,7 @@ test('the ÷√d_k step says what scaling did to the head shown, from the core: 
   trace.dispose();
 });
 
-test('the first screen shows only tokens: the side panel fills in from Q·Kᵀ; the embedding step at layer 2 says what x is', async () => {
+test('the first screen shows only tokens: the side panel fills in from Q·Kᵀ; the embedding step at layer 2 says what x is, and how the model makes its embeddings', async () => {
   const { page, context, problems } = await open('');
   assert.equal(await page.getAttribute('body', 'data-step'), 'tokens');
   const visible = (col) => page.$$eval(`#detail-body td[data-col="${col}"]`, (tds) => tds.filter((td) => td.offsetParent !== null).length);
@@ -246,6 +246,18 @@ test('the first screen shows only tokens: the side panel fills in from Q·Kᵀ; 
   await page.click('#next');
   await page.waitForSelector('body[data-step="embedding"]', { state: 'attached' });
   assert.match(await page.textContent('#step-explain'), /Layer 2, whose head the next steps show, reads layer 1’s output instead/);
+  // The shipped model's embedding is factorised (docs/model.md): the sentence gives the core's two widths,
+  // and the strips are the product's width; the seeded model looks its rows up whole.
+  const info = core.models.find((m) => m.trained);
+  assert.ok(info.embedding > 0 && info.embedding < info.dModel);
+  assert.ok((await page.textContent('#step-explain')).includes(`Each token id picks its own row of ${info.embedding} numbers from a learned table; that row times one learned ${info.embedding} × ${info.dModel} matrix`));
+  assert.equal(await page.textContent('.embed-strips .strip-head'), `embedding (${info.dModel})`);
+  const { page: seeded, context: other, problems: seededProblems } = await open('?step=embedding&model=random');
+  const plain = await seeded.textContent('#step-explain');
+  assert.ok(plain.startsWith(`Each token id picks its own row of ${core.models.find((m) => !m.trained).dModel} numbers, its embedding`), plain);
+  assert.ok(!plain.includes('ALBERT'));
+  assert.deepEqual(seededProblems, []);
+  await other.close();
   await page.click('#next');
   await page.click('#next');
   await page.waitForSelector('body[data-step="scores"]', { state: 'attached' });

@@ -15,6 +15,18 @@ await core.loadAfterArticle(); // the Node side's numbers to compare with
 
 const open = (query) => openPage(env, query);
 
+// Layer 2's head whose row for 喜 (token 2) looks most at 欢 (token 3): the trained model's
+// next-token head (docs/model.md), found by the core's weights rather than by its number.
+const NEXT = (() => {
+  const run = core.run('我喜欢人工智能');
+  try {
+    const at = (head) => run.stage('weights', { layer: 1, head }).data[2 * 9 + 3];
+    return Array.from({ length: run.config.heads }, (_, head) => head).reduce((a, b) => (at(b) > at(a) ? b : a));
+  } finally {
+    run.dispose();
+  }
+})();
+
 // What the view shows: each key's softmax weight and the learner's, the moved table, each [MASK]'s lists and sentence.
 const shown = (page) => page.evaluate(() => ({
   row: [...document.querySelectorAll('.what-if-row tbody tr')].map((tr) => [tr.cells[1].textContent, tr.cells[2].textContent]),
@@ -31,8 +43,8 @@ const expected = (r) => ({
   guesses: r.masks.map((m) => [m.before.map((g) => g.token), m.after.map((g) => g.token)]),
 });
 
-test('what if: from the softmax step’s Why?, 欢 hidden from 喜’s row in layer 2, head 2, then 喜 hidden to see the guess; every number the core’s; the change in the link', { timeout: 60_000 }, async () => {
-  const { page, context, problems } = await open('?step=softmax&t=2&layer=1&head=1');
+test('what if: from the softmax step’s Why?, 欢 hidden from 喜’s row in layer 2’s next-token head, then 喜 hidden to see the guess; every number the core’s; the change in the link', { timeout: 60_000 }, async () => {
+  const { page, context, problems } = await open(`?step=softmax&t=2&layer=1&head=${NEXT}`);
   await page.click('#step-explain .why-link[data-experiment="what-if"]');
   await page.waitForSelector('.what-if-row');
   await waitForParam(page, 'experiment', 'what-if');
@@ -60,11 +72,11 @@ test('what if: from the softmax step’s Why?, 欢 hidden from 喜’s row in la
   await context.close();
 });
 
-test('what if from its link in Chinese: layer 2, head 2 without 欢 loses 喜; the switch off, a slider, back to softmax’s row; the random model', { timeout: 60_000 }, async () => {
+test('what if from its link in Chinese: layer 2’s next-token head without 欢 loses 喜; the switch off, a slider, back to softmax’s row; the random model', { timeout: 60_000 }, async () => {
   const s = encodeURIComponent('我[MASK]欢人工智能');
-  const { page, context, problems } = await open(`?experiment=what-if&lang=zh&s=${s}&t=2&step=weighted-sum&layer=1&head=1&edit=3:0`);
+  const { page, context, problems } = await open(`?experiment=what-if&lang=zh&s=${s}&t=2&step=weighted-sum&layer=1&head=${NEXT}&edit=3:0`);
   await page.waitForSelector('.what-if-guess');
-  const where = { layer: 1, head: 1, row: 2 };
+  const where = { layer: 1, head: NEXT, row: 2 };
   const r = core.whatIf('我[MASK]欢人工智能', { ...where, edits: [{ key: 3, weight: 0 }] });
   assert.equal(r.masks[0].shift.direction, 'gone');
   assert.deepEqual((await shown(page)).shift, [`排第一的猜测从 喜 变成 ${r.masks[0].after[0].token}；喜（原来 ${fmt(r.masks[0].shift.before, 4)}）已跌出前五。`]);

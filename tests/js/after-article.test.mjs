@@ -127,14 +127,14 @@ test('rollout: ½·mean + ½·I a layer, multiplied last layer first; rows sum t
 test('rolloutRow: whether the token\'s own share comes first, in the last layer and through every layer, and whether the two tops differ', async () => {
   await core.loadAfterArticle();
   const trace = core.run('我喜欢人工智能');
-  // 喜: in the last layer 我 gets more than 喜 itself; through both layers [CLS] gives more than 喜 itself (layer 1 sends
-  // nearly every token's weight to [CLS]: docs/model.md), so the two tops differ.
+  // 喜: in the last layer 我 gets more than 喜 itself; through both layers 喜 keeps the most (each layer's
+  // residual carries it), and of the rest 我 again: the two tops agree.
   const xi = trace.rolloutRow(2);
-  assert.deepEqual([xi.lastSelfFirst, xi.lastTop, xi.rolloutSelfFirst, xi.rolloutTop, xi.topsDiffer], [false, 1, false, 0, true]);
-  assert.ok(xi.last[1] > xi.lastSelf && xi.rollout[0] > xi.rolloutSelf);
-  // 人: the last layer favours 欢, the rollout [CLS].
+  assert.deepEqual([xi.lastSelfFirst, xi.lastTop, xi.rolloutSelfFirst, xi.rolloutTop, xi.topsDiffer], [false, 1, true, 1, false]);
+  assert.ok(xi.last[1] > xi.lastSelf && xi.rolloutSelf > xi.rollout[1]);
+  // 人: the last layer favours 欢, the rollout (after 人 itself) 工: the two tops differ.
   const ren = trace.rolloutRow(4);
-  assert.deepEqual([trace.tokens[ren.lastTop], trace.tokens[ren.rolloutTop], ren.topsDiffer], ['欢', '[CLS]', true]);
+  assert.deepEqual([trace.tokens[ren.lastTop], trace.tokens[ren.rolloutTop], ren.topsDiffer], ['欢', '工', true]);
   const seen = new Set();
   // On 你好 output [CLS] holds more of [SEP] than of itself; the seeded model's one head keeps most on itself in some rows of 猫喜欢鱼.
   for (const [sentence, options] of [['我喜欢人工智能', {}], ['你好', {}], ['我喜欢人工智能', { model: 'random' }], ['猫喜欢鱼', { model: 'random' }]]) {
@@ -154,28 +154,46 @@ test('rolloutRow: whether the token\'s own share comes first, in the last layer 
 
 test('qkSymmetry: the weight on itself is the heads\' report\'s (over the real tokens as queries); a one-way head whose scores are mostly symmetric is named', async () => {
   await core.loadAfterArticle();
-  const trace = core.run('我喜欢人工智能');
   const named = [];
-  for (let layer = 0; layer < trace.config.layers; layer += 1) {
-    for (let head = 0; head < trace.config.heads; head += 1) {
-      const q = trace.qkSymmetry({ layer, head });
-      const report = trace.headReport({ layer, head });
-      assert.equal(q.selfShare, report.shares.self, `layer ${layer} head ${head}: one number for the weight on itself`);
-      assert.ok(Math.abs(q.symmetricShare + q.antisymmetricShare - 1) < 1e-12);
-      if (q.oneWay) {
-        assert.equal(q.oneWay, report.label);
-        assert.equal(q.oneWayShare, report.shares[report.label]);
-        named.push(`${layer} ${head} ${q.oneWay}`);
-      } else {
-        assert.equal(q.oneWayShare, 0);
+  const notNamed = []; // labelled previous or next, but the scores not mostly symmetric
+  for (const sentence of ['i like to read books', '我喜欢人工智能']) {
+    const run = core.run(sentence);
+    for (let layer = 0; layer < run.config.layers; layer += 1) {
+      for (let head = 0; head < run.config.heads; head += 1) {
+        const q = run.qkSymmetry({ layer, head });
+        const report = run.headReport({ layer, head });
+        assert.equal(q.selfShare, report.shares.self, `layer ${layer} head ${head}: one number for the weight on itself`);
+        assert.ok(Math.abs(q.symmetricShare + q.antisymmetricShare - 1) < 1e-12);
+        if (q.oneWay) {
+          assert.equal(q.oneWay, report.label);
+          assert.equal(q.oneWayShare, report.shares[report.label]);
+          assert.ok(q.symmetricShare > 0.75);
+          named.push(`${sentence}: ${layer} ${head} ${q.oneWay}`);
+        } else {
+          assert.equal(q.oneWayShare, 0);
+          if (['previous', 'next'].includes(report.label)) {
+            assert.ok(q.symmetricShare <= 0.75);
+            notNamed.push(`${sentence}: ${layer} ${head}`);
+          }
+        }
       }
     }
+    run.dispose();
   }
-  // Layer 2's next-token head (head 2) and previous-token head (head 4): scores 0.86 and 0.77 symmetric.
-  assert.deepEqual(named, ['1 1 next', '1 3 previous']);
-  const weights = trace.stage('weights', { layer: 1, head: 1 });
-  const all = Array.from({ length: 9 }, (_, i) => weights.data[i * 9 + i]).reduce((a, b) => a + b) / 9;
-  assert.ok(Math.abs(trace.qkSymmetry({ layer: 1, head: 1 }).selfShare - all) > 0.05, 'not the mean over every row, [CLS] and [SEP] included');
+  // Both sides of the rule in the shipped model (layer 1's next-leaning head on the English
+  // sentence; layer 2's next-token head on the article's, its scores 0.62 symmetric).
+  assert.ok(named.length >= 1 && notNamed.length >= 1, `named ${named}; not named ${notNamed}`);
+  const trace = core.run('我喜欢人工智能');
+  // Not the mean over every row, [CLS] and [SEP] included: some head's two figures differ.
+  let apart = 0;
+  for (let layer = 0; layer < trace.config.layers; layer += 1) {
+    for (let head = 0; head < trace.config.heads; head += 1) {
+      const weights = trace.stage('weights', { layer, head });
+      const all = Array.from({ length: 9 }, (_, i) => weights.data[i * 9 + i]).reduce((a, b) => a + b) / 9;
+      apart = Math.max(apart, Math.abs(trace.qkSymmetry({ layer, head }).selfShare - all));
+    }
+  }
+  assert.ok(apart > 0.05, `the largest difference: ${apart}`);
   trace.dispose();
 });
 

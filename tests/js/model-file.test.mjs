@@ -50,11 +50,11 @@ test('rankAnswers: where the hidden text stands among the guesses, as predictMas
   assert.equal(typed.answer, '歡');
   assert.equal(typed.rank, 1);
   assert.deepEqual([...typed.pieces], ['欢']);
-  const [nurse] = core.rankAnswers('my mother is a [MASK] at the hospital', ['nurse']);
-  assert.equal(nurse.guessable, false);
-  assert.equal(nurse.rank, 0);
-  assert.equal(nurse.shown, false);
-  assert.ok(nurse.pieces.length > 1);
+  const [midwife] = core.rankAnswers('my mother is a [MASK] at the hospital', ['midwife']);
+  assert.equal(midwife.guessable, false);
+  assert.equal(midwife.rank, 0);
+  assert.equal(midwife.shown, false);
+  assert.ok(midwife.pieces.length > 1);
   const two = core.rankAnswers('[MASK]喜欢人工[MASK]能', ['我', '智']);
   assert.equal(two.length, 2);
   assert.equal(two[0].rank, core.predictMasked('[MASK]喜欢人工[MASK]能', { topK: 50 })[0].findIndex((g) => g.token === '我') + 1);
@@ -76,7 +76,7 @@ test('loadModel: a damaged, cut or other-version file is refused with the reason
   throwsLab(() => core.loadModel('trained', flipped), 'invalid_model', /checksum does not match/);
   throwsLab(() => core.loadModel('trained', MODEL_BYTES.slice(0, 1000)), 'invalid_model', /damaged or not a model/);
   const other = MODEL_BYTES.slice();
-  other[7] = '3'.charCodeAt(0);
+  other[7] = '4'.charCodeAt(0);
   throwsLab(() => core.loadModel('trained', other), 'invalid_model', /another version/);
   throwsLab(() => core.loadModel('trained', new Uint8Array(0)), 'invalid_model', /not start as an Attention Lab model/);
   throwsLab(() => core.loadModel('trained', [1, 2, 3]), 'invalid_argument', /Uint8Array/);

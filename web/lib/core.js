@@ -33,6 +33,7 @@ const OPTION_KINDS = Object.freeze({
   layers: 'integer',
   heads: 'integer',
   vocabSize: 'integer',
+  embedding: 'integer',
 });
 
 // Checks each option's JS type; the core checks ranges.
@@ -163,7 +164,7 @@ export function createCore(core, trained, loadAfter) {
       return after !== null;
     },
 
-    /** Every model, trained ones first: { id, trained, layers, heads, dModel, dK, vocabSize }. */
+    /** Every model, trained ones first: { id, trained, layers, heads, dModel, dK, vocabSize, embedding }. */
     get models() {
       return listModels();
     },

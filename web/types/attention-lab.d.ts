@@ -63,6 +63,7 @@ export interface RunOptions {
   layers?: number;
   heads?: number;
   vocabSize?: number;
+  embedding?: number;
 }
 
 /** A run's configuration, every default filled in. */
@@ -73,6 +74,9 @@ export interface RunConfig {
   readonly dModel: number;
   readonly dK: number;
   readonly vocabSize: number;
+  /** A trained model's: the width of its token rows when its embedding is factorised (each row
+   *  times one embedding × dModel matrix gives the embedding), 0 when it is not. */
+  readonly embedding?: number;
   readonly scale: boolean;
   readonly causal: boolean;
   readonly positional: boolean;
@@ -88,9 +92,11 @@ export interface ModelInfo {
   readonly dModel: number;
   readonly dK: number;
   readonly vocabSize: number;
+  /** The width of its token rows when its embedding is factorised, 0 when it is not. */
+  readonly embedding: number;
   /** the options a run of this model may give only with these values (a trained model: its sizes
    *  and switches; the seeded one: its layers, heads and vocabulary) */
-  readonly fixed: Readonly<Partial<Record<'layers' | 'heads' | 'vocabSize' | 'dModel' | 'dK', number> & Record<'scale' | 'causal' | 'positional', boolean>>>;
+  readonly fixed: Readonly<Partial<Record<'layers' | 'heads' | 'vocabSize' | 'dModel' | 'dK' | 'embedding', number> & Record<'scale' | 'causal' | 'positional', boolean>>>;
 }
 
 /** One row of scores through softmax, every intermediate (the article's table and the stable form). */

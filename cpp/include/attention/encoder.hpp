@@ -7,6 +7,8 @@
 // d_k = d / h columns each, head j = columns j·d_k … (j + 1)·d_k − 1):
 // Each operation's forward and backward are in ops.hpp.
 //   x0 = tok[ids] + PE            N × d     token rows plus positional_encoding() (stages.hpp)
+//                                           factorised (shape.embedding = E, ALBERT's): tok is
+//                                           vocab × E and x0 = tok[ids]·P + PE, P = tok_proj E × d
 //   x  = LN0(x0)                  N × d
 //   per layer (post-LayerNorm, as BERT):
 //     Q, K, V = x·W + b           N × d
@@ -14,7 +16,8 @@
 //     A = [P·V_j]_j               N × d     the heads side by side (concat)
 //     norm = LN1(x + A·W_o + b_o)   N × d
 //     output = LN2(norm + GELU(norm·W_1 + b_1)·W_2 + b_2)   N × d   (the next layer's x)
-//   logits = rows·tokᵀ + b_out    M × vocab   for any M rows (decoder tied to tok)
+//   logits = rows·tokᵀ + b_out    M × vocab   for any M rows (decoder tied to tok;
+//                                             factorised: (rows·Pᵀ)·tokᵀ + b_out)
 #pragma once
 
 #include <cstdint>
@@ -42,7 +45,12 @@ struct EncoderShape {
     // the trainer (the backward adds both gradients into each). Only the trainer's experiment
     // switches it on; the forward needs nothing of it, and a model file keeps W_k, equal to W_q.
     bool shared_qk = false;
+    // A factorised embedding (ALBERT's): token rows of `embedding` numbers, then one
+    // embedding × d_model matrix to d_model; 0: rows of d_model numbers and no matrix.
+    int embedding = 0;
     int d_k() const { return d_model / heads; }
+    bool factorised() const { return embedding > 0; }
+    int token_width() const { return factorised() ? embedding : d_model; }  // tok's columns
 };
 
 template <class T>
@@ -58,7 +66,9 @@ struct LayerParams {
 template <class T>
 struct EncoderParams {
     EncoderShape shape;
-    Mat<T> tok;                 // vocab × d   token embeddings (and the tied decoder)
+    Mat<T> tok;                 // vocab × E   token embeddings (and the tied decoder); E =
+                                //             shape.token_width()
+    Mat<T> tok_proj;            // E × d       factorised only (else empty): tok's rows to d_model
     Mat<T> ln0_gain, ln0_bias;  // 1 × d       LayerNorm of the embeddings
     std::vector<LayerParams<T>> layers;
     Mat<T> out_bias;  // 1 × vocab   decoder bias
@@ -85,8 +95,8 @@ EncoderParams<T> zeros_like(const EncoderParams<T>& p) {
 
 // Why a shape cannot be an encoder's, or "" when it can: vocab 6 … 100 000
 // (the five special tokens and one more), d_model 1 … 1024 with heads
-// dividing it, d_ff 1 … 4096, layers 1 … 12. The one check of zero_params(),
-// the trainer's initialisation, its checkpoints and the model file.
+// dividing it, d_ff 1 … 4096, layers 1 … 12, embedding 0 or 1 … 1024. The one check of
+// zero_params(), the trainer's initialisation, its checkpoints and the model file.
 std::string shape_problem(const EncoderShape& shape);
 
 // One layer's activations.
@@ -107,6 +117,7 @@ struct LayerCache {
 template <class T>
 struct EncoderCache {
     Mat<T> positional;       // n × d     the positions added to every sequence
+    Mat<T> tok_rows;         // N × E     tok[ids] before tok_proj (factorised only)
     Mat<T> xhat0, inv_std0;  // the embedding LayerNorm's
     std::vector<LayerCache<T>> layers;
     Mat<T> hidden;  // N × d     the last layer's output
@@ -173,10 +184,20 @@ private:
 };
 PackedEncoder pack_encoder(const EncoderParams<float>& p);
 
-// The token embeddings' rows for these ids (ids.size() × d_model): from packed's tok_rows when it
-// holds them (packed may be null), else from tok, the params' own (model_file.cpp).
+// The token embeddings' rows for these ids (ids.size() × tok's width): from packed's tok_rows when
+// it holds them (packed may be null), else from tok, the params' own (model_file.cpp).
 Mat<float> token_rows(const Mat<float>& tok, const PackedEncoder* packed,
                       const std::vector<std::int32_t>& ids);
+
+// The ids' embeddings as the first layer adds its positions to them (ids.size() × d_model):
+// token_rows(), times tok_proj when the embedding is factorised.
+Mat<float> embedding_rows(const EncoderParams<float>& p, const PackedEncoder* packed,
+                          const std::vector<std::int32_t>& ids);
+
+// The tied decoder's input for rows of d_model numbers: the rows themselves, or rows·tok_projᵀ
+// (M × E) when the embedding is factorised.
+template <class T>
+Mat<T> decoder_rows(const EncoderParams<T>& p, const Mat<T>& rows);
 
 // How the forward computes GELU and softmax in float: `exact` with std::tanh
 // and Eigen's exp (what the trainer differentiates, and what made the shipped
@@ -199,7 +220,7 @@ void encode(const EncoderParams<T>& p, const std::vector<std::int32_t>& ids, int
             Elementwise elementwise = Elementwise::exact, const PackedEncoder* packed = nullptr,
             const RowOverride* override = nullptr);
 
-// The tied decoder: logits = rows·tokᵀ + b_out, M × vocab.
+// The tied decoder: logits = decoder_rows(rows)·tokᵀ + b_out, M × vocab.
 template <class T>
 Mat<T> decode(const EncoderParams<T>& p, const Mat<T>& rows);
 

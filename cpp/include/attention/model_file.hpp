@@ -1,14 +1,17 @@
 // The trained model as one file the page can carry: its vocabulary and its
 // params, the weight matrices quantised to int8 with one float scale a row.
 // Little-endian throughout:
-//   "ALMODEL2"                                   8 bytes ("ALMODEL1": no aliases block, still read)
+//   "ALMODEL3" or "ALMODEL2"                     8 bytes (3: a factorised embedding; "ALMODEL1": no
+//                                                aliases block, still read)
 //   u32 vocab, d_model, heads, d_ff, layers      the encoder's shape
+//   u32 embedding                                version 3 only: its width E (> 0)
 //   u32 bytes, then that many bytes of UTF-8      the vocabulary, one token a line
 //   u32 bytes, then that many bytes of UTF-8      the aliases, "typed\ttoken" a line (Vocabulary)
 //   per block, in EncoderParams::for_each order:
 //     u32 rows, u32 cols, u8 kind
 //     kind 0: rows·cols f32                       (one-row blocks: biases, LayerNorm)
-//     kind 1: rows × (f32 scale, cols i8)         value = scale · q, |q| ≤ levels ≤ 127
+//     kind 1: rows × (f32 scale, cols i8)         value = scale · q, |q| ≤ levels ≤ 127 (the
+//                                                 weight matrices, and the decoder's bias at 127)
 //   u32 FNV-1a of every byte before it            a damaged file is refused
 #pragma once
 
@@ -40,10 +43,11 @@ std::vector<std::uint8_t> save_model(const EncoderParams<float>& params,
                                      int embedding_levels = 0);
 
 // The encoder's shape as the model file and the trainer's checkpoints store
-// it: five u32 (vocab, d_model, heads, d_ff, layers). read_shape() calls
-// fail (which throws) for a shape shape_problem() rejects.
-void write_shape(ByteWriter& w, const EncoderShape& shape);
-EncoderShape read_shape(ByteReader& r, const ByteReader::Fail& fail);
+// it: five u32 (vocab, d_model, heads, d_ff, layers), then the embedding's width
+// when with_embedding. read_shape() calls fail (which throws) for a shape
+// shape_problem() rejects.
+void write_shape(ByteWriter& w, const EncoderShape& shape, bool with_embedding);
+EncoderShape read_shape(ByteReader& r, const ByteReader::Fail& fail, bool with_embedding);
 
 // Throws attention::Error ("invalid_model") naming what is wrong: not a model
 // file, another version, a shape out of range, a block or the vocabulary cut

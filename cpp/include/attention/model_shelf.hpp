@@ -21,6 +21,7 @@ struct ModelInfo {
     std::string id;
     bool trained = false;
     int layers = 1, heads = 1, d_model = 0, d_k = 0, vocab_size = 0;
+    int embedding = 0;  // a factorised embedding's width (EncoderShape::embedding); 0: none
 };
 
 // The seeded model at the default Config (d_model 768, d_k 64, hash ids).

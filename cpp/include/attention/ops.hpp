@@ -149,20 +149,45 @@ Mat<T> linear_backward(const Mat<T>& dy, const Mat<T>& x, const Mat<T>& w, Mat<T
 
 // ---- the embedding: row r of x0 = tok[ids[r]] + positional[r mod n] ----
 
+// Row r = tok[ids[r]].
+template <class T>
+Mat<T> gather_rows(const Mat<T>& tok, const std::vector<std::int32_t>& ids) {
+    Mat<T> rows(static_cast<Eigen::Index>(ids.size()), tok.cols());
+    for (Eigen::Index r = 0; r < rows.rows(); ++r)
+        rows.row(r) = tok.row(ids[static_cast<std::size_t>(r)]);
+    return rows;
+}
+
 template <class T>
 Mat<T> embed(const Mat<T>& tok, const std::vector<std::int32_t>& ids, const Mat<T>& positional) {
     const Eigen::Index n = positional.rows();
-    Mat<T> x0(static_cast<Eigen::Index>(ids.size()), tok.cols());
-    for (Eigen::Index r = 0; r < x0.rows(); ++r)
-        x0.row(r) = tok.row(ids[static_cast<std::size_t>(r)]) + positional.row(r % n);
+    Mat<T> x0 = gather_rows(tok, ids);
+    for (Eigen::Index r = 0; r < x0.rows(); ++r) x0.row(r) += positional.row(r % n);
     return x0;
 }
 
-// The positions are fixed: only the token rows collect gradients, one per use.
+// The positions are fixed: only the token rows collect gradients, one per use (also
+// gather_rows()'s backward).
 template <class T>
 void embed_backward(const Mat<T>& dx0, const std::vector<std::int32_t>& ids, Mat<T>& dtok) {
     for (Eigen::Index r = 0; r < dx0.rows(); ++r)
         dtok.row(ids[static_cast<std::size_t>(r)]) += dx0.row(r);
+}
+
+// ---- a factorised embedding's projection, y = x·P (and the decoder's x·Pᵀ) ----
+
+// y = x·P: adds into dp; returns ∂/∂x.
+template <class T>
+Mat<T> project_backward(const Mat<T>& dy, const Mat<T>& x, const Mat<T>& p, Mat<T>& dp) {
+    dp.noalias() += x.transpose() * dy;
+    return dy * p.transpose();
+}
+
+// y = x·Pᵀ: adds into dp; returns ∂/∂x.
+template <class T>
+Mat<T> project_transposed_backward(const Mat<T>& dy, const Mat<T>& x, const Mat<T>& p, Mat<T>& dp) {
+    dp.noalias() += dy.transpose() * x;
+    return dy * p;
 }
 
 // ---- the tied decoder and the loss: logits = rows·tokᵀ + b_out, mean −log p[target] ----

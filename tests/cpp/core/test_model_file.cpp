@@ -29,12 +29,17 @@ const Vocabulary& vocabulary() {
     return v;
 }
 
-EncoderParams<float> model() {
-    EncoderParams<float> p = train::init_params<float>(EncoderShape{10, 8, 2, 16, 2}, 4);
+// embedding > 0: a factorised embedding of that width (token rows, then embedding × 8).
+EncoderParams<float> model(int embedding = 0) {
+    EncoderShape shape{10, 8, 2, 16, 2};
+    shape.embedding = embedding;
+    EncoderParams<float> p = train::init_params<float>(shape, 4);
     p.for_each([](const std::string& name, Mat<float>& m) {
         if (name.find("gain") == std::string::npos) m *= 20.0f;
     });
     p.layers[1].bq.setConstant(0.25f);
+    for (Eigen::Index i = 0; i < p.out_bias.cols(); ++i)
+        p.out_bias(0, i) = 0.3f * static_cast<float>(i % 4) - 0.5f;
     return p;
 }
 
@@ -69,7 +74,7 @@ TEST_CASE(
     p.for_each([&](const std::string& name, const Mat<float>& m) {
         const Mat<float>& back = *got[k++];
         CAPTURE(name);
-        if (m.rows() == 1) {
+        if (m.rows() == 1 && name != "out_bias") {  // the decoder's bias is quantised at ±127
             CHECK(back == m);
             return;
         }
@@ -94,7 +99,10 @@ TEST_CASE("model file: a foreign, damaged, cut or padded file is refused with th
     bytes[0] = 'X';
     CHECK(contains(refusal(bytes), "does not start as an Attention Lab model"));
     bytes = good;
-    bytes[7] = '3';
+    bytes[7] = '4';
+    CHECK(contains(refusal(bytes), "another version"));
+    bytes = good;
+    bytes[7] = '0';
     CHECK(contains(refusal(bytes), "another version"));
     bytes = good;
     bytes[good.size() / 2] ^= 0x40;
@@ -114,6 +122,16 @@ TEST_CASE("model file: a foreign, damaged, cut or padded file is refused with th
         std::search(bytes.begin(), bytes.end(), mask.begin(), mask.end()) - bytes.begin());
     bytes[at + 1] = 'N';  // [NASK]: the five special tokens are required
     CHECK(contains(refusal(resealed(bytes)), "its vocabulary"));
+    bytes = good;
+    std::string text;  // the vocabulary's bytes; no aliases: the first block follows them
+    for (std::size_t id = 0; id < vocabulary().size(); ++id)
+        text += vocabulary().token(static_cast<std::int32_t>(id)) + "\n";
+    const std::size_t kind = 8 + 5 * 4 + 4 + text.size() + 4 + 4 + 4;  // tok's rows, cols, kind
+    REQUIRE(bytes[kind] == 1);
+    bytes[kind] = 0;  // tok as floats: a block of rows is stored as levels
+    CHECK(contains(refusal(resealed(bytes)), "stored the wrong way"));
+    bytes[kind] = 2;
+    CHECK(contains(refusal(resealed(bytes)), "stored the wrong way"));
     CHECK(contains(refusal({}), "does not start"));
     const std::vector<std::uint8_t> tiny = {'A', 'L', 'M', 'O', 'D', 'E', 'L', '2'};
     CHECK(contains(refusal(tiny), "too short"));
@@ -228,4 +246,49 @@ TEST_CASE(
                 contains(error_from(load).what(), "block tok holds a value that is not a finite"));
         }
     }
+}
+
+TEST_CASE(
+    "model file: a factorised embedding is a version-3 file; it loads back, as floats or int8 "
+    "rows, with the same embeddings and guesses") {
+    const EncoderParams<float> p = model(5);
+    const std::vector<std::uint8_t> bytes = save_model(p, vocabulary(), 127, 15);
+    CHECK(bytes[7] == '3');
+    CHECK(save_model(model(), vocabulary())[7] == '2');  // unfactorised: version 2, as before
+    const auto floats =
+        std::make_shared<const TrainedModel>(load_model(bytes.data(), bytes.size()));
+    const auto rows = std::make_shared<const TrainedModel>(
+        load_model(bytes.data(), bytes.size(), Embeddings::int8_rows));
+    CHECK(floats->params.shape.embedding == 5);
+    CHECK(floats->params.tok.cols() == 5);
+    CHECK(floats->params.tok_proj.rows() == 5);
+    CHECK(floats->params.tok_proj.cols() == 8);
+    for (Eigen::Index i = 0; i < 5; ++i) {
+        const float step = p.tok_proj.row(i).cwiseAbs().maxCoeff() / 127.0f;
+        CHECK((floats->params.tok_proj.row(i) - p.tok_proj.row(i)).cwiseAbs().maxCoeff() <=
+              0.5f * step * 1.0001f);
+    }
+    REQUIRE(rows->packed->tok_rows.rows() == 10);
+    CHECK(rows->packed->tok_rows.cols == 5);
+    // The embeddings the page shows are d_model wide: tok[id]·P.
+    const EncoderTrace a = run_encoder(floats, "a", "我喜欢你", {});
+    const EncoderTrace b = run_encoder(rows, "b", "我喜欢你", {});
+    REQUIRE(a.embeddings.cols() == 8);
+    CHECK((a.embeddings.row(1) - floats->params.tok.row(5) * floats->params.tok_proj)
+              .cwiseAbs()
+              .maxCoeff() < 1e-5f);
+    CHECK(a.embeddings == b.embeddings);
+    CHECK(a.cache.hidden == b.cache.hidden);
+    const auto before = predict_masked(p, vocabulary(), "我[MASK]欢", 3);
+    const auto after = predict_masked(floats->params, floats->vocabulary, "我[MASK]欢", 3);
+    const auto packed =
+        predict_masked(rows->params, rows->vocabulary, "我[MASK]欢", 3, {}, rows->packed.get());
+    CHECK(after[0][0].token == before[0][0].token);
+    CHECK(after[0][0].probability == doctest::Approx(before[0][0].probability).epsilon(0.05));
+    CHECK(packed[0][0].token == after[0][0].token);
+    CHECK(packed[0][0].probability == doctest::Approx(after[0][0].probability).epsilon(1e-4));
+    // A version-3 file whose shape has no width is refused.
+    std::vector<std::uint8_t> bad = bytes;
+    for (int k = 0; k < 4; ++k) bad[8 + 20 + static_cast<std::size_t>(k)] = 0;
+    CHECK(contains(refusal(resealed(bad)), "embedding width"));
 }

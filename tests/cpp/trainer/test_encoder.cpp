@@ -6,6 +6,7 @@
 #include <cmath>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "attention/stages.hpp"
 #include "train/encoder.hpp"
@@ -45,11 +46,15 @@ MlmBatch test_batch(const EncoderShape& shape) {
 
 TEST_CASE(
     "encoder: every parameter block's gradient matches central differences (double, with and "
-    "without ÷√d_k)") {
-    for (const bool scaled : {true, false}) {
-        EncoderShape shape{13, 8, 2, 12, 2};  // vocab, d_model, heads, d_ff, layers
+    "without ÷√d_k, with and without a factorised embedding)") {
+    for (const int variant : {0, 1, 2, 3}) {
+        const bool scaled = variant % 2 == 0;
+        const int embedding = variant < 2 ? 0 : 5;  // 5 numbers a token, then 5 × 8 to d_model
+        EncoderShape shape{13, 8, 2, 12, 2};        // vocab, d_model, heads, d_ff, layers
         shape.scaled = scaled;
+        shape.embedding = embedding;
         CAPTURE(scaled);
+        CAPTURE(embedding);
         EncoderParams<double> p = test_params(shape);
         const MlmBatch batch = test_batch(shape);
         ForwardCache<double> cache;
@@ -91,7 +96,8 @@ TEST_CASE(
             CHECK(worst <= 1e-7 * std::fmax(1.0, largest));
             ++blocks;
         });
-        CHECK(blocks == 3 + 2 * 16 + 1);
+        CHECK(blocks == 3 + 2 * 16 + 1 + (embedding > 0 ? 1 : 0));  // tok_proj
+        CHECK(p.tok.cols() == (embedding > 0 ? embedding : 8));
     }
 }
 
@@ -158,31 +164,28 @@ TEST_CASE("encoder: the loss of uniform predictions is ln(vocab); masked rows on
     CHECK(cache.probs.rows() == 4);
 }
 
-TEST_CASE("encoder: float and double agree; the positions are the core's positional_encoding") {
-    const EncoderShape shape{13, 8, 2, 12, 2};  // vocab, d_model, heads, d_ff, layers
-    const EncoderParams<double> pd = test_params(shape);
-    EncoderParams<float> pf;
-    pf.shape = shape;
-    pf.tok = pd.tok.cast<float>();
-    pf.ln0_gain = pd.ln0_gain.cast<float>();
-    pf.ln0_bias = pd.ln0_bias.cast<float>();
-    pf.out_bias = pd.out_bias.cast<float>();
-    for (const auto& L : pd.layers) {
-        LayerParams<float> F;
-        F.wq = L.wq.cast<float>(), F.wk = L.wk.cast<float>(), F.wv = L.wv.cast<float>(),
-        F.wo = L.wo.cast<float>();
-        F.bq = L.bq.cast<float>(), F.bk = L.bk.cast<float>(), F.bv = L.bv.cast<float>(),
-        F.bo = L.bo.cast<float>();
-        F.ln1_gain = L.ln1_gain.cast<float>(), F.ln1_bias = L.ln1_bias.cast<float>();
-        F.ln2_gain = L.ln2_gain.cast<float>(), F.ln2_bias = L.ln2_bias.cast<float>();
-        F.w1 = L.w1.cast<float>(), F.b1 = L.b1.cast<float>(), F.w2 = L.w2.cast<float>(),
-        F.b2 = L.b2.cast<float>();
-        pf.layers.push_back(F);
+TEST_CASE(
+    "encoder: float and double agree, factorised or not; the positions are the core's "
+    "positional_encoding") {
+    for (const int embedding : {0, 5}) {
+        CAPTURE(embedding);
+        EncoderShape shape{13, 8, 2, 12, 2};  // vocab, d_model, heads, d_ff, layers
+        shape.embedding = embedding;
+        const EncoderParams<double> pd = test_params(shape);
+        EncoderParams<float> pf = attention::zero_params<float>(shape);
+        std::vector<const Mat<double>*> blocks;
+        pd.for_each([&](const std::string&, const Mat<double>& m) { blocks.push_back(&m); });
+        std::size_t k = 0;
+        pf.for_each([&](const std::string&, Mat<float>& m) { m = blocks[k++]->cast<float>(); });
+        ForwardCache<double> cd;
+        ForwardCache<float> cf;
+        const MlmBatch batch = test_batch(shape);
+        CHECK(forward(pf, batch, cf) == doctest::Approx(forward(pd, batch, cd)).epsilon(1e-5));
+        CHECK((attention::decode(pf, cf.encoder.hidden).cast<double>() -
+               attention::decode(pd, cd.encoder.hidden))
+                  .cwiseAbs()
+                  .maxCoeff() < 1e-4);
     }
-    ForwardCache<double> cd;
-    ForwardCache<float> cf;
-    const MlmBatch batch = test_batch(shape);
-    CHECK(forward(pf, batch, cf) == doctest::Approx(forward(pd, batch, cd)).epsilon(1e-5));
     const Mat<double> pe = attention::positional_encoding(3, 4).cast<double>();
     CHECK(pe(0, 0) == 0.0);
     CHECK(pe(0, 1) == 1.0);

@@ -25,7 +25,9 @@ export default {
   matrices: ['embeddings', 'positional', 'x'], // the core stages it shows, and exports
   title: (ctx) => ctx.t('step.embedding.title'),
   explain(ctx) {
-    const plain = ctx.t(ctx.config.positional ? 'step.embedding.explain' : 'step.embedding.explainOff', { d: ctx.config.dModel });
+    // A factorised embedding (a trained model's, whose positions are always on) keeps fewer numbers a token.
+    const key = ctx.config.embedding > 0 ? 'step.embedding.explainFactorised' : ctx.config.positional ? 'step.embedding.explain' : 'step.embedding.explainOff';
+    const plain = ctx.t(key, { d: ctx.config.dModel, e: ctx.config.embedding });
     const space = sentenceGap(ctx.lang);
     const text = ctx.trained ? `${plain}${space}${ctx.t('step.embedding.norm')}` : plain; // a trained encoder's x is LayerNorm(e + p)
     // Past the first layer, attention reads the layer before's output, not embedding + position.

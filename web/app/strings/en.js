@@ -95,6 +95,7 @@ export const STRINGS_EN = {
   'step.embedding.laterLayer': 'That x is what the first layer reads. Layer {layer}, whose head the next steps show, reads layer {before}’s output instead (the last matrix of Heads → W_O in layer {before}): each of its rows has already mixed in the other tokens.',
   'step.embedding.explainOff': 'Positional encoding is off: x is just the embedding row of each token ({d} numbers). Without positions, attention cannot tell 我喜欢 from 喜欢我.',
   'step.embedding.cell': '{token}, column {j}:\nembedding {e} + position {p} = x {x}',
+  'step.embedding.explainFactorised': 'Each token id picks its own row of {e} numbers from a learned table; that row times one learned {e} × {d} matrix, shared by every token, gives the token’s embedding of {d} numbers, which is what is drawn here. This is ALBERT’s factorised embedding: a vocabulary × {e} table times one {e} × {d} matrix in place of a single vocabulary × {d} table. The same token still has the same embedding in every sentence. A row of {d} sines and cosines that depends only on the position is added to it, so embedding + position knows word order.',
   'step.embedding.norm': 'This trained model then normalises each row (LayerNorm: mean 0, spread 1, then a learned scale and shift): x = LayerNorm(embedding + position).',
   'step.embedding.cellNorm': '{token}, column {j}:\nembedding {e}, position {p};\nx = LayerNorm(embedding + position) = {x}',
   'step.embedding.head': 'embedding ({d})',

@@ -93,6 +93,7 @@ export const STRINGS_ZH = {
   'step.embedding.title': '词嵌入 + 位置编码 → x',
   'step.embedding.explain': '每个词元 id 取出自己的一行 {d} 个数，这就是它的嵌入向量：同一个词元在任何句子里都是同一行。再加上一行只由位置决定的正弦、余弦值，于是 x = 嵌入 + 位置，带上了词序信息。',
   'step.embedding.laterLayer': '这个 x 是第 1 层读到的输入。后面几步显示的是第 {layer} 层的头，它读的是第 {before} 层的输出（第 {before} 层“多头 → W_O”一步的最后一个矩阵）：其中每一行都已经混入了其他词元的信息。',
+  'step.embedding.explainFactorised': '每个词元 id 从一张学到的表里取出自己的一行 {e} 个数；这一行再乘以一个所有词元共用的、学到的 {e} × {d} 矩阵，得到这个词元的 {d} 维嵌入向量，这里画出的就是它。这是 ALBERT 的嵌入矩阵因式分解：用词表 × {e} 的表乘以 {e} × {d} 的矩阵，代替一张词表 × {d} 的表。同一个词元在任何句子里的嵌入向量仍然都一样。再给它加上一行只由位置决定的 {d} 个正弦、余弦值，于是“嵌入 + 位置”带上了词序信息。',
   'step.embedding.explainOff': '位置编码已关闭：x 就是每个词元的嵌入向量（{d} 个数）。没有位置信息，注意力分不清“我喜欢”和“喜欢我”。',
   'step.embedding.cell': '{token}，第 {j} 列：\n嵌入 {e} + 位置 {p} = x {x}',
   'step.embedding.norm': '这个训练好的模型随后把每一行归一化（LayerNorm：均值 0、离散程度 1，再乘以学到的缩放、加上学到的偏移）：x = LayerNorm(嵌入 + 位置)。',
