@@ -90,11 +90,12 @@ void write_shape(ByteWriter& w, const EncoderShape& s, bool with_embedding) {
 
 EncoderShape read_shape(ByteReader& r, const ByteReader::Fail& fail, bool with_embedding) {
     EncoderShape s;
-    for (int* field : {&s.vocab, &s.d_model, &s.heads, &s.d_ff, &s.layers, &s.embedding}) {
-        if (field == &s.embedding && !with_embedding) break;
+    const auto field = [&] {
         const std::uint32_t v = r.u32("the shape");
-        *field = v > 1000000 ? -1 : static_cast<int>(v);
-    }
+        return v > 1000000 ? -1 : static_cast<int>(v);
+    };
+    for (int* f : {&s.vocab, &s.d_model, &s.heads, &s.d_ff, &s.layers}) *f = field();
+    if (with_embedding) s.embedding = field();
     if (const std::string problem = shape_problem(s); !problem.empty())
         fail("its shape is out of range: " + problem);
     return s;

@@ -29,6 +29,13 @@ Mat<T> random_matrix(Eigen::Index rows, Eigen::Index cols, double stddev, Rng& s
     return m;
 }
 
+// The tied decoder's input: the masked rows, or (factorised) their decoder_rows() kept in the
+// cache.
+template <class T>
+const Mat<T>& decoder_input(const EncoderParams<T>& p, const ForwardCache<T>& cache) {
+    return p.shape.factorised() ? cache.decoder_rows : cache.masked_rows;
+}
+
 }  // namespace
 
 template <class T>
@@ -77,9 +84,9 @@ T forward(const EncoderParams<T>& p, const MlmBatch& batch, ForwardCache<T>& cac
     for (Eigen::Index m = 0; m < M; ++m)
         cache.masked_rows.row(m) =
             cache.encoder.hidden.row(batch.rows[static_cast<std::size_t>(m)]);
-    cache.decoder_rows = decoder_rows(p, cache.masked_rows);
+    if (p.shape.factorised()) cache.decoder_rows = decoder_rows(p, cache.masked_rows);
     cache.loss =
-        ops::cross_entropy(cache.decoder_rows, p.tok, p.out_bias, batch.targets, cache.probs);
+        ops::cross_entropy(decoder_input(p, cache), p.tok, p.out_bias, batch.targets, cache.probs);
     return cache.loss;
 }
 
@@ -92,7 +99,7 @@ void backward(const EncoderParams<T>& p, const MlmBatch& batch, const ForwardCac
     const Eigen::Index N = static_cast<Eigen::Index>(B) * n;
     const T scale = s.scaled ? T(1) / std::sqrt(static_cast<T>(dk)) : T(1);
 
-    Mat<T> dmasked = ops::cross_entropy_backward(cache.decoder_rows, p.tok, batch.targets,
+    Mat<T> dmasked = ops::cross_entropy_backward(decoder_input(p, cache), p.tok, batch.targets,
                                                  cache.probs, g.tok, g.out_bias);
     if (s.factorised())  // decoder_rows = masked_rows·Pᵀ
         dmasked =

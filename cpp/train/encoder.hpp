@@ -43,8 +43,8 @@ template <class T>
 struct ForwardCache {
     EncoderCache<T> encoder;  // every activation of the core's forward
     Mat<T> masked_rows;       // M × d     the last layer's rows that were masked
-    Mat<T> decoder_rows;      // M × E     decoder_rows() of them: the tied decoder's input
-    Mat<T> probs;             // M × vocab softmax of their logits
+    Mat<T> decoder_rows;  // M × E     decoder_rows() of them (factorised only): the decoder's input
+    Mat<T> probs;         // M × vocab softmax of their logits
     T loss = 0;
 };
 
