@@ -2,7 +2,7 @@
 // for a step to be drawn, and reading its chips and its matrix table.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { watchProblems } from './chromium.mjs';
+import { waitForParam, watchProblems } from './chromium.mjs';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -25,6 +25,19 @@ export async function openPage(env, query = '', { viewport = { width: 1280, heig
   await page.goto(`${env.origin}/${query}`);
   await page.waitForSelector('body[data-ready="true"]', { state: 'attached', timeout: 20_000 });
   return { page, context, problems, dialogs };
+}
+
+// The experiments after the article, and what is there once each view is drawn.
+export const EXPERIMENTS = { tiles: '.tiles-row', rollout: '.rollout-row', lens: '.lens-depths', 'shared-qk': '.qk-heads', 'what-if': '.what-if-row', geometry: '.geometry-keys' };
+
+/** Opens a step, then its Why? button for experiment id; resolves once the
+ *  experiment is drawn and the link says it. */
+export async function openFromWhy(env, step, id) {
+  const opened = await openPage(env, step);
+  await opened.page.click(`#step-explain .why-link[data-experiment="${id}"]`);
+  await opened.page.waitForSelector(EXPERIMENTS[id]);
+  await waitForParam(opened.page, 'experiment', id);
+  return opened;
 }
 
 /** Waits until the step with this id is drawn. */

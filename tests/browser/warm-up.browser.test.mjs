@@ -7,20 +7,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { useServedChromium, watchProblems } from './chromium.mjs';
+import { openPage } from './page-helpers.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const env = useServedChromium(`${ROOT}web`);
 
-/** Opens the page (reduced motion: no waiting on animations) and waits until drawn. */
-async function open(query) {
-  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
-  const page = await context.newPage();
-  const problems = watchProblems(page);
-  await page.goto(`${env.origin}/${query}`);
-  await page.waitForSelector('body[data-ready="true"]', { state: 'attached', timeout: 20_000 });
-  return { page, context, problems };
-}
-
+const open = (query) => openPage(env, query);
 const rendered = (page, stage) => page.waitForSelector(`body[data-step="${stage}"][data-rendered]`, { state: 'attached' });
 
 test('after the first render the other stages are drawn once out of sight, leaving the page as it was', async () => {
