@@ -72,6 +72,13 @@ test('a model file the learner loads: its own heads, a layer picker for its two 
   await page.waitForSelector('#input-message:not([hidden])');
   assert.match(await page.textContent('#input-message'), /That model file cannot be loaded: .*checksum/);
   assert.equal(await page.$eval('#opt-model', (s) => s.value), 'two');
+  // Its embedding is not factorised: one definition of x, LayerNorm(embedding + position), after the rows.
+  await page.click('#step-rail button[data-step="embedding"]');
+  await rendered(page, 'embedding');
+  const said = await page.textContent('#step-explain');
+  assert.ok(said.startsWith(`Each token id picks its own row of ${info.dModel} numbers, its embedding`) && !said.includes('ALBERT'), said);
+  assert.equal(said.match(/x = /g).length, 1, said);
+  assert.match(said, /x = LayerNorm\(embedding \+ position\)/);
   trace.dispose();
   assert.deepEqual(problems, []);
   await context.close();

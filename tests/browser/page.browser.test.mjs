@@ -252,10 +252,15 @@ test('the first screen shows only tokens: the side panel fills in from Q·Kᵀ; 
   assert.ok(info.embedding > 0 && info.embedding < info.dModel);
   assert.ok((await page.textContent('#step-explain')).includes(`Each token id picks its own row of ${info.embedding} numbers from a learned table; that row times one learned ${info.embedding} × ${info.dModel} matrix`));
   assert.equal(await page.textContent('.embed-strips .strip-head'), `embedding (${info.dModel})`);
+  // Its x is LayerNorm of the sum: the strips say so (→, not =); the seeded model's x is the sum.
+  const ops = (p) => p.$$eval('.embed-strips .op', (els) => [...new Set(els.map((e) => e.textContent))]);
+  assert.deepEqual(await ops(page), ['+', '→']);
+  assert.equal(await page.$$eval('.embed-strips .strip-head', (els) => els.at(-1).textContent), 'x = LayerNorm(…)');
   const { page: seeded, context: other, problems: seededProblems } = await open('?step=embedding&model=random');
   const plain = await seeded.textContent('#step-explain');
   assert.ok(plain.startsWith(`Each token id picks its own row of ${core.models.find((m) => !m.trained).dModel} numbers, its embedding`), plain);
   assert.ok(!plain.includes('ALBERT'));
+  assert.deepEqual(await ops(seeded), ['+', '=']);
   assert.deepEqual(seededProblems, []);
   await other.close();
   await page.click('#next');

@@ -25,8 +25,11 @@ export default {
   matrices: ['embeddings', 'positional', 'x'], // the core stages it shows, and exports
   title: (ctx) => ctx.t('step.embedding.title'),
   explain(ctx) {
-    // A factorised embedding (a trained model's, whose positions are always on) keeps fewer numbers a token.
-    const key = ctx.config.embedding > 0 ? 'step.embedding.explainFactorised' : ctx.config.positional ? 'step.embedding.explain' : 'step.embedding.explainOff';
+    // A factorised embedding (a trained model's, whose positions are always on) keeps fewer numbers a
+    // token; a trained model's x is LayerNorm(embedding + position), defined by the sentence after.
+    const key = ctx.config.embedding > 0 ? 'step.embedding.explainFactorised'
+      : ctx.trained ? 'step.embedding.explainNormed'
+        : ctx.config.positional ? 'step.embedding.explain' : 'step.embedding.explainOff';
     const plain = ctx.t(key, { d: ctx.config.dModel, e: ctx.config.embedding });
     const space = sentenceGap(ctx.lang);
     const text = ctx.trained ? `${plain}${space}${ctx.t('step.embedding.norm')}` : plain; // a trained encoder's x is LayerNorm(e + p)
@@ -36,7 +39,7 @@ export default {
   async render(body, ctx) {
     const e = ctx.view.stage('embeddings');
     const p = ctx.view.stage('positional');
-    const x = ctx.viewOf({ layer: 0, head: 0 }).stage('x'); // embedding + position: the first layer's input
+    const x = ctx.viewOf({ layer: 0, head: 0 }).stage('x'); // the first layer's input: embedding + position, a trained model's LayerNorm(…) of it
     const scale = makeScale('diverging', Math.min(e.min, p.min, x.min), Math.max(e.max, p.max, x.max));
     const explain = (i, j) => ctx.t(ctx.trained ? 'step.embedding.cellNorm' : 'step.embedding.cell', {
       token: ctx.tokens[i], j: j + 1,
@@ -49,18 +52,19 @@ export default {
       const blocks = [
         renderMatrix(e, { t: ctx.t, ...opts, caption: ctx.t('step.embedding.embeddings'), stageId: 'embeddings' }),
         renderMatrix(p, { t: ctx.t, ...opts, caption: ctx.t('step.embedding.plusPosition'), stageId: 'positional' }),
-        renderMatrix(x, { t: ctx.t, ...opts, caption: '= x', stageId: 'x' }),
+        renderMatrix(x, { t: ctx.t, ...opts, caption: ctx.trained ? ctx.t('step.embedding.normCaption') : '= x', stageId: 'x' }),
       ];
       body.append(...blocks.map((b) => b.element));
       for (const b of blocks) await b.reveal({ animate: ctx.animate });
       return legend;
     }
 
-    // One line per token: embedding + position = x, so the sum forms in place.
+    // One line per token: embedding + position = x, so the sum forms in place (a trained model's
+    // x is LayerNorm of the sum: an arrow, not =, and its column says so).
     const sources = [['embeddings', e], ['positional', p], ['x', x]];
     const grid = h('div', { class: 'strips embed-strips' },
       h('div', {}), h('div', { class: 'strip-head' }, ctx.t('step.embedding.head', { d: e.cols })), h('div', {}),
-      h('div', { class: 'strip-head' }, ctx.t('step.embedding.position')), h('div', {}), h('div', { class: 'strip-head' }, 'x'));
+      h('div', { class: 'strip-head' }, ctx.t('step.embedding.position')), h('div', {}), h('div', { class: 'strip-head' }, ctx.trained ? ctx.t('step.embedding.normHead') : 'x'));
     const groups = sources.map(() => []);
     for (let i = 0; i < ctx.n; i += 1) {
       const canvases = sources.map(([id, m], c) => {
@@ -70,7 +74,7 @@ export default {
         return canvas;
       });
       grid.append(h('div', { class: `label${i === ctx.selected ? ' selected' : ''}` }, ctx.tokens[i]),
-        canvases[0], h('span', { class: 'op' }, '+'), canvases[1], h('span', { class: 'op' }, '='), canvases[2]);
+        canvases[0], h('span', { class: 'op' }, '+'), canvases[1], h('span', { class: 'op' }, ctx.trained ? '→' : '='), canvases[2]);
     }
     body.append(grid);
     if (ctx.animate) {
