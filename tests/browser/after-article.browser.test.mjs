@@ -64,6 +64,34 @@ test('tile by tile: from ×V\'s Why?, block by block to the core\'s output row; 
   await context.close();
 });
 
+test('tile by tile: the block buttons and the block size, pressed between a new run and its drawing, draw nothing from the ended run', async () => {
+  // With motion, an example's new run is drawn after the next paint (draw-step.js): till then the
+  // experiment's controls stand over the ended run, and a learner can press them.
+  const { page, context, problems } = await openPage(env, '?experiment=tiles', { reducedMotion: 'no-preference' });
+  await page.waitForSelector('.tiles-row');
+  const keysOf = () => page.$$eval('.tiles-row thead th[data-block]', (ths) => ths.map((th) => th.textContent).join('|'));
+  const before = await keysOf();
+  await page.evaluate(() => {
+    const presets = document.getElementById('presets');
+    presets.value = [...presets.options].map((o) => o.value).find((v) => v && v !== document.getElementById('sentence').value);
+    presets.dispatchEvent(new Event('change'));
+    document.querySelector('.tiles-next').click();
+    document.querySelector('.tiles-play').click();
+    const size = document.getElementById('tiles-block');
+    size.value = size.options[0].value;
+    size.dispatchEvent(new Event('change'));
+  });
+  // The new run drawn: the row's keys are the new sentence's tokens.
+  await page.waitForFunction((old) => {
+    const texts = (selector) => [...document.querySelectorAll(selector)].map((e) => e.textContent).join('|');
+    return texts('.tiles-row thead th[data-block]') === texts('#token-chips .chip .text') && texts('#token-chips .chip .text') !== old;
+  }, before);
+  await page.click('.tiles-next');
+  await page.waitForFunction(() => document.querySelector('.tiles-at')?.dataset.k === '2');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('tile by tile in Chinese, from its link', async () => {
   const { page, context, problems } = await open('?experiment=tiles&lang=zh');
   await page.waitForSelector('.tiles-row');

@@ -15,9 +15,9 @@ export async function axeViolations(page, scope = null) {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`), scope);
 }
 
-/** Opens the page (reduced motion: no waiting on animations) and waits until drawn. */
-export async function openPage(env, query = '', { viewport = { width: 1280, height: 800 }, colorScheme = 'light' } = {}) {
-  const context = await env.browser.newContext({ viewport, colorScheme, reducedMotion: 'reduce' });
+/** Opens the page (reduced motion unless asked otherwise: no waiting on animations) and waits until drawn. */
+export async function openPage(env, query = '', { viewport = { width: 1280, height: 800 }, colorScheme = 'light', reducedMotion = 'reduce' } = {}) {
+  const context = await env.browser.newContext({ viewport, colorScheme, reducedMotion });
   const page = await context.newPage();
   const problems = watchProblems(page);
   const dialogs = [];

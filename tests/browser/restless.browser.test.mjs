@@ -165,7 +165,10 @@ async function restlessPage() {
   page.on('dialog', (d) => { dialogs.push(d.message()); d.dismiss().catch(() => {}); });
   page.on('popup', (p) => p.close().catch(() => {}));
   page.on('download', (d) => d.cancel().catch(() => {}));
-  if (process.env.RESTLESS_STACKS) page.on('pageerror', (e) => console.log(e.stack));
+  if (process.env.RESTLESS_STACKS) {
+    await page.addInitScript(() => { Error.stackTraceLimit = 40; });
+    page.on('pageerror', (e) => console.log(e.stack));
+  }
   // The page's chunks come as over a slow network: what waits for one waits long enough for the
   // learner to have moved on.
   await page.route(/\/generated\/chunk-[^/]*\.js$/, async (route) => {

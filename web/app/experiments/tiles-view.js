@@ -40,6 +40,9 @@ export function createTilesView(root, { h, morphChildren, fmt, translator }) {
 
   function draw() {
     const view = ctx.view;
+    // A control pressed after the run ended and before the lab's drawing of the new one (which
+    // comes after the next paint when steps animate): that drawing updates this view.
+    if (view.disposed) return;
     const n = ctx.n;
     const sizes = blockSizes(n);
     if (!sizes.includes(block)) block = sizes[0];
@@ -132,6 +135,7 @@ export function createTilesView(root, { h, morphChildren, fmt, translator }) {
 
   function play() {
     stop();
+    if (ctx.view.disposed) return; // as in draw()
     const count = ctx.view.tiledRow(ctx.selected, block).blocks.length;
     if (shown >= count) shown = 0;
     timer = setInterval(() => {
