@@ -64,7 +64,7 @@ export default {
     const sources = [['embeddings', e], ['positional', p], ['x', x]];
     const grid = h('div', { class: 'strips embed-strips' },
       h('div', {}), h('div', { class: 'strip-head' }, ctx.t('step.embedding.head', { d: e.cols })), h('div', {}),
-      h('div', { class: 'strip-head' }, ctx.t('step.embedding.position')), h('div', {}), h('div', { class: 'strip-head' }, ctx.trained ? ctx.t('step.embedding.normHead') : 'x'));
+      h('div', { class: 'strip-head' }, ctx.t('step.embedding.position')), h('div', {}), h('div', { class: 'strip-head' }, ctx.trained ? ['x = ', h('span', { class: 'norm-head' }, ctx.t('step.embedding.normHead'))] : 'x'));
     const groups = sources.map(() => []);
     for (let i = 0; i < ctx.n; i += 1) {
       const canvases = sources.map(([id, m], c) => {

@@ -101,7 +101,7 @@ export const STRINGS_EN = {
   'step.embedding.cellNorm': '{token}, column {j}:\nembedding {e}, position {p};\nx = LayerNorm(embedding + position) = {x}',
   'step.embedding.head': 'embedding ({d})',
   'step.embedding.position': 'position',
-  'step.embedding.normHead': 'x = LayerNorm(…)',
+  'step.embedding.normHead': 'LayerNorm(…)',
   'step.embedding.embeddings': 'embeddings',
   'step.embedding.plusPosition': '+ positional',
   'step.embedding.normCaption': 'LayerNorm(embeddings + positional) = x',

@@ -101,7 +101,7 @@ export const STRINGS_ZH = {
   'step.embedding.cellNorm': '{token}，第 {j} 列：\n嵌入 {e}，位置 {p}；\nx = LayerNorm(嵌入 + 位置) = {x}',
   'step.embedding.head': '嵌入（{d} 维）',
   'step.embedding.position': '位置',
-  'step.embedding.normHead': 'x = LayerNorm(…)',
+  'step.embedding.normHead': 'LayerNorm(…)',
   'step.embedding.embeddings': '嵌入',
   'step.embedding.plusPosition': '+ 位置编码',
   'step.embedding.normCaption': 'LayerNorm(嵌入 + 位置) = x',
