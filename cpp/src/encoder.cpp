@@ -186,7 +186,8 @@ void encode(const EncoderParams<T>& p, const std::vector<std::int32_t>& ids, int
 template <class T>
 Mat<T> decoder_rows(const EncoderParams<T>& p, const Mat<T>& rows) {
     if (!p.shape.factorised()) return rows;
-    return product(rows, p.tok_proj, true);  // on the kernels in float: no Eigen product in the wasm
+    // On the kernels in float, as every product of the page's wasm: no Eigen product there.
+    return product(rows, p.tok_proj, true);
 }
 
 Mat<float> embedding_rows(const EncoderParams<float>& p, const PackedEncoder* packed,
