@@ -109,7 +109,9 @@ test('through both layers: from Heads → W_O\'s Why?, the rollout and the last 
   const column = (col) => page.$$eval(`.rollout-row td[data-col="${col}"]`, (tds) => tds.map((td) => td.textContent.trim()));
   assert.deepEqual(await column('rollout'), Array.from(row.rollout, (x) => share(x)));
   assert.deepEqual(await column('last'), Array.from(row.last, (x) => share(x)));
-  assert.equal(await page.$eval('.rollout-row td.top[data-col="rollout"]', (td) => td.parentElement.dataset.j), String(row.rolloutTop));
+  assert.equal(await page.$eval('.rollout-row td.largest[data-col="rollout"]', (td) => td.parentElement.dataset.j), String(row.rolloutTop));
+  // Each row's two shares sit in their own columns (a marked cell once took the header's flex layout and stacked).
+  assert.deepEqual(await page.$$eval('.rollout-row tbody tr', (trs) => [...new Set(trs.map((tr) => [...tr.cells].map((c) => getComputedStyle(c).display).join()))]), ['table-cell,table-cell,table-cell']);
   assert.match(await page.textContent('.experiment-rollout .explain'), /^Attention rollout \(Abnar & Zuidema, 2020\) follows every input token through all the layers and says how much of it ends up in each output/);
   // 喜: in the last layer 我 gets the most (0.35), 喜 itself 0.05; through both layers 喜 keeps the most (0.29: each
   // layer's residual carries it), and of the rest 我 again (0.20): the two agree, and the view says nothing more.

@@ -89,6 +89,7 @@ test('scaling: opened from its step, unscaled max weight above the scaled one, t
     if (target === peak) assert.equal(effect.gradient, 'smaller');
     assert.match(said, { smaller: /is smaller without scaling/, larger: /is larger without scaling/, same: /is about the same with or without scaling/ }[effect.gradient]);
     assert.doesNotMatch(said, /every gradient is close to 0/);
+    assert.doesNotMatch(said, /null/); // no verdict left out as the word "null"
   }
   // Another token row: the lab follows the selection.
   await page.click('#token-chips .chip >> text=我');
@@ -227,6 +228,7 @@ test('context: same input row, different outputs; mask and position: permuted ou
   const cosines = (positional) => page.$$eval(`.experiment-side[data-positional="${positional}"] td[data-cos]`, (tds) => tds.map((td) => Number(td.dataset.cos)));
   assert.ok((await cosines(false)).every((c) => Math.abs(c - 1) < 1e-5), 'without positions: the same vectors, permuted');
   assert.ok((await cosines(true)).some((c) => c < 0.999), 'with positions: the order matters');
+  assert.doesNotMatch(await page.textContent('.experiment-body'), /null/); // the seeded model has no trained-mask note: nothing in its place
   assert.deepEqual(problems, []);
   await context.close();
 });

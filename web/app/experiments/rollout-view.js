@@ -35,8 +35,8 @@ export function createRolloutView(root, { h, morphChildren, fmt, share, translat
         h('thead', {}, h('tr', {}, ['rollout.key', 'rollout.last', 'rollout.rollout'].map((k) => h('th', { scope: 'col' }, t(k))))),
         h('tbody', {}, tokens.map((token, j) => h('tr', { class: j === i ? 'self' : undefined, dataset: { j: String(j) } },
           h('td', {}, token),
-          h('td', { class: `bar-cell${j === row.lastTop ? ' top' : ''}`, dataset: { col: 'last' } }, share(row.last[j]), ' ', bar(row.last[j])),
-          h('td', { class: `bar-cell${j === row.rolloutTop ? ' top' : ''}`, dataset: { col: 'rollout' } }, share(row.rollout[j]), ' ', bar(row.rollout[j]))))));
+          h('td', { class: `bar-cell${j === row.lastTop ? ' largest' : ''}`, dataset: { col: 'last' } }, share(row.last[j]), ' ', bar(row.last[j])),
+          h('td', { class: `bar-cell${j === row.rolloutTop ? ' largest' : ''}`, dataset: { col: 'rollout' } }, share(row.rollout[j]), ' ', bar(row.rollout[j]))))));
       const sayings = [];
       if (layers > 1) {
         // Which sentences are the core's: rolloutRow's lastSelfFirst, rolloutSelfFirst and topsDiffer.

@@ -46,7 +46,7 @@ export default function view({ clear, h, fmt, renderMatrix }) {
         const figures = { token: ctx.tokens[i], target: ctx.tokens[target], dK: ctx.config.dK,
           uj: fmt(effect.unscaledJacobian, 4), sj: fmt(effect.scaledJacobian, 4), ug: fmt(effect.unscaledGradient, 4), sg: fmt(effect.scaledGradient, 4),
           sm: fmt(effect.scaled, 3) };
-        clear(verdicts).append(
+        clear(verdicts,
           h('p', { class: 'explain', dataset: { verdict: effect.jacobian } }, ctx.t(`experiment.scaling.jacobian.${effect.jacobian}`, figures)),
           effect.scaledSaturation === 'saturates'
             ? h('p', { class: 'explain', dataset: { saturation: 'saturates' } }, ctx.t('experiment.scaling.stillSaturated', figures)) : null,

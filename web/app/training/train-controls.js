@@ -26,7 +26,7 @@ export function createTrainControls(element, { h, clear, fmt, group, start, paus
     last = given;
     const { t, trainer, loading, textBytes, active, paused } = given;
     if (!trainer) {
-      clear(element).append(h('p', { class: 'explain' }, t('train.explain')), loading ? h('p', { class: 'hint' }, t('train.loading')) : null);
+      clear(element, h('p', { class: 'explain' }, t('train.explain')), loading ? h('p', { class: 'hint' }, t('train.loading')) : null);
       return;
     }
     settings ??= { ...trainer.defaults, ...trainer.presets[FIRST_PRESET] };

@@ -23,8 +23,9 @@ function append(el, children) {
   }
 }
 
-export function clear(el) {
+export function clear(el, ...children) {
   el.replaceChildren();
+  append(el, children); // as h()'s: null, undefined and false are nothing (the DOM's append writes "null")
   return el;
 }
 
