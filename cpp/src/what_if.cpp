@@ -24,7 +24,8 @@ EditedRow edit_row(const std::vector<float>& row, const std::vector<RowEdit>& ed
         out.weights[static_cast<std::size_t>(e.key)] = e.weight;
         edited[static_cast<std::size_t>(e.key)] = 1;
     }
-    if (renormalise) {
+    // No edit: softmax's row as it is (renormalising it would move it by its float sum's rounding).
+    if (renormalise && !edits.empty()) {
         double pinned = 0, others = 0;  // the edited keys' sum, the others'
         std::int64_t free = 0;
         for (std::size_t j = 0; j < row.size(); ++j) {

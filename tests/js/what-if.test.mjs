@@ -76,6 +76,8 @@ test('softmax’s own row changes nothing; in the last layer another token’s [
   await core.loadAfterArticle();
   const same = core.whatIf(HIDDEN, { layer: 1, head: 3, row: 2 });
   assert.ok(same.stages.every((s) => !s.moved), JSON.stringify(same.stages));
+  // Exactly: with no edit the row is softmax's own, not renormalised by its float sum.
+  assert.ok(same.stages.every((s) => s.distance === 0 && s.after === s.before), JSON.stringify(same.stages));
   assert.equal(same.masks[0].shift.direction, 'same');
   const elsewhere = core.whatIf('我喜欢人工智[MASK]', { layer: 1, head: 1, row: 2, edits: [{ key: 1, weight: 1 }] });
   assert.ok(elsewhere.stages[0].moved);

@@ -70,6 +70,10 @@ TEST_CASE(
     // All the weight on one key: renormalising leaves the others nothing.
     e = edit_row(row, {{3, 1}}, true);
     CHECK(e.weights == std::vector<float>{0, 0, 0, 1});
+    // No edit: the row as it is, renormalised or not (its float sum is not exactly 1).
+    const std::vector<float> softmax_row = {0.1f, 0.2f, 0.3f, 0.4f, 0.00001f};
+    CHECK(edit_row(softmax_row, {}, true).weights == softmax_row);
+    CHECK(edit_row(softmax_row, {}, false).weights == softmax_row);
     // A later edit of the same key replaces an earlier one.
     CHECK(edit_row(row, {{2, 0}, {2, 0.2f}}, false).weights == row);
     // The others had no weight left: they share what the edited key leaves equally.
