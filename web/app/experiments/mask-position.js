@@ -54,14 +54,14 @@ export default function view({ clear, h, fmt, renderMatrix, headNumber }) {
       };
       a.addEventListener('change', draw);
       b.addEventListener('change', draw);
-      body.append(...[ // (the DOM's append writes null as "null")
+      clear(body,
         h('p', { class: 'explain' }, ctx.t('experiment.mask.explainMask')),
         ctx.trained ? h('p', { class: 'note' }, ctx.t('experiment.mask.trainedMask')) : null,
         h('div', { class: 'experiment-sides' }, weights(false), weights(true)),
         h('p', { class: 'explain' }, ctx.t('experiment.mask.explainPosition')),
         h('label', { class: 'experiment-control' }, ctx.t('experiment.mask.first'), ' ', a),
         h('label', { class: 'experiment-control' }, ctx.t('experiment.mask.second'), ' ', b),
-        result].filter(Boolean));
+        result);
       draw();
     },
   };

@@ -51,7 +51,7 @@ export default function view({ clear, h, fmt, renderMatrix }) {
           effect.scaledSaturation === 'saturates'
             ? h('p', { class: 'explain', dataset: { saturation: 'saturates' } }, ctx.t('experiment.scaling.stillSaturated', figures)) : null,
           h('p', { class: 'explain', dataset: { verdict: effect.gradient } }, ctx.t(`experiment.scaling.gradient.${effect.gradient}`, figures)));
-        clear(sides).append(
+        clear(sides,
           side(ctx, unscaled, ctx.t('experiment.scaling.without'), target, bound),
           side(ctx, scaled, ctx.t('experiment.scaling.with', { dK: ctx.config.dK }), target, bound));
       };

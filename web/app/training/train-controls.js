@@ -55,7 +55,7 @@ export function createTrainControls(element, { h, clear, fmt, group, start, paus
         onchange: () => { source = id; draw(last); } }), ' ', t(`train.source.${id}`, { size }))),
       source === 'own' ? h('textarea', { id: 'train-text', rows: 5, 'aria-label': t('train.own'), placeholder: t('train.ownPlaceholder'),
         oninput: (e) => { ownText = e.target.value; } }, ownText) : null);
-    clear(element).append(
+    clear(element,
       h('p', { class: 'explain' }, t('train.explain')),
       sources,
       h('div', { class: 'train-knobs' }, h('label', { class: 'train-knob' }, t('train.preset'), ' ', presetSelect), ...knobs, dk, scaled, shared),
