@@ -31,16 +31,17 @@ export function createGeometryView(root, { h, morphChildren, fmt, share, transla
 
   // The plane: keys as circles with their tokens, the other queries as diamonds, the query as an arrow along x.
   function planePicture(p, tokens, i, t) {
-    const W = 640, H = 360, pad = 28;
+    const W = 640, H = 380, pad = 28, top = 22; // the band above the plot holds the y axis's caption
     const xs = [...p.keyX, ...p.queryX, 0], ys = [...p.keyY, ...p.queryY, 0];
     const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
-    const scale = Math.min((W - 2 * pad) / Math.max(x1 - x0, 1e-9), (H - 2 * pad) / Math.max(y1 - y0, 1e-9)); // one scale: angles stay true
-    const cx = (W - scale * (x1 - x0)) / 2 - scale * x0, cy = (H - scale * (y1 - y0)) / 2 + scale * y1;
+    const scale = Math.min((W - 2 * pad) / Math.max(x1 - x0, 1e-9), (H - top - 2 * pad) / Math.max(y1 - y0, 1e-9)); // one scale: angles stay true
+    const cx = (W - scale * (x1 - x0)) / 2 - scale * x0, cy = top + (H - top - scale * (y1 - y0)) / 2 + scale * y1;
     const X = (x) => cx + scale * x, Y = (y) => cy - scale * y;
     const parts = [
-      svg('line', { x1: 0, y1: Y(0), x2: W, y2: Y(0), class: 'axis' }), svg('line', { x1: X(0), y1: 0, x2: X(0), y2: H, class: 'axis' }),
+      svg('line', { x1: 0, y1: Y(0), x2: W, y2: Y(0), class: 'axis' }), svg('line', { x1: X(0), y1: top, x2: X(0), y2: H, class: 'axis' }),
       svg('text', { x: W - 4, y: Y(0) + 18, 'text-anchor': 'end', class: 'axis-label' }, t('geometry.axisX')),
-      svg('text', { x: X(0) + 6, y: H - 4, class: 'axis-label' }, t('geometry.axisY')),
+      // Above the vertical axis, anchored to keep inside the picture wherever the axis falls.
+      svg('text', { x: X(0), y: top - 6, 'text-anchor': X(0) < W / 3 ? 'start' : X(0) > (2 * W) / 3 ? 'end' : 'middle', class: 'axis-label' }, t('geometry.axisY')),
     ];
     tokens.forEach((token, j) => {
       if (j === i) return;
