@@ -4,7 +4,7 @@
 // held-out lines. Writes build/corpus/{zh,en}.{train,heldout}.txt and
 // manifest.json (each package's version, licence, size and what it gave).
 //
-//   node scripts/corpus.mjs [--out DIR] [--without SOURCE,…]
+//   node scripts/corpus.mjs [--out DIR] [--without SOURCE,…] [--lexicon-in-sentences]
 //
 // Part of `npm run train`, never of `npm start` or `npm test`.
 import { execFileSync } from 'node:child_process';
@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { cleanAndSplit, fnv1a, hanCount, keepEveryday, keptOnce, normalise, readText, splitSentences } from './corpus-text.mjs';
 import { ALIAS_CONVERTERS, EVERYDAY, LEXICON, lexiconUnits, PACKAGES, traditionalAliases } from './corpus-sources.mjs';
 import { wordnetLemmas } from './usage-text.mjs';
+import { carrierSlots, lexiconInContext, readWordTags } from './lexicon-context.mjs';
 import {
   commonWords, contentSet, evalSet, FUNCTION_COUNT, learnerSet, lexiconFor, readWordCounts, wordInsideSet,
 } from './eval-sets.mjs';
@@ -137,7 +138,9 @@ async function main() {
   // packages are still read from build/corpus's downloads.
   const w = process.argv.indexOf('--without');
   const without = new Set(w > 0 ? process.argv[w + 1].split(',') : []);
-  const cache = w > 0 ? join(ROOT, 'build/corpus') : out;
+  // --lexicon-in-sentences: the word list's units set into training sentences (scripts/lexicon-context.mjs).
+  const inSentences = process.argv.includes('--lexicon-in-sentences');
+  const cache = w > 0 || inSentences ? join(ROOT, 'build/corpus') : out;
   mkdirSync(out, { recursive: true });
   const manifest = { made: 'node scripts/corpus.mjs', heldOut: '1 line in 50, by FNV-1a hash of the cleaned line', packages: [], languages: {} };
   const byLanguage = { zh: [], en: [] };
@@ -198,8 +201,9 @@ async function main() {
   // The lexicon: training units, and the word counts the word-inside set and the lexicon baseline read.
   const jieba = fetchPackage(LEXICON.name, cache, LEXICON.extract);
   const [dictFile] = walk(jieba.dir).filter((f) => LEXICON.files.test(f));
-  const lexicon = lexiconUnits(readWordCounts(readFileSync(dictFile, 'utf8')));
-  writeFileSync(join(out, 'zh.lexicon.train.txt'), `${lexicon.units.join('\n')}\n`);
+  const dict = readFileSync(dictFile, 'utf8');
+  const lexicon = lexiconUnits(readWordCounts(dict));
+  if (!inSentences) writeFileSync(join(out, 'zh.lexicon.train.txt'), `${lexicon.units.join('\n')}\n`);
   writeFileSync(join(out, 'zh.words.tsv'), [...lexicon.words].map(([w, c]) => `${w}\t${c}\n`).join(''));
   manifest.lexicon = {
     name: LEXICON.name, version: jieba.version, licence: licencesOf(readFileSync(join(jieba.dir, 'usr/share/doc', LEXICON.name, 'copyright'), 'utf8')),
@@ -240,6 +244,12 @@ async function main() {
       writeFileSync(join(out, 'en.content.eval.tsv'), content.map((e) => `${e.masked}\t${e.answer}\n`).join(''));
       manifest.evaluation['en.content'] = content.length;
     } else {
+      if (inSentences) { // a lever (docs/model.md): each lexicon unit set into a training sentence
+        const tags = readWordTags(dict);
+        const placed = lexiconInContext(lexicon.units, tags, carrierSlots(split.train, lexicon.words, tags));
+        writeFileSync(join(out, 'zh.lexicon.train.txt'), `${placed.units.join('\n')}\n`);
+        Object.assign(manifest.lexicon, { inSentences: placed.placed, alone: placed.alone });
+      }
       const inside = wordInsideSet([...split.sentences, ...split.learnerSentences], lexicon.words);
       writeFileSync(join(out, 'zh.words.eval.tsv'), inside.map((e) => `${e.masked}\t${e.answer}\n`).join(''));
       // The dictionary entries that segment the set's sentences, for the test that rebuilds it.
