@@ -11,13 +11,25 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const env = useServedChromium(`${ROOT}web`);
 const PHONE = { width: 390, height: 844 };
 
-/** Where the current step's button lies in the rail's visible box, and how far the page is scrolled. */
-const railView = (page) => page.evaluate(() => {
+/** The rail as it stands: whether the current step's button lies in its visible box, whether it
+ *  scrolls, and how far the page is scrolled. */
+function railState() {
   const rail = document.querySelector('.rail ol');
   const box = rail.getBoundingClientRect();
   const at = rail.querySelector('button[aria-current="step"]').getBoundingClientRect();
   return { inside: at.left >= box.left - 1 && at.right <= box.right + 1, scrolls: rail.scrollWidth > rail.clientWidth, pageY: scrollY };
-});
+}
+
+/** railState() once the button is inside (the lab scrolls the rail after a paint), or after 3 s. */
+async function railView(page) {
+  await page.waitForFunction(() => {
+    const rail = document.querySelector('.rail ol');
+    const box = rail.getBoundingClientRect();
+    const at = rail.querySelector('button[aria-current="step"]').getBoundingClientRect();
+    return at.left >= box.left - 1 && at.right <= box.right + 1;
+  }, null, { timeout: 3000 }).catch(() => {});
+  return page.evaluate(railState);
+}
 
 test('on a phone the rail brings the current step into view, by the buttons and by the address, without scrolling the page', async () => {
   for (const lang of ['en', 'zh']) {

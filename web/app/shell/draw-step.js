@@ -8,7 +8,7 @@ import { renderLegend } from '../matrix/legend.js';
 import { STEPS } from '../steps/index.js';
 import { hideTooltip } from '../ui/tooltip.js';
 import { mark } from './timeline.js';
-import { updateRail } from './rail.js';
+import { revealCurrentStep, updateRail } from './rail.js';
 
 /** lab: { $, env, signal, state, language, address, host(), context(animate), parts: { warmUp,
  *  experiments, tour, detail, heads, guesses, exercises, controls } }. Returns { show(animate),
@@ -30,6 +30,7 @@ export function createStepDrawing(lab) {
     hideTooltip(env.frame);
     const view = STEPS[state.step];
     updateRail($('step-rail'), $('formula'), state.step);
+    afterNextPaint().then(() => { if (id === renderId && !signal.aborted) revealCurrentStep($('step-rail')); });
     if (animate && !prefersReducedMotion()) {
       // A step (its script, then its first frame) is over a frame's time: begun late in a frame it makes
       // the next one late. Begun right after a paint, it has the interval and the next frame is its own.

@@ -37,13 +37,16 @@ export function updateRail(container, formula, k) {
     else button.removeAttribute('aria-current');
     button.classList.toggle('done', i < k);
   });
-  // A rail wider than the page scrolls: bring the current step into its middle (the rail only, never the page).
-  const current = container.querySelectorAll('button')[k];
-  if (current && container.scrollWidth > container.clientWidth) {
-    const box = container.getBoundingClientRect();
-    const at = current.getBoundingClientRect();
-    if (at.left < box.left || at.right > box.right) container.scrollLeft += at.left - box.left - (box.width - at.width) / 2;
-  }
   const part = STEPS[k].inFormula ? STEPS[k].id : null;
   formula.querySelectorAll('[data-step]').forEach((el) => el.classList.toggle('current', el.dataset.step === part));
+}
+
+/** A rail wider than the page scrolls: brings its current step into its middle (the rail only, never
+ *  the page). It reads the layout: the lab calls it after a paint, when the layout is fresh. */
+export function revealCurrentStep(container) {
+  const current = container.querySelector('button[aria-current="step"]');
+  if (!current || container.scrollWidth <= container.clientWidth) return;
+  const box = container.getBoundingClientRect();
+  const at = current.getBoundingClientRect();
+  if (at.left < box.left || at.right > box.right) container.scrollLeft += at.left - box.left - (box.width - at.width) / 2;
 }
