@@ -13,7 +13,7 @@
 //       (FNV-1a(w + "\t" + k) >>> 8) mod (the number of t's slots), and is that
 //       carrier with the slot's word replaced by w; a word whose tag has no slot
 //       stays a unit of its own.
-import { fnv1a } from './corpus-text.mjs';
+import { fnv1a, hanCount } from './corpus-text.mjs';
 import { segment } from './eval-sets.mjs';
 
 export const CARRIER_CHARS = [6, 16];
@@ -29,14 +29,13 @@ export function readWordTags(text) {
 }
 
 const FINAL_PUNCTUATION = /[\s。！？!?…，,；;：:、.”’」』）)"']+$/u;
-const isHan = (c) => /\p{Script=Han}/u.test(c);
 
 /** Rule X1: a training sentence as a carrier, or null. */
 export function carrierOf(sentence) {
   const text = sentence.replace(FINAL_PUNCTUATION, '');
   const chars = [...text];
   if (chars.length < CARRIER_CHARS[0] || chars.length > CARRIER_CHARS[1]) return null;
-  return chars.filter(isHan).length * 5 >= chars.length * 4 ? text : null;
+  return hanCount(text) * 5 >= chars.length * 4 ? text : null;
 }
 
 /** Rule X2: the slots of each part of speech, over the carriers in order: tag → [{ words, at }]. */
@@ -51,7 +50,7 @@ export function carrierSlots(sentences, counts, tags, total = [...counts.values(
     words.forEach((word, at) => {
       const chars = [...word];
       const tag = tags.get(word);
-      if (chars.length < 2 || !tag || !chars.every(isHan)) return;
+      if (chars.length < 2 || !tag || hanCount(word) !== chars.length) return;
       if (!slots.has(tag)) slots.set(tag, []);
       slots.get(tag).push({ words, at });
     });
