@@ -91,18 +91,25 @@ test('a matrix wider than its step scrolls by itself: the step around it does no
   await context.close();
 });
 
-test('the keys\' plane: the y axis\'s caption sits above every point and label, in both languages', async () => {
-  for (const lang of ['en', 'zh']) {
-    const { page, context, problems } = await openPage(env, `?lang=${lang}&experiment=geometry`);
+test('the keys\' plane: its captions clear of the points and of each other, inside the picture, and legible on a phone, in both languages', async () => {
+  for (const [lang, viewport] of [['en', undefined], ['zh', undefined], ['en', PHONE], ['zh', PHONE]]) {
+    const { page, context, problems } = await openPage(env, `?lang=${lang}&experiment=geometry`, viewport ? { viewport } : {});
     await page.waitForSelector('.geometry-keys');
-    const { caption, highest } = await page.evaluate(() => {
+    const r = await page.evaluate(() => {
       const svg = document.querySelector('.geometry-plane svg');
-      const labels = [...svg.querySelectorAll('text.axis-label')];
-      const y = labels.at(-1).getBoundingClientRect();
-      const marks = [...svg.querySelectorAll('.key circle, .key text, path.query')].map((e) => e.getBoundingClientRect().top);
-      return { caption: y.bottom, highest: Math.min(...marks) };
+      const box = (e) => e.getBoundingClientRect();
+      const [x, y] = [...svg.querySelectorAll('text.axis-label')].map(box);
+      const marks = [...svg.querySelectorAll('.key circle, .key text, path.query')].map((e) => box(e).top);
+      const labels = [...svg.querySelectorAll('text.axis-label, .key text, .query-label')].map((e) => box(e).height);
+      return { picture: box(svg), x, y, query: box(svg.querySelector('.query-label')), highest: Math.min(...marks), smallest: Math.min(...labels) };
     });
-    assert.ok(caption <= highest, `${lang}: caption bottom ${caption}, highest point ${highest}`);
+    const where = `${lang} at ${viewport?.width ?? 1280} px`;
+    assert.ok(r.y.bottom <= r.highest, `${where}: the y caption's bottom ${r.y.bottom}, the highest point ${r.highest}`);
+    assert.ok(r.y.top >= r.picture.top, `${where}: the y caption (top ${r.y.top}) is cut by the picture's top (${r.picture.top})`);
+    const apart = r.x.bottom <= r.query.top || r.query.bottom <= r.x.top || r.x.right <= r.query.left || r.query.right <= r.x.left;
+    assert.ok(apart, `${where}: the x caption ${JSON.stringify(r.x)} overlaps the query's label ${JSON.stringify(r.query)}`);
+    // A label's box is its line's height: 14 px and more is text of 11 px and more.
+    assert.ok(r.smallest >= 14, `${where}: a label's box is ${r.smallest.toFixed(1)} px high`);
     assert.deepEqual(problems, []);
     await context.close();
   }

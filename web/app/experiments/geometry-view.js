@@ -31,7 +31,7 @@ export function createGeometryView(root, { h, morphChildren, fmt, share, transla
 
   // The plane: keys as circles with their tokens, the other queries as diamonds, the query as an arrow along x.
   function planePicture(p, tokens, i, t) {
-    const W = 640, H = 380, pad = 28, top = 22; // the band above the plot holds the y axis's caption
+    const W = 640, H = 400, pad = 28, top = 44; // the band above the plot holds the y axis's caption (a phone draws it larger)
     const xs = [...p.keyX, ...p.queryX, 0], ys = [...p.keyY, ...p.queryY, 0];
     const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
     const scale = Math.min((W - 2 * pad) / Math.max(x1 - x0, 1e-9), (H - top - 2 * pad) / Math.max(y1 - y0, 1e-9)); // one scale: angles stay true
@@ -39,9 +39,10 @@ export function createGeometryView(root, { h, morphChildren, fmt, share, transla
     const X = (x) => cx + scale * x, Y = (y) => cy - scale * y;
     const parts = [
       svg('line', { x1: 0, y1: Y(0), x2: W, y2: Y(0), class: 'axis' }), svg('line', { x1: X(0), y1: top, x2: X(0), y2: H, class: 'axis' }),
-      svg('text', { x: W - 4, y: Y(0) + 18, 'text-anchor': 'end', class: 'axis-label' }, t('geometry.axisX')),
+      // Above the horizontal axis at its end: the query's label sits below it.
+      svg('text', { x: W - 4, y: Y(0) - 10, 'text-anchor': 'end', class: 'axis-label' }, t('geometry.axisX')),
       // Above the vertical axis, anchored to keep inside the picture wherever the axis falls.
-      svg('text', { x: X(0), y: top - 6, 'text-anchor': X(0) < W / 3 ? 'start' : X(0) > (2 * W) / 3 ? 'end' : 'middle', class: 'axis-label' }, t('geometry.axisY')),
+      svg('text', { x: X(0), y: top - 12, 'text-anchor': X(0) < W / 3 ? 'start' : X(0) > (2 * W) / 3 ? 'end' : 'middle', class: 'axis-label' }, t('geometry.axisY')),
     ];
     tokens.forEach((token, j) => {
       if (j === i) return;
@@ -49,7 +50,7 @@ export function createGeometryView(root, { h, morphChildren, fmt, share, transla
       parts.push(svg('path', { d: `M${x} ${y - 5}L${x + 5} ${y}L${x} ${y + 5}L${x - 5} ${y}Z`, class: 'query' }, svg('title', {}, `q: ${token}`)));
     });
     parts.push(svg('line', { x1: X(0), y1: Y(0), x2: X(p.queryNorm), y2: Y(0), class: 'query-arrow', 'marker-end': 'url(#geometry-arrow)' }),
-      svg('text', { x: X(p.queryNorm), y: Y(0) + 16, 'text-anchor': 'middle', class: 'query-label' }, `q ${tokens[i]}`));
+      svg('text', { x: X(p.queryNorm), y: Y(0) + 22, 'text-anchor': 'middle', class: 'query-label' }, `q ${tokens[i]}`));
     tokens.forEach((token, j) => {
       const [x, y] = [X(p.keyX[j]), Y(p.keyY[j])];
       parts.push(svg('g', { class: 'key', 'data-key': j },
