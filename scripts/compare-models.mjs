@@ -4,7 +4,7 @@
 // learner's page runs the model.
 //   node scripts/compare-models.mjs SET.tsv A.almodel B.almodel
 import { readFileSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 
 /** McNemar's exact two-sided p for b sentences only one model gets and c only the other:
  *  under "no difference" each of the b + c falls either way with probability ½. */
@@ -40,14 +40,12 @@ async function main([set, fileA, fileB]) {
   core.loadModel('a', readFileSync(fileA));
   core.loadModel('b', readFileSync(fileB));
   const items = readFileSync(set, 'utf8').split('\n').filter(Boolean).map((line) => line.split('\t'));
-  const hits = (model) => items.map(([sentence, answer]) => {
-    const { rank } = core.rankAnswers(sentence, [answer], { model })[0];
-    return rank >= 1 && rank <= 5;
-  });
+  // shown: the answer is among the five guesses the page lists (the core's rankAnswers says so).
+  const hits = (model) => items.map(([sentence, answer]) => core.rankAnswers(sentence, [answer], { model })[0].shown);
   const r = pairedCounts(hits('a'), hits('b'));
   const top5 = (n) => `${((100 * n) / items.length).toFixed(1)} %`;
   console.log(`${set}: ${items.length} items; top-5 A ${top5(r.both + r.onlyA)}, B ${top5(r.both + r.onlyB)}`);
   console.log(`both ${r.both}, only A ${r.onlyA}, only B ${r.onlyB}, neither ${r.neither}; McNemar's exact p = ${r.p.toFixed(3)}`);
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) await main(process.argv.slice(2));
+if (process.argv[1] === fileURLToPath(import.meta.url)) await main(process.argv.slice(2));
