@@ -50,15 +50,17 @@ Matrix word_attention(const Matrix& weights, const std::vector<WordSpan>& groups
     Matrix out = Matrix::Zero(g, g);
     for (Eigen::Index a = 0; a < g; ++a) {
         const WordSpan& from = groups[static_cast<std::size_t>(a)];
+        const auto first_row = static_cast<Eigen::Index>(from.from);
         const auto rows = static_cast<Eigen::Index>(from.to - from.from + 1);
         for (Eigen::Index b = 0; b < g; ++b) {
             const WordSpan& to = groups[static_cast<std::size_t>(b)];
+            const auto first_col = static_cast<Eigen::Index>(to.from);
             const auto cols = static_cast<Eigen::Index>(to.to - to.from + 1);
             // Σ over the word's keys, then the mean over its queries (in double: float32 out).
             double total = 0;
             for (Eigen::Index i = 0; i < rows; ++i)
                 for (Eigen::Index j = 0; j < cols; ++j)
-                    total += weights(from.from + i, to.from + j);
+                    total += weights(first_row + i, first_col + j);
             out(a, b) = static_cast<float>(total / static_cast<double>(rows));
         }
     }

@@ -203,7 +203,7 @@ for (const seed of SEEDS) {
 
 test(`a restless learner in an element (${ELEMENT_ACTIONS} actions), then the element removed: no Worker, run, handle or heap left`, { timeout: 600_000 }, async () => {
   const { context, page, problems, dialogs } = await restlessPage();
-  const { workers, counts, heap } = await watchLabMemory(context, page);
+  const { workers, counts, heap, held } = await watchLabMemory(context, page);
   await page.goto(`${env.origin}/element-demo.html`);
   await page.waitForSelector('body[data-first-ready][data-second-ready]', { state: 'attached', timeout: 30_000 });
   // One lab mounted, used by a restless learner and removed; `seed` picks the actions.
@@ -239,20 +239,14 @@ test(`a restless learner in an element (${ELEMENT_ACTIONS} actions), then the el
   const grown = (await heap()) - heapBefore;
   // Nothing holds a removed lab for long (a listener, a timer, a promise that never settles): each is
   // collected within COLLECTED_WITHIN_MS (what waits a moment, such as an animation's end, may hold it till then).
-  let collected = [];
-  for (let waited = 0; waited <= COLLECTED_WITHIN_MS; waited += 1000) {
-    collected = await page.evaluate(() => window.restlessLabs.map((ref) => ref.deref() === undefined));
-    if (collected.every(Boolean)) break;
-    await page.waitForTimeout(1000);
-    await heap();
-  }
-  if (!collected.every(Boolean) && process.env.RESTLESS_SNAPSHOT) await snapshot(context, page, process.env.RESTLESS_SNAPSHOT);
+  const stillHeld = await held('restlessLabs', COLLECTED_WITHIN_MS);
+  if (stillHeld.length && process.env.RESTLESS_SNAPSHOT) await snapshot(context, page, process.env.RESTLESS_SNAPSHOT);
   // Not yet a gate of npm test: after the page's 2 200 actions in the same browser, about two runs in
   // five keep the first lab for longer (cause not found: RESTLESS_SNAPSHOT writes the heap to look
   // for its holder). npm run test:restless (RESTLESS_STRICT=1) asserts it.
   if (process.env.RESTLESS_STRICT) {
-    assert.deepEqual(collected, [true, true], `a removed lab was still held ${COLLECTED_WITHIN_MS / 1000} s after its removal`);
-  } else if (!collected.every(Boolean)) console.log(`# a removed lab was still held ${COLLECTED_WITHIN_MS / 1000} s after its removal`);
+    assert.deepEqual(stillHeld, [], `a removed lab was still held ${COLLECTED_WITHIN_MS / 1000} s after its removal`);
+  } else if (stillHeld.length) console.log(`# a removed lab was still held ${COLLECTED_WITHIN_MS / 1000} s after its removal`);
   if (process.env.RESTLESS_LOG) console.log(`heap: ${heapBefore} before, grown by ${grown}`);
   assert.ok(grown < HEAP_MARGIN, `the JS heap grew by ${(grown / 1e6).toFixed(2)} MB over a lab mounted, used and removed`);
   await context.close();
