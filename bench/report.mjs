@@ -136,7 +136,8 @@ export function report({ ceiling, topAll, ker, nat, model, heap, pg, train, sing
     '',
     '## The training lab (headless Chromium, a Web Worker; the tiny preset: 1 layer of 2 heads, d_model 32, the lab\'s text)',
     '',
-    `Native, one thread (-O3 -march=native, Eigen's products): ${train.native.tokensPerSecond.toFixed(0)} tokens/s over ${train.native.steps} steps. `
+    `Native, one thread (-O3 -march=native, Eigen's products): ${train.native.tokensPerSecond.toFixed(0)} tokens/s over ${train.native.steps} steps; `
+      + `the floor, the lab's wasm's own code (the core's kernels) natively on one thread with 128-bit vectors and no FMA (-O3 -msse4.2 -mno-avx -mno-fma): ${train.floor.tokensPerSecond.toFixed(0)} tokens/s (each the middle of three, alternated). `
       + `wasm in the worker, three runs of the same: ${train.wasm.map((w) => w.tokensPerSecond.toFixed(0)).join(', ')} tokens/s. `
       + `From Start to the first head labelled previous or next: ${train.label.map((l) => (l ? `${l.seconds.toFixed(1)} s (step ${l.step})` : 'none')).join(', ')}. `
       + `Edit → paint at the softmax step (n = 9, median of 31): ${train.idleMs.toFixed(1)} ms idle, ${train.busyMs.toFixed(1)} ms while training.`,

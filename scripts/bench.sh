@@ -4,6 +4,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 bash scripts/build.sh
-cmake --build build/native --target bench_native bench_train bench_session --parallel "$(nproc)"
+cmake --build build/native --target bench_native bench_train bench_session bench_session_sse --parallel "$(nproc)"
 cmake --build build/wasm --target bench_simd_ceiling --parallel "$(nproc)"
 node bench/run.mjs "$@"
