@@ -43,6 +43,11 @@ const char* compare_size(double a, double b) {
     return "same";
 }
 
+const char* compare_gradient(double a, double b) {
+    if (b > 0 && std::fabs(a) <= kVanishing * b) return "vanishes";
+    return compare_size(a, b);
+}
+
 const char* variance_kind(double variance) {
     if (variance < kUnitLow) return "below";
     if (variance > kUnitHigh) return "above";

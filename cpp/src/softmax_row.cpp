@@ -141,7 +141,7 @@ ScalingEffect scaling_effect(const std::vector<float>& scores, std::int64_t d_k,
                                                              : "same";
     e.unscaled_jacobian = unscaled.max_jacobian;
     e.scaled_jacobian = scaled.max_jacobian;
-    e.jacobian = compare_size(e.unscaled_jacobian, e.scaled_jacobian);
+    e.jacobian = compare_gradient(e.unscaled_jacobian, e.scaled_jacobian);
     e.scaled_saturation = e.scaled_max >= kSaturated ? "saturates" : "spread";
     if (target >= 0) {
         const auto largest = [](const std::vector<float>& g) {

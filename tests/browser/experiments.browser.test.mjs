@@ -55,6 +55,25 @@ test('textbook: the article\'s row, 42.73 and 0.40, errata from the core, editab
   await context.close();
 });
 
+test('scaling: a row peaked but far from one-hot: its Jacobian is smaller without ÷√d_k, not vanished, in both languages', async () => {
+  const sentence = 'the cat sat on the mat because it was tired';
+  const trace = core.run(sentence);
+  for (const lang of ['en', 'zh']) {
+    const { page, context, problems } = await open(`?lang=${lang}&s=${encodeURIComponent(sentence)}&experiment=scaling&t=1`);
+    await page.waitForSelector('.experiment-verdicts p[data-verdict]');
+    const effect = core.scalingEffect(trace.softmaxRow(1, await shownHead(page)).scores, { dK: trace.config.dK });
+    // This row is peaked without ÷√d_k but far from one-hot (its Jacobian a few tenths of the scaled one's).
+    assert.equal(effect.jacobian, 'smaller');
+    const said = await page.textContent('.experiment-verdicts');
+    assert.ok(await page.$('.experiment-verdicts p[data-verdict="smaller"]'), `${lang}: the smaller sentence`);
+    assert.ok(said.includes(fmt(effect.unscaledJacobian, 4)) && said.includes(fmt(effect.scaledJacobian, 4)), said);
+    assert.doesNotMatch(said, { en: /nearly vanishes/, zh: /几乎消失/ }[lang]);
+    assert.match(said, { en: /has not vanished/, zh: /还没有消失/ }[lang]);
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});
+
 test('scaling: opened from its step, unscaled max weight above the scaled one, target switch', async () => {
   const { page, context, problems } = await open('?step=scaled');
   await page.click('#step-explain .why-link[data-experiment="scaling"]');
@@ -80,7 +99,9 @@ test('scaling: opened from its step, unscaled max weight above the scaled one, t
     await page.waitForSelector(`.experiment-verdicts p[data-verdict="${effect.gradient}"]`);
     const said = await page.textContent('.experiment-verdicts');
     assert.ok(said.includes(`largest entry is ${fmt(effect.unscaledJacobian, 4)} without scaling against ${fmt(effect.scaledJacobian, 4)}`), said);
-    assert.equal(effect.jacobian, 'smaller', 'this head’s unscaled row is saturated');
+    assert.equal(effect.jacobian, 'vanishes', 'this head’s unscaled row is saturated');
+    assert.equal(await page.getAttribute('.experiment-verdicts p[data-verdict="vanishes"]', 'data-verdict'), 'vanishes');
+    assert.match(said, /nearly vanishes/);
     // The head the lab opens on has a spread 喜 row once scaled (largest weight < 0.9): the page does not call it one-hot.
     assert.equal(effect.scaledSaturation, 'spread');
     assert.ok(effect.scaled < 0.9);

@@ -19,7 +19,7 @@ export interface RowMaths {
    *  without it ('peaked': that weight more than 0.01 higher; 'flatter': lower; else 'same') */
   scalingEffect(scores: ArrayLike<number>, options?: { dK?: number; target?: number }): {
     readonly unscaled: number; readonly scaled: number; readonly shape: 'peaked' | 'flatter' | 'same';
-    readonly unscaledJacobian: number; readonly scaledJacobian: number; readonly jacobian: 'smaller' | 'larger' | 'same';
+    readonly unscaledJacobian: number; readonly scaledJacobian: number; readonly jacobian: 'vanishes' | 'smaller' | 'larger' | 'same';
     readonly unscaledGradient: number; readonly scaledGradient: number; readonly gradient: 'smaller' | 'larger' | 'same' | '';
     /** 'saturates': even with ÷√d_k one key gets at least 0.9 of the row's weight */
     readonly scaledSaturation: 'saturates' | 'spread';

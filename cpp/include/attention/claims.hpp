@@ -19,8 +19,16 @@ inline constexpr double kUnitLow = 0.5, kUnitHigh = 2.0;
 // Two sizes are "the same" within this fraction of the larger one.
 inline constexpr double kSizeMargin = 0.1;
 
+// A gradient "vanishes" against another when it is at most this fraction of it (an order of
+// magnitude smaller).
+inline constexpr double kVanishing = 0.1;
+
 // "smaller", "larger" or "same": a against b, the same within kSizeMargin of the larger.
 const char* compare_size(double a, double b);
+
+// As compare_size, but "vanishes" when a is at most kVanishing of b (b above 0): the gradient
+// through softmax without ÷√d_k (a) against with it (b).
+const char* compare_gradient(double a, double b);
 
 // "below", "unit" or "above": a variance against 1 (kUnitLow … kUnitHigh is "unit").
 const char* variance_kind(double variance);

@@ -73,8 +73,9 @@ SoftmaxRow softmax_row(const std::vector<float>& scores, const RowScaling& scali
 // diag(p) − p·pᵀ (the gradient *through* softmax, whatever the loss), and, for a target key,
 // the largest |p − one-hot| (the cross-entropy gradient if that key were the right answer);
 // each "smaller", "larger" or the "same" without ÷√d_k against with it (claims.hpp's
-// compare_size). target −1: no cross-entropy gradient (its fields stay 0 and ""). Throws as
-// softmax_row does, and for a target outside the row.
+// compare_size), the Jacobian's "vanishes" when a tenth of it or less (compare_gradient). target
+// −1: no cross-entropy gradient (its fields stay 0 and ""). Throws as softmax_row does, and for a
+// target outside the row.
 inline constexpr float kShapeMargin = 0.01f;
 struct ScalingEffect {
     float unscaled_max = 0;  // max_prob at d_k = 1

@@ -95,7 +95,7 @@ TEST_CASE("scaling_effect: the Jacobian vanishes without ÷√d_k while p − on
     const std::vector<float> row = {15.3f, 22.7f, 18.2f, 2.1f, 1.8f};
     const ScalingEffect e = scaling_effect(row, 64, 0);
     CHECK(std::string(e.shape) == "peaked");
-    CHECK(std::string(e.jacobian) == "smaller");
+    CHECK(std::string(e.jacobian) == "vanishes");
     CHECK(e.unscaled_jacobian < e.scaled_jacobian);
     // Right answer 我 (not the peak): the cross-entropy gradient is *larger* without scaling.
     CHECK(std::string(e.gradient) == "larger");
@@ -111,9 +111,31 @@ TEST_CASE("scaling_effect: the Jacobian vanishes without ÷√d_k while p − on
     // ...but a row of wider scores stays nearly one-hot even scaled: the Jacobian is still
     // larger with ÷√d_k, and the row still saturates.
     const ScalingEffect wide = scaling_effect({0.0f, 60.0f, 10.0f}, 4);
-    CHECK(std::string(wide.jacobian) == "smaller");
+    CHECK(std::string(wide.jacobian) == "vanishes");
     CHECK(wide.scaled_max >= kSaturated);
     CHECK(std::string(wide.scaled_saturation) == "saturates");
+}
+
+TEST_CASE("compare_gradient: vanishes at a tenth of the other or less, else as compare_size") {
+    CHECK(std::string(compare_gradient(0.0183, 0.2462)) == "vanishes");
+    CHECK(std::string(compare_gradient(0.024, 0.25)) == "vanishes");  // 9.6 %
+    CHECK(std::string(compare_gradient(0.026, 0.25)) == "smaller");   // 10.4 %
+    CHECK(std::string(compare_gradient(0.1892, 0.2492)) == "smaller");
+    CHECK(std::string(compare_gradient(0.2462, 0.0183)) == "larger");
+    CHECK(std::string(compare_gradient(0.24, 0.25)) == "same");
+    CHECK(std::string(compare_gradient(0, 0)) == "same");
+}
+
+TEST_CASE("scaling_effect: a row peaked but not one-hot without ÷√d_k: smaller, not vanished") {
+    // Scores 4 and 0: 0.982 without ÷√d_k (Jacobian 0.0177), 0.881 with d_k = 4 (0.105): a sixth.
+    const ScalingEffect sixth = scaling_effect({4.0f, 0.0f}, 4);
+    CHECK(sixth.unscaled_jacobian == doctest::Approx(0.0177).epsilon(0.01));
+    CHECK(sixth.scaled_jacobian == doctest::Approx(0.105).epsilon(0.01));
+    CHECK(std::string(sixth.jacobian) == "smaller");
+    // Scores 8 and 0: 0.000335 against 0.0177, a fiftieth: it vanishes.
+    const ScalingEffect fiftieth = scaling_effect({8.0f, 0.0f}, 4);
+    CHECK(fiftieth.unscaled_jacobian < kVanishing * fiftieth.scaled_jacobian);
+    CHECK(std::string(fiftieth.jacobian) == "vanishes");
 }
 
 TEST_CASE("scaling_effect: a flat row keeps its Jacobian, within the margin") {
