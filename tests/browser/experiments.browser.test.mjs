@@ -229,6 +229,27 @@ test('context on the trained model: every head’s output and neighbours in the 
   await context.close();
 });
 
+test('context on an English sentence: the other sentence is an example with the selected token, and the words say token', async () => {
+  const sentence = 'the cat sat on the mat because it was tired';
+  for (const [t, other] of [[2, 'The cat sat on the mat.'], [7, "The animal didn't cross the street because it was too tired."]]) {
+    const { page, context, problems } = await open(`?s=${encodeURIComponent(sentence)}&t=${t}&experiment=context`);
+    await page.waitForSelector('.experiment-table tr[data-compare="head-0"]');
+    assert.equal(await page.inputValue('#experiment-other'), other);
+    const a = core.run(sentence);
+    const b = core.run(other);
+    const j = b.tokens.indexOf(a.tokens[t]);
+    const { layer } = await shownHead(page);
+    const cosine = await page.$eval('.experiment-table tr[data-compare="head-0"] td[data-cos]', (td) => Number(td.dataset.cos));
+    assert.equal(cosine, a.cosineWith(b, 'output', t, 'output', j, { layer, head: 0 }));
+    assert.match(await page.textContent('.experiment-body .explain'), new RegExp(`The selected token ${a.tokens[t]} in this sentence`));
+    assert.doesNotMatch(await page.textContent('.experiment-body'), /character/);
+    a.dispose();
+    b.dispose();
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});
+
 test('context: same input row, different outputs; mask and position: permuted outputs without positions', async () => {
   const { page, context, problems } = await open('?step=output&model=random');
   await page.click('#step-explain .why-link[data-experiment="context"]');

@@ -17,7 +17,7 @@ import { SHARED_QK_EN, SHARED_QK_ZH } from '../../web/app/strings/shared-qk.js';
 import { COURSE_EN, COURSE_ZH } from '../../web/app/strings/course.js';
 import { ENGLISH, LANGUAGE_IDS, languageOfTag, loadWords, pickLanguage, sentenceGap } from '../../web/app/strings/i18n.js';
 import { PRESETS_ZH_HANT, WORDS_ZH_HANT } from '../../web/generated/words/words-zh-hant.js';
-import { share } from '../../web/app/ui/format.js';
+import { fmt, share, sig } from '../../web/app/ui/format.js';
 
 // The page's words: the page's own, a trained model's views', Your turn's and the tour's.
 const STRINGS_EN = { ...PAGE_EN, ...HEADS_EN };
@@ -102,4 +102,12 @@ test("the words of the chunks (training lab, experiments, course bar): the same 
 
 test("the experiments' words in their chunk are not the page's too", () => {
   for (const key of Object.keys(EXPERIMENTS_EN)) assert.ok(!(key in PAGE_EN) && !(key in PAGE_ZH), key);
+});
+
+test('numbers are written with the minus sign, the exponent\'s too, as the rest of the page has them', () => {
+  assert.equal(fmt(-6.47e-8), '−6.47e−8');
+  assert.equal(fmt(1.58e-4), '1.58e−4');
+  assert.equal(fmt(-0.25), '−0.25');
+  assert.equal(fmt(-0.001), '−1.00e−3');
+  assert.equal(sig(-3.06e-7), '−3.06e−7');
 });

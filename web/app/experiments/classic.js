@@ -8,6 +8,7 @@ import { translator } from '../strings/i18n.js';
 import { renderMatrix } from '../matrix/matrix-view.js';
 import { headNumber } from '../heads/head-names.js';
 import { referenceNote } from '../heads/reference-note.js';
+import { PRESETS } from '../shell/presets.js';
 import { lazyRendered } from './lazy.js';
 
 // Each experiment keeps its view once loaded (lazyRendered); the chunk itself is one module the
@@ -16,7 +17,7 @@ const classic = (id, words = id) => lazyRendered({
   id,
   label: (t) => t(`experiment.${words}.label`),
   load: () => import('./classic-views.js')
-    .then(({ classicViews }) => classicViews({ clear, h, fmt, sig, translator, renderMatrix, headNumber, referenceNote })[id]),
+    .then(({ classicViews }) => classicViews({ clear, h, fmt, sig, translator, renderMatrix, headNumber, referenceNote, presets: PRESETS })[id]),
 });
 
 export const variance = classic('variance');

@@ -1,11 +1,13 @@
-// Experiment: one character in two sentences — the same input vector, different
+// Experiment: one token in two sentences — the same input vector, different
 // outputs, because different neighbours contribute. On the trained model every
 // head's neighbours and output are compared; on the seeded head, also with
 // positions off (only the neighbours then differ).
 // A chunk (experiments/classic.js loads it): what it draws with comes from the page.
 
+const FIRST_OTHER = '大家都喜欢音乐';
+
 /** The experiment's view: { render(body, ctx) }. */
-export default function view({ clear, h, fmt, headNumber, referenceNote }) {
+export default function view({ clear, h, fmt, headNumber, referenceNote, presets }) {
   /** The three keys a head's row gives most weight to, as "token (weight)". view: a run view. */
   function topKeys(view, i) {
     const w = view.softmaxRow(i).probs;
@@ -37,10 +39,17 @@ export default function view({ clear, h, fmt, headNumber, referenceNote }) {
     ];
   }
 
+  // The other sentence at first: the first of these, then of the Examples menu's sentences without a
+  // [MASK], that is not the lab's sentence and has the selected token (else the first: the notice asks for one).
+  function otherSentence(ctx, token) {
+    const candidates = [FIRST_OTHER, ...presets.filter((text) => !text.includes('[MASK]'))].filter((text) => text !== ctx.sentence);
+    return candidates.find((text) => ctx.withRun(text, ctx.config, (b) => b.tokens.includes(token))) ?? FIRST_OTHER;
+  }
+
   return {
     render(body, ctx) {
       const token = ctx.tokens[ctx.selected];
-      const other = h('input', { type: 'text', id: 'experiment-other', class: 'scores-text', value: '大家都喜欢音乐', 'aria-label': ctx.t('experiment.context.other') });
+      const other = h('input', { type: 'text', id: 'experiment-other', class: 'scores-text', value: otherSentence(ctx, token), 'aria-label': ctx.t('experiment.context.other') });
       const result = h('div', { class: 'experiment-result' });
       // Each run of the other sentence (and of both without positions) is the lab's, freed when its drawing is done.
       const compare = (b) => {

@@ -14,7 +14,7 @@ export function fmt(value, digits = 2) {
   } else {
     text = value.toFixed(digits);
   }
-  text = text.replace('-', MINUS);
+  text = text.replaceAll('-', MINUS);
   return text === `${MINUS}0.${'0'.repeat(digits)}` ? text.slice(1) : text;
 }
 
