@@ -114,3 +114,22 @@ test('the keys\' plane: its captions clear of the points and of each other, insi
     await context.close();
   }
 });
+
+test('on a phone no experiment makes the page scroll sideways: long column names, row labels and the article\'s printed numbers wrap', { timeout: 180_000 }, async () => {
+  for (const [lang, query] of [['en', `&s=${encodeURIComponent('the cat sat on the mat because it was tired')}`], ['zh', '']]) {
+    const { page, context, problems } = await openPage(env, `?lang=${lang}${query}&experiment=variance`, { viewport: PHONE });
+    const ids = await page.$$eval('#experiment-tabs button[data-experiment]', (bs) => bs.map((b) => b.dataset.experiment));
+    assert.ok(ids.length >= 14, ids.join());
+    const wide = [];
+    for (const id of ids) {
+      await page.click(`#experiment-tabs button[data-experiment="${id}"]`);
+      await page.waitForSelector('.experiment-body .experiment-loading', { state: 'detached' });
+      await page.waitForTimeout(300);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (width > PHONE.width) wide.push(`${id} ${width}`);
+    }
+    assert.deepEqual(wide, [], `${lang}: experiments wider than the phone`);
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});

@@ -12,8 +12,10 @@ export const barChartWith = (h) => function barChart(values, { labels = [], capt
     return bar;
   });
   const named = labels.length === values.length && labels.length <= 64;
+  // Words longer than a bar is wide (English tokens on a phone) are written downwards, whole.
+  const long = named && labels.some((l) => [...String(l)].length > 3);
   return h('figure', { class: `bar-chart ${className}` },
     h('div', { class: 'hbars' }, bars),
-    named ? h('div', { class: 'hlabels' }, labels.map((l) => h('span', {}, l))) : null,
+    named ? h('div', { class: long ? 'hlabels vertical' : 'hlabels' }, labels.map((l) => h('span', {}, l))) : null,
     caption ? h('figcaption', {}, caption) : null);
 };
