@@ -233,7 +233,7 @@ test('the claims the page makes, decided by the core on both sides of each thres
   // Which gradient vanishes: the Jacobian's (through softmax), not p − one-hot's off the peak.
   const off = core.scalingEffect(row, { dK: 64, target: 0 });
   assert.equal(off.jacobian, 'vanishes');
-  // "nearly vanishes" only at a tenth or less: a sixth is smaller, a fiftieth vanishes.
+  // "vanishes" only at a tenth or less: a sixth is smaller, a fiftieth vanishes.
   assert.equal(core.scalingEffect([4, 0], { dK: 4 }).jacobian, 'smaller');
   assert.equal(core.scalingEffect([8, 0], { dK: 4 }).jacobian, 'vanishes');
   assert.equal(off.gradient, 'larger');

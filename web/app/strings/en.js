@@ -161,7 +161,7 @@ export const STRINGS_EN = {
 
   'step.output.label': 'Output',
   'step.output.title': 'Output: context-aware vectors',
-  'step.output.explain': "Every token now has a new {dK}-number vector that mixes in the tokens it attended to. Below, {token}'s own value vector v and its output side by side: their cosine similarity is {cos} (1 would mean unchanged in direction). The same token in another sentence would come out differently.",
+  'step.output.explain': "Every token now has a new {dK}-number vector that mixes in the tokens it attended to. Below, {token}'s own value vector v and its output side by side: their cosine similarity is {cos} (1 would mean unchanged in direction). The same token in another sentence can come out differently.",
   'step.output.caption': 'output = weights · V',
   'step.output.compare': '{token} before and after attention',
   'step.output.before': 'v({token}) — before',

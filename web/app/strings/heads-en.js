@@ -12,7 +12,7 @@ export const HEADS_EN = {
   'msg.cannotHide': 'Cannot hide “{token}”: type [MASK] in the sentence where it stands instead.',
   'msg.cannotShow': 'This [MASK] was typed, not hidden by the page: type the text you want back in the sentence.',
 
-  'step.tokens.explainHide': ' Click a character to hide it behind [MASK]: the model guesses it below. Click [MASK] to bring it back.',
+  'step.tokens.explainHide': ' Click a token to hide it behind [MASK]: the model guesses it below. Click [MASK] to bring it back.',
   'step.tokens.hide': 'Hide “{token}” behind [MASK]; the model guesses it',
   'step.tokens.unhide': 'Bring back what this [MASK] hid',
   'step.softmax.explainHeads': 'This layer has {heads} heads, each with its own parameters (W_q, W_k, W_v): all of them below. Click one to follow it through every step; head {n} is shown. ',

@@ -12,7 +12,7 @@ export const HEADS_ZH = {
   'msg.cannotHide': '无法遮住“{token}”：请直接在句子里它所在的位置输入 [MASK]。',
   'msg.cannotShow': '这个 [MASK] 是输入的，不是页面遮住的：请在句子里输入想要的文字。',
 
-  'step.tokens.explainHide': '点击一个字，把它遮成 [MASK]：模型会在下面猜它。再点 [MASK] 就能还原。',
+  'step.tokens.explainHide': '点击一个词元，把它遮成 [MASK]：模型会在下面猜它。再点 [MASK] 就能还原。',
   'step.tokens.hide': '把“{token}”遮成 [MASK]，让模型来猜',
   'step.tokens.unhide': '还原这个 [MASK] 遮住的内容',
   'step.softmax.explainHeads': '这一层有 {heads} 个头，各有各的参数（W_q、W_k、W_v）：下面全部列出。点击一个头，就能在每一步跟踪它；当前显示的是第 {n} 个头。',

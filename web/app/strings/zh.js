@@ -161,7 +161,7 @@ export const STRINGS_ZH = {
 
   'step.output.label': '输出',
   'step.output.title': '输出：融合了上下文的向量',
-  'step.output.explain': '现在每个词元都有一个新的 {dK} 维向量，融合了它所关注的词元。下面把“{token}”自己的值向量 v 和它的输出放在一起：两者的余弦相似度是 {cos}（等于 1 表示方向没有变化）。同一个词元放在别的句子里，输出会不一样。',
+  'step.output.explain': '现在每个词元都有一个新的 {dK} 维向量，融合了它所关注的词元。下面把“{token}”自己的值向量 v 和它的输出放在一起：两者的余弦相似度是 {cos}（等于 1 表示方向没有变化）。同一个词元放在别的句子里，输出可能不一样。',
   'step.output.caption': '输出 = 权重 · V',
   'step.output.compare': '“{token}”在注意力前后',
   'step.output.before': 'v({token}) — 之前',
