@@ -19,8 +19,7 @@ export async function training() {
   const session = (name) => JSON.parse(execFileSync(`${ROOT}build/native/${name}`, [`${ROOT}web/models/training-text.txt`, String(STEPS)], { encoding: 'utf8' }));
   const runs = { native: [], floor: [] };
   for (let r = 0; r < 3; r += 1) for (const [kind, name] of [['native', 'bench_session'], ['floor', 'bench_session_sse']]) runs[kind].push(session(name));
-  const middle = (list) => list.toSorted((a, b) => a.tokensPerSecond - b.tokensPerSecond)[1];
-  const [native, floor] = [middle(runs.native), middle(runs.floor)];
+  const [native, floor] = ['native', 'floor'].map((kind) => ({ steps: STEPS, tokensPerSecond: median(runs[kind].map((r) => r.tokensPerSecond)) }));
   const server = await serve();
   const browser = await launchChromium();
   const result = { native, floor, wasm: [], label: [], idle: [], busy: [], loads: {} };

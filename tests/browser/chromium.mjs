@@ -33,8 +33,8 @@ export function watchProblems(page) {
 /** What a lab holds outside its elements, for a test that removes labs: the page's live Workers
  *  (a Set), counts() → the core's { liveTraces, liveHandles }, heap() → the JS heap in bytes
  *  after a collection, heapWithoutCode() → the same without the compiled code (from a heap
- *  snapshot: slower), and held(name, withinMs) → which of window[name]'s WeakRefs' elements are
- *  not collected. Call it before the page's first navigation. */
+ *  snapshot: slower), held(name, withinMs) → which of window[name]'s WeakRefs' elements are
+ *  not collected, and snapshot() → the heap snapshot's text. Call it before the page's first navigation. */
 export async function watchLabMemory(context, page) {
   const workers = new Set();
   page.on('worker', (worker) => {
@@ -42,6 +42,19 @@ export async function watchLabMemory(context, page) {
     worker.on('close', () => workers.delete(worker));
   });
   const cdp = await context.newCDPSession(page);
+  const collect = async () => {
+    for (let k = 0; k < 3; k += 1) await cdp.send('HeapProfiler.collectGarbage');
+  };
+  // The page's heap snapshot as the text DevTools saves (.heapsnapshot), after a collection.
+  const snapshot = async () => {
+    await collect();
+    const chunks = [];
+    const take = ({ chunk }) => chunks.push(chunk);
+    cdp.on('HeapProfiler.addHeapSnapshotChunk', take);
+    await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+    cdp.off('HeapProfiler.addHeapSnapshotChunk', take);
+    return chunks.join('');
+  };
   return {
     workers,
     counts: () => page.evaluate(async () => {
@@ -49,14 +62,15 @@ export async function watchLabMemory(context, page) {
       return { liveTraces, liveHandles };
     }),
     async heap() {
-      for (let k = 0; k < 3; k += 1) await cdp.send('HeapProfiler.collectGarbage');
+      await collect();
       return (await cdp.send('Runtime.getHeapUsage')).usedSize;
     },
+    snapshot,
     // The indices of the elements in window[name] (an array of WeakRefs) still held after
     // collections within withinMs: what waits a moment (an animation's end) may hold one till then.
     async held(name, withinMs) {
       for (let waited = 0; ; waited += 1000) {
-        for (let k = 0; k < 3; k += 1) await cdp.send('HeapProfiler.collectGarbage');
+        await collect();
         const held = await page.evaluate((n) => window[n].flatMap((ref, i) => (ref.deref() ? [i] : [])), name);
         if (!held.length || waited >= withinMs) return held;
         await page.waitForTimeout(1000);
@@ -65,13 +79,7 @@ export async function watchLabMemory(context, page) {
     // The JS heap's objects after a collection, without the compiled code: the code grows as
     // the page's functions get hot (0.7 MB over 100 labs mounted and removed), whatever they held.
     async heapWithoutCode() {
-      for (let k = 0; k < 3; k += 1) await cdp.send('HeapProfiler.collectGarbage');
-      const chunks = [];
-      const take = ({ chunk }) => chunks.push(chunk);
-      cdp.on('HeapProfiler.addHeapSnapshotChunk', take);
-      await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
-      cdp.off('HeapProfiler.addHeapSnapshotChunk', take);
-      const { snapshot: { meta }, nodes } = JSON.parse(chunks.join(''));
+      const { snapshot: { meta }, nodes } = JSON.parse(await snapshot());
       const fields = meta.node_fields.length;
       const [type, size] = [meta.node_fields.indexOf('type'), meta.node_fields.indexOf('self_size')];
       const notJs = new Set(['code', 'native', 'synthetic', 'hidden'].map((t) => meta.node_types[0].indexOf(t)));

@@ -8,6 +8,7 @@
 // (npm run test:restless runs more seeds); RESTLESS_STACKS=1 prints each page error's stack.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { useServedChromium, watchLabMemory, watchProblems } from './chromium.mjs';
 
@@ -203,7 +204,7 @@ for (const seed of SEEDS) {
 
 test(`a restless learner in an element (${ELEMENT_ACTIONS} actions), then the element removed: no Worker, run, handle or heap left`, { timeout: 600_000 }, async () => {
   const { context, page, problems, dialogs } = await restlessPage();
-  const { workers, counts, heap, held } = await watchLabMemory(context, page);
+  const { workers, counts, heap, held, snapshot } = await watchLabMemory(context, page);
   await page.goto(`${env.origin}/element-demo.html`);
   await page.waitForSelector('body[data-first-ready][data-second-ready]', { state: 'attached', timeout: 30_000 });
   // One lab mounted, used by a restless learner and removed; `seed` picks the actions.
@@ -240,7 +241,8 @@ test(`a restless learner in an element (${ELEMENT_ACTIONS} actions), then the el
   // Nothing holds a removed lab for long (a listener, a timer, a promise that never settles): each is
   // collected within COLLECTED_WITHIN_MS (what waits a moment, such as an animation's end, may hold it till then).
   const stillHeld = await held('restlessLabs', COLLECTED_WITHIN_MS);
-  if (stillHeld.length && process.env.RESTLESS_SNAPSHOT) await snapshot(context, page, process.env.RESTLESS_SNAPSHOT);
+  // RESTLESS_SNAPSHOT=file: a lab still held is written to a heap snapshot there (scratch, not a check).
+  if (stillHeld.length && process.env.RESTLESS_SNAPSHOT) writeFileSync(process.env.RESTLESS_SNAPSHOT, await snapshot());
   // Not yet a gate of npm test: after the page's 2 200 actions in the same browser, about two runs in
   // five keep the first lab for longer (cause not found: RESTLESS_SNAPSHOT writes the heap to look
   // for its holder). npm run test:restless (RESTLESS_STRICT=1) asserts it.
@@ -251,13 +253,3 @@ test(`a restless learner in an element (${ELEMENT_ACTIONS} actions), then the el
   assert.ok(grown < HEAP_MARGIN, `the JS heap grew by ${(grown / 1e6).toFixed(2)} MB over a lab mounted, used and removed`);
   await context.close();
 });
-
-// RESTLESS_SNAPSHOT=file: a lab still held is written to a heap snapshot there (scratch, not a check).
-async function snapshot(context, page, file) {
-  const { writeFileSync } = await import('node:fs');
-  const cdp = await context.newCDPSession(page);
-  const chunks = [];
-  cdp.on('HeapProfiler.addHeapSnapshotChunk', ({ chunk }) => chunks.push(chunk));
-  await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
-  writeFileSync(file, chunks.join(''));
-}

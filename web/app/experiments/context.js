@@ -41,9 +41,16 @@ export default function view({ clear, h, fmt, headNumber, referenceNote, presets
 
   // The other sentence at first: the first of these, then of the Examples menu's sentences without a
   // [MASK], that is not the lab's sentence and has the selected token (else the first: the notice asks for one).
+  // Each candidate is a run of the core (its tokens): the choice is kept for the next redraw of the same
+  // sentence, token and model.
+  let chosen = { key: null, text: null };
   function otherSentence(ctx, token) {
-    const candidates = [FIRST_OTHER, ...presets.filter((text) => !text.includes('[MASK]'))].filter((text) => text !== ctx.sentence);
-    return candidates.find((text) => ctx.withRun(text, ctx.config, (b) => b.tokens.includes(token))) ?? FIRST_OTHER;
+    const key = JSON.stringify([ctx.config.model, ctx.sentence, token]);
+    if (chosen.key !== key) {
+      const candidates = [FIRST_OTHER, ...presets.filter((text) => !text.includes('[MASK]'))].filter((text) => text !== ctx.sentence);
+      chosen = { key, text: candidates.find((text) => ctx.withRun(text, ctx.config, (b) => b.tokens.includes(token))) ?? FIRST_OTHER };
+    }
+    return chosen.text;
   }
 
   return {
