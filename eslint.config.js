@@ -32,7 +32,7 @@ export default [
   { files: ['scripts/**/*.{js,mjs}', 'eslint.config.js'], languageOptions: { globals: globals.node } },
   // Corpus cleaning removes control characters and reads binary formats by pattern.
   { files: ['scripts/corpus-text.mjs'], rules: { 'no-control-regex': 'off' } },
-  { files: ['tests/**/*.{js,mjs}', 'bench/**/*.{js,mjs}'], languageOptions: { globals: { ...globals.node, ...globals.browser } } },
+  { files: ['tests/**/*.{js,mjs}', 'bench/**/*.{js,mjs}', 'scripts/texts.mjs'], languageOptions: { globals: { ...globals.node, ...globals.browser } } },
   // Its page.evaluate() callbacks run in H5P's frame, where H5P is a global.
   { files: ['tests/browser/h5p.browser.test.mjs'], languageOptions: { globals: { H5P: 'readonly' } } },
   // Classic scripts: the page's message for browsers without modules (old-style on

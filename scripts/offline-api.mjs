@@ -1,7 +1,7 @@
 // The esbuild plugin of the builds that carry the core inside one script (the
 // offline page, the H5P package): the public API swapped for its offline form
 // (web/lib/attention-lab-offline.js, over the classic glue), the wasm and the
-// trained model packed into the script, and the training lab (its API and its
+// trained model packed into the script, the Chinese words packed (offline-words.mjs), and the training lab (its API and its
 // controls) replaced by what says training needs the served page (its Web Worker
 // and the trainer's wasm are files these builds do not carry).
 import { copyFileSync, mkdtempSync } from 'node:fs';
@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { MODEL_FILE, packedLiteral } from './pack-file.mjs';
+import { packedWords } from './offline-words.mjs';
 
 export const web = (path) => fileURLToPath(new URL(`../web/${path}`, import.meta.url));
 
@@ -23,7 +24,7 @@ export function offlineBuild(entry, glueFile, wasmFile, plugins = []) {
     charset: 'utf8', // Chinese words as themselves (3 bytes a character), not as \u escapes (6)
     target: 'es2020',
     write: false,
-    plugins: [offlineApi(glueFile, wasmFile), ...plugins],
+    plugins: [offlineApi(glueFile, wasmFile), packedWords(), ...plugins],
     // What the lab finds beside itself (the training lab's text) is looked for beside the page.
     define: { 'import.meta.url': 'document.baseURI' },
     logLevel: 'warning',

@@ -3,7 +3,7 @@
 // the AU, which a course author imports into a cmi5 platform (an LMS with an LRS:
 // SCORM Cloud, Moodle's cmi5 plugins, Cornerstone, Docebo, …). Launched with cmi5's
 // parameters, the page reports to the platform by xAPI (web/app/host/cmi5.js).
-//   npm run package:cmi5 -- [--exercises=softmax:2:3,output] [--sentence=…] [--lang=en|zh|zh-Hant] [--tour]
+//   npm run package:cmi5 -- [--exercises=softmax:2:3,output] [--sentence=…] [--lang=en|zh|zh-Hant] [--step=softmax] [--tour]
 //        [--mastery=80] [--move-on=CompletedAndPassed] [--id=https://your.org/courses/attention]
 //        [--title=…] [--out=dist/attention-lab-cmi5.zip]
 // --mastery: the share of the exercise set (0–100) that passes (cmi5's masteryScore, 0–1);
@@ -42,7 +42,7 @@ export function cmi5Entries(values) {
   const moveOn = values['move-on'] ?? 'CompletedAndPassed';
   if (!MOVE_ON.includes(moveOn)) throw new Error(`--move-on is one of ${MOVE_ON.join(', ')}, got ${moveOn}`);
   const title = values.title ?? 'Attention Lab: softmax(QKᵀ/√d_k)·V, your turn';
-  const settings = JSON.stringify([values.exercises ?? '', values.sentence ?? '', values.lang ?? '', Boolean(values.tour), mastery, moveOn, title]);
+  const settings = JSON.stringify([values.exercises ?? '', values.sentence ?? '', values.lang ?? '', values.step ?? '', Boolean(values.tour), mastery, moveOn, title]);
   const id = values.id ?? `urn:attention-lab:cmi5:${createHash('sha256').update(settings).digest('hex').slice(0, 16)}`;
   if (!/^[a-z][a-z0-9+.-]*:[^\s<>"]+$/i.test(id) || /[?#]/.test(id)) throw new Error(`--id is an absolute IRI without ? or #, such as https://your.org/courses/attention, got ${id}`);
   const { page } = lessonPage(values, 'package:cmi5');

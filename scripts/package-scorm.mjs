@@ -4,7 +4,7 @@
 // platform, the page reports its exercises' score and completion through the
 // platform's runtime API (web/app/host/scorm.js).
 //   npm run package:scorm -- [--version=1.2|2004] [--exercises=softmax:2:3,output] [--sentence=…]
-//                            [--lang=en|zh|zh-Hant] [--tour] [--title=…] [--mastery=80] [--out=dist/attention-lab-scorm.zip]
+//                            [--lang=en|zh|zh-Hant] [--step=softmax] [--tour] [--title=…] [--mastery=80] [--out=dist/attention-lab-scorm.zip]
 // --tour: the lesson opens on the guided tour of the article (going through it completes the lesson).
 // --exercises: the set, as ?exercises=… takes it (every exercise once if not given);
 // --mastery: the score (0–100) that passes; the platform's own setting wins.

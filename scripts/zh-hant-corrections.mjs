@@ -17,14 +17,12 @@ export const CORRECTIONS = Object.freeze([
   ['下面兩行', '下面兩行'], // two lines of text (the printed figures and the exact ones)
   // A column of a table (the side panel's, an experiment's, the Σ column) is a 欄.
   ['每一步填上一列數', '每一步填上一欄數'],
-  ['在 Σ 列', '在 Σ 欄'],
+  ['Σ 列', 'Σ 欄'],
   ['最後一列是文章印', '最後一欄是文章印'],
   ['兩列都由核心', '兩欄都由核心'],
-  ['表格的第一列數', '表格的第一欄數'],
   // q and k are multiplied entry by entry ("column by column" would now read "row by row").
   ['逐列相乘', '逐項相乘'],
-  // npm start prints the address in the terminal (列印 is printing on paper); a web address is a 網址.
-  ['列印的地址', '印出的網址'],
+  // A web address is a 網址.
   ['登入地址', '登入網址'],
   // An example is a 範例 in Taiwan.
   ['示例', '範例'],
@@ -59,7 +57,6 @@ export const CORRECTIONS = Object.freeze([
   ['點積', '內積'],
   // A mask is a 遮罩 (因果遮罩, 遮罩語言模型).
   ['掩碼', '遮罩'],
-  ['遮蓋語言建模', '遮罩語言建模'],
   // The text a learner types or trains on is 文字.
   ['文本', '文字'],
   // OpenCC writes "only" as 隻, the measure word for animals.
@@ -78,17 +75,15 @@ export const CORRECTIONS = Object.freeze([
   ['標籤頁', '分頁'],
   // Splitting text into tokens is 斷詞 in Taiwan (CKIP's 斷詞); 分詞 is a participle in its grammar.
   ['分詞', '斷詞'],
-  // A pronoun is a 代名詞.
-  ['代詞', '代名詞'],
   // Connecting to (a course) is 連線到; 連線 alone takes no object.
   ['正在連線你的課程', '正在連線到你的課程'],
-  // GPU kernels are programs (核心 alone reads as the GPU's cores), and a graphics card's memory is
-  // its 顯示記憶體 (視訊 is video).
-  ['GPU 核心都分塊', 'GPU 核心函式（kernel）都分塊'],
+  // A graphics card's memory is its 顯示記憶體 (視訊 is video).
   ['GPU 的視訊記憶體', 'GPU 的顯示記憶體'],
+  // Dragging is 拖曳 in Taiwan, and a slider a 滑桿.
+  ['拖動', '拖曳'],
+  ['滑塊', '滑桿'],
   // Taiwan quotes with corner brackets, which need no space beside them.
   ['“', '「'],
-  [' “Content-Security-Policy” ', '「Content-Security-Policy」'],
   ['”', '」'],
 ]);
 

@@ -19,13 +19,16 @@ inline val js(const TiledRow& r) {
     for (const TileBlock& b : r.blocks) {
         blocks.call<void>("push", object({{"begin", js(b.begin)}, {"end", js(b.end)}, {"scores", js(b.scores)},
                                           {"blockMax", js(b.block_max)}, {"maxBefore", js(b.max_before)},
-                                          {"maxAfter", js(b.max_after)}, {"rescale", js(b.rescale)}, {"exps", js(b.exps)},
+                                          {"maxAfter", js(b.max_after)}, {"rescale", js(b.rescale)},
+                                          {"rescaleWhy", b.rescale_why[0] ? val(std::string(b.rescale_why)) : val::null()},
+                                          {"exps", js(b.exps)}, {"expSum", js(b.exp_sum)},
                                           {"sumBefore", js(b.sum_before)}, {"sumAfter", js(b.sum_after)},
                                           {"accBefore", js(b.acc_before)}, {"accAfter", js(b.acc_after)}}));
     }
     return object({{"row", js(r.row)}, {"block", js(r.block)}, {"blocks", blocks}, {"output", js(r.output)},
                    {"full", js(r.full)}, {"maxDifference", js(r.max_difference)},
-                   {"relativeDifference", js(r.relative_difference)}});
+                   {"relativeDifference", js(r.relative_difference)}, {"agreement", val(std::string(r.agreement))},
+                   {"heldWhole", js(r.held_whole)}, {"heldTiled", js(r.held_tiled)}});
 }
 
 inline val js(const QkSymmetry& q) {

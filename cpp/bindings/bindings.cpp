@@ -67,6 +67,10 @@ EMSCRIPTEN_BINDINGS(attention_lab) {
                       return guarded([&] { return article_head(t, integer(row)); });
                   }))
         .function(
+            "layerRow", optional_override([](const Trace& t, double row) {
+                return guarded([&] { return layer_row({&t.weights}, {false}, integer(row)); });
+            }))
+        .function(
             "exercise",
             optional_override([](const Trace& t, const std::string& name, double i, double j) {
                 return guarded([&] { return make_exercise(t, name, integer(i), integer(j)); });
@@ -111,6 +115,10 @@ EMSCRIPTEN_BINDINGS(attention_lab) {
                   }))
         .function("articleHead", optional_override([](const EncoderTrace& t, double row) {
                       return guarded([&] { return t.article_head(integer(row)); });
+                  }))
+        .function("layerRow",
+                  optional_override([](const EncoderTrace& t, double row, double layer) {
+                      return guarded([&] { return t.layer_row(integer(row), small(layer)); });
                   }))
         .function("tokenLink", optional_override([](const EncoderTrace& t, double from, double to) {
                       return guarded([&] { return t.token_link(integer(from), integer(to)); });

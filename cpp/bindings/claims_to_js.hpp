@@ -10,8 +10,8 @@ namespace attention_binding {
 using namespace attention;  // NOLINT: this file only translates the core's names
 
 inline val js(const ScalingReport& r) {
-    return object({{"scoreVariance", js(r.score_variance)},
-                   {"scaledVariance", js(r.scaled_variance)},
+    return object({{"scoreRowVariance", js(r.score_row_variance)},
+                   {"scaledRowVariance", js(r.scaled_row_variance)},
                    {"variance", val(std::string(r.variance))},
                    {"largestWeight", js(r.largest_weight)},
                    {"saturatedRows", js(r.saturated_rows)},

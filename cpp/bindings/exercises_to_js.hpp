@@ -22,6 +22,7 @@ inline val js(const Exercise& e) {
                    {"b", js(e.b)},
                    {"partialSum", js(e.partial_sum)},
                    {"byHand", js(e.by_hand)},
+                   {"summed", js(e.summed)},
                    {"dK", js(e.d_k)},
                    {"dModel", js(e.d_model)},
                    {"divisor", js(e.divisor)},

@@ -134,6 +134,11 @@ inline val js(const ArticleHead& a) {
                    {"labelled", val(a.labelled)}, {"spread", val(a.spread)}, {"next", val(a.next)}});
 }
 
+inline val js(const LayerRow& r) {
+    return object({{"mean", js(r.mean)}, {"order", js(r.order)}, {"headTop", js(r.head_top)},
+                   {"headWeight", js(r.head_weight)}, {"averaged", js(r.averaged)}});
+}
+
 inline val js(const TokenLink& k) {
     return object({{"strongest", object({{"layer", val(k.strongest.layer)}, {"head", val(k.strongest.head)}})}, {"weight", js(k.weight)},
                    {"first", val(k.first)}, {"peak", object({{"layer", val(k.peak.layer)}, {"head", val(k.peak.head)}})},
@@ -165,7 +170,8 @@ inline val js(const std::vector<AnswerRank>& ranks) {
 inline val js(const ScalingEffect& e) {
     return object({{"unscaled", js(e.unscaled_max)}, {"scaled", js(e.scaled_max)}, {"shape", val(std::string(e.shape))},
                    {"unscaledJacobian", js(e.unscaled_jacobian)}, {"scaledJacobian", js(e.scaled_jacobian)},
-                   {"jacobian", val(std::string(e.jacobian))},
+                   {"scaledJacobianQk", js(e.scaled_jacobian_qk)},
+                   {"jacobian", val(std::string(e.jacobian))}, {"jacobianTimes", js(e.jacobian_times)},
                    {"unscaledGradient", js(e.unscaled_gradient)}, {"scaledGradient", js(e.scaled_gradient)},
                    {"gradient", val(std::string(e.gradient))}, {"scaledSaturation", val(std::string(e.scaled_saturation))}});
 }
@@ -178,7 +184,7 @@ inline val js(const SoftmaxRow& r) {
                    {"overflowed", val(r.overflowed)}, {"max", js(r.max)},
                    {"shiftedExps", js(r.shifted_exps)}, {"shiftedSum", js(r.shifted_sum)},
                    {"probs", js(r.probs)}, {"probSum", js(r.prob_sum)},
-                   {"argmax", js(r.argmax)}, {"maxProb", js(r.max_prob)},
+                   {"argmax", js(r.argmax)}, {"maxProb", js(r.max_prob)}, {"order", js(r.order)},
                    {"entropy", js(r.entropy)}, {"maxJacobian", js(r.max_jacobian)},
                    {"jacobian", r.jacobian.size() ? js(r.jacobian) : val::null()}});
 }

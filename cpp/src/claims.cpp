@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <utility>
 
 #include "attention/error.hpp"
 
@@ -14,20 +15,33 @@ void check(bool ok, const std::string& message) {
     if (!ok) throw Error("invalid_argument", message);
 }
 
-// The population variance of the finite entries of m.
-double finite_variance(const Matrix& m) {
+// The population variance of the finite entries of row i of m, with how many there are.
+std::pair<double, std::int64_t> row_variance(const Matrix& m, Eigen::Index i) {
     double sum = 0, squares = 0;
     std::int64_t count = 0;
-    for (Eigen::Index t = 0; t < m.size(); ++t) {
-        const double v = m.data()[t];
+    for (Eigen::Index j = 0; j < m.cols(); ++j) {
+        const double v = m(i, j);
         if (!std::isfinite(v)) continue;
         sum += v;
         squares += v * v;
         ++count;
     }
-    if (count == 0) return 0;
+    if (count == 0) return {0, 0};
     const double mean = sum / static_cast<double>(count);
-    return std::max(0.0, squares / static_cast<double>(count) - mean * mean);
+    return {std::max(0.0, squares / static_cast<double>(count) - mean * mean), count};
+}
+
+// The mean over m's rows of each row's variance (rows with two finite entries or more).
+double mean_row_variance(const Matrix& m) {
+    double total = 0;
+    std::int64_t rows = 0;
+    for (Eigen::Index i = 0; i < m.rows(); ++i) {
+        const auto [variance, count] = row_variance(m, i);
+        if (count < 2) continue;
+        total += variance;
+        ++rows;
+    }
+    return rows ? total / static_cast<double>(rows) : 0;
 }
 
 std::int64_t argmax(const std::vector<float>& row) {
@@ -44,8 +58,17 @@ const char* compare_size(double a, double b) {
 }
 
 const char* compare_gradient(double a, double b) {
+    if (b > 0 && a == 0) return "zero";
     if (b > 0 && std::fabs(a) <= kVanishing * b) return "vanishes";
     return compare_size(a, b);
+}
+
+double times_smaller(double a, double b) {
+    if (!(a > 0) || !(b > 0)) return 0;
+    const double n = b / a;
+    if (n < 1000) return std::round(n);
+    const double unit = std::pow(10.0, std::floor(std::log10(n)) - 1);
+    return std::round(n / unit) * unit;
 }
 
 const char* variance_kind(double variance) {
@@ -67,9 +90,9 @@ ScalingReport scaling_report(const Trace& trace) {
     for (Eigen::Index t = 0; t < seen.size(); ++t) {
         if (!std::isfinite(trace.masked.data()[t])) seen.data()[t] = std::nanf("");
     }
-    r.score_variance = finite_variance(seen);
-    r.scaled_variance = finite_variance(trace.masked);
-    r.variance = variance_kind(r.scaled_variance);
+    r.score_row_variance = mean_row_variance(seen);
+    r.scaled_row_variance = mean_row_variance(trace.masked);
+    r.variance = variance_kind(r.scaled_row_variance);
     r.rows = trace.weights.rows();
     for (Eigen::Index i = 0; i < trace.weights.rows(); ++i) {
         const float top = trace.weights.row(i).maxCoeff();

@@ -36,6 +36,18 @@ TokenLink EncoderTrace::token_link(std::int64_t from, std::int64_t to) const {
     return attention::token_link(head_weights(cache), from, to);
 }
 
+LayerRow EncoderTrace::layer_row(std::int64_t row, int layer) const {
+    if (layer < 0 || layer >= layers()) {
+        throw Error("invalid_argument", "there is no layer " + std::to_string(layer) +
+                                            ": the model has " + std::to_string(layers()) +
+                                            ", counted from 0");
+    }
+    std::vector<bool> silenced;
+    for (int h = 0; h < heads(); ++h) silenced.push_back(knocked_out(layer, h));
+    return attention::layer_row(head_weights(cache)[static_cast<std::size_t>(layer)], silenced,
+                                row);
+}
+
 Rollout EncoderTrace::rollout() const {
     std::vector<std::vector<bool>> silenced;
     for (int l = 0; l < layers(); ++l) {

@@ -26,31 +26,6 @@ void check_name(std::string_view name) {
     }
 }
 
-// Row i's softmax had its scores been divided by √d instead of the trace's
-// divisor (d = 1: not divided), the trace's mask kept: the core's softmax row of
-// the scores the query sees, 0 for the keys it does not.
-std::vector<double> softmax_divided(const Trace& t, Eigen::Index i, std::int64_t d) {
-    std::vector<float> seen;
-    std::vector<std::size_t> where;
-    for (Eigen::Index k = 0; k < t.scores.cols(); ++k) {
-        if (std::isfinite(t.masked(i, k))) seen.push_back(t.scores(i, k)), where.push_back(at(k));
-    }
-    RowScaling scaling;
-    scaling.d_k = d;
-    const SoftmaxRow row = softmax_row(seen, scaling);
-    std::vector<double> probs(at(t.scores.cols()), 0.0);
-    for (std::size_t k = 0; k < where.size(); ++k) probs[where[k]] = row.probs[k];
-    return probs;
-}
-
-// Σ_k w[k] · v(k, j).
-template <class Weights>
-double weighted(const Weights& w, const Matrix& v, Eigen::Index j) {
-    double s = 0;
-    for (Eigen::Index k = 0; k < v.rows(); ++k) s += static_cast<double>(w[at(k)]) * v(k, j);
-    return s;
-}
-
 float tolerance_for(double value) {
     return static_cast<float>(std::max(0.005, 0.01 * std::fabs(value)));
 }
@@ -69,70 +44,59 @@ Exercise make_exercise(const Trace& t, std::string_view name, std::int64_t i, st
     e.d_model = t.config.d_model;
     e.divisor = t.divisor();
     const double score = t.scores(r, c);
-    const double root_d_model = std::sqrt(static_cast<double>(e.d_model));
     std::vector<Mistake> wrong;
     auto add = [&](const char* id, double value) {
         wrong.push_back({id, static_cast<float>(value)});
     };
 
+    // Each branch sets what the learner is given (a, b, partial_sum, and d_k and d_model, which
+    // the task states), then the mistakes, each computed from those givens alone: a mistake the
+    // learner could not have made from what is on screen is never offered.
     if (name == "dot") {
         // By hand: the last (up to) four products; the others' sum is given.
         const Eigen::Index n = t.q.cols();
         const Eigen::Index from =
             std::max<Eigen::Index>(0, n - static_cast<Eigen::Index>(kDotByHand));
-        double partial = 0, last = 0;
+        double partial = 0;
         for (Eigen::Index d = 0; d < n; ++d) {
             const double product = static_cast<double>(t.q(r, d)) * t.k(c, d);
-            (d < from ? partial : last) += product;
-            if (d >= from) e.a.push_back(t.q(r, d)), e.b.push_back(t.k(c, d));
+            if (d < from)
+                partial += product;
+            else
+                e.a.push_back(t.q(r, d)), e.b.push_back(t.k(c, d));
         }
         e.by_hand = n - from;
+        e.summed = from;
         e.partial_sum = static_cast<float>(partial);
         e.expected = t.scores(r, c);
-        add("transposed", t.scores(c, r));
-        add("already_scaled", score / e.divisor);
+        double last = 0;
+        for (std::size_t d = 0; d < e.a.size(); ++d) last += static_cast<double>(e.a[d]) * e.b[d];
+        add("already_scaled", (e.partial_sum + last) / e.divisor);
         add("partial_sum_left_out", last);
     } else if (name == "scaled") {
         e.a = {static_cast<float>(score)};
         e.expected = t.scaled(r, c);
-        add("no_scale", score);
-        add("sqrt_d_model", score / root_d_model);
-        add("no_sqrt", score / (e.divisor * e.divisor));
+        const double given = e.a[0];
+        add("no_scale", given);
+        add("sqrt_d_model", given / std::sqrt(static_cast<double>(e.d_model)));
+        add("no_sqrt", given / static_cast<double>(e.d_k));
     } else if (name == "exp") {
+        // Given: x alone. No usual mistake can be told from it.
         e.a = {t.masked(r, c)};
         e.expected = softmax_row(t, i).exps[at(c)];
-        add("no_scale", detail::exp_double(score));
-        add("sqrt_d_model", detail::exp_double(score / root_d_model));
     } else if (name == "softmax") {
-        const SoftmaxRow row =
-            softmax_row(t, i);   // the article's e^x (no shift) and the stable form
-        e.a = row.shifted_exps;  // given: each key's e^(x − max), so one division is left
+        // Given: each key's e^(x − max), so one sum and one division are left.
+        e.a = softmax_row(t, i).shifted_exps;
         e.expected = t.weights(r, c);
-        const double top = row.exps[at(c)];
-        add("not_normalised", top);
-        add("not_normalised", row.shifted_exps[at(c)]);
-        add("no_scale", softmax_divided(t, r, 1)[at(c)]);
-        add("sqrt_d_model", softmax_divided(t, r, e.d_model)[at(c)]);
-        double column = 0;
-        for (Eigen::Index other = 0; other < t.scores.rows(); ++other) {
-            const SoftmaxRow o = other == r ? row : softmax_row(t, other);
-            if (other != r) add("wrong_row_sum", top / o.exp_sum);
-            column += o.exps[at(c)];
-        }
-        add("wrong_axis", top / column);
+        add("not_normalised", e.a[at(c)]);
     } else {  // output
+        // Given: row i's weights and V's column j.
         e.a.assign(t.weights.row(r).data(), t.weights.row(r).data() + t.weights.cols());
         for (Eigen::Index k = 0; k < t.v.rows(); ++k) e.b.push_back(t.v(k, c));
         e.expected = t.output(r, c);
-        if (r < t.weights.cols()) {
-            std::vector<float> column(at(t.weights.rows()));
-            for (Eigen::Index k = 0; k < t.weights.rows(); ++k) column[at(k)] = t.weights(k, r);
-            add("wrong_axis", weighted(column, t.v, c));
-        }
-        add("unweighted", weighted(std::vector<double>(e.a.size(), 1.0), t.v, c));
-        add("no_scale", weighted(softmax_divided(t, r, 1), t.v, c));
-        add("sqrt_d_model", weighted(softmax_divided(t, r, e.d_model), t.v, c));
-        add("not_normalised", weighted(softmax_row(t, i).exps, t.v, c));
+        double plain = 0;
+        for (const float v : e.b) plain += v;
+        add("unweighted", plain);
     }
     e.tolerance = tolerance_for(e.expected);
     // A mistake is offered when its value can be told from the right one, from

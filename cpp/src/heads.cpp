@@ -147,6 +147,41 @@ HeadReport head_report(const Trace& head) {
     return head_report(head.weights, ids);
 }
 
+LayerRow layer_row(const std::vector<const Mat<float>*>& heads, const std::vector<bool>& silenced,
+                   std::int64_t row) {
+    if (heads.empty() || silenced.size() != heads.size())
+        throw Error("invalid_argument", "a layer row needs the layer's heads");
+    const Eigen::Index n = heads.front()->rows();
+    for (const Mat<float>* w : heads) {
+        if (w->rows() != n || w->cols() != n)
+            throw Error("invalid_argument", "every head's weights must be n × n");
+    }
+    if (row < 0 || row >= n) {
+        throw Error("invalid_argument", "token " + std::to_string(row) +
+                                            " is outside the sentence of " + std::to_string(n));
+    }
+    const auto i = static_cast<Eigen::Index>(row);
+    LayerRow r;
+    std::vector<double> sum(static_cast<std::size_t>(n), 0.0);
+    int count = 0;
+    for (std::size_t h = 0; h < heads.size(); ++h) {
+        Eigen::Index top = 0;
+        heads[h]->row(i).maxCoeff(&top);
+        r.head_top.push_back(static_cast<std::int32_t>(top));
+        r.head_weight.push_back((*heads[h])(i, top));
+        r.averaged.push_back(silenced[h] ? 0 : 1);
+        if (silenced[h]) continue;
+        ++count;
+        for (Eigen::Index j = 0; j < n; ++j) sum[static_cast<std::size_t>(j)] += (*heads[h])(i, j);
+    }
+    for (const double s : sum) r.mean.push_back(count ? static_cast<float>(s / count) : 0.0f);
+    for (Eigen::Index j = 0; j < n; ++j) r.order.push_back(static_cast<std::int32_t>(j));
+    std::stable_sort(r.order.begin(), r.order.end(), [&](std::int32_t a, std::int32_t b) {
+        return r.mean[static_cast<std::size_t>(a)] > r.mean[static_cast<std::size_t>(b)];
+    });
+    return r;
+}
+
 ArticleHead article_head(const Trace& head, std::int64_t row) {
     std::vector<std::int32_t> ids;
     for (const Token& t : head.tokens) ids.push_back(t.id);

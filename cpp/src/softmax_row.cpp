@@ -1,5 +1,6 @@
 #include "attention/softmax_row.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <string>
@@ -54,6 +55,11 @@ void explain(SoftmaxRow& r, bool jacobian) {
     }
     r.prob_sum = static_cast<float>(sum);
     r.entropy = static_cast<float>(entropy);
+    r.order.resize(m);
+    for (std::size_t j = 0; j < m; ++j) r.order[j] = static_cast<std::int32_t>(j);
+    std::stable_sort(r.order.begin(), r.order.end(), [&](std::int32_t a, std::int32_t b) {
+        return r.probs[static_cast<std::size_t>(a)] > r.probs[static_cast<std::size_t>(b)];
+    });
 
     if (jacobian) {
         const Eigen::Map<const Eigen::VectorXf> p(r.probs.data(), static_cast<Eigen::Index>(m));
@@ -141,7 +147,10 @@ ScalingEffect scaling_effect(const std::vector<float>& scores, std::int64_t d_k,
                                                              : "same";
     e.unscaled_jacobian = unscaled.max_jacobian;
     e.scaled_jacobian = scaled.max_jacobian;
-    e.jacobian = compare_gradient(e.unscaled_jacobian, e.scaled_jacobian);
+    // Back at q·k (what W_q and W_k make) the scaled path also multiplies by 1/√d_k.
+    e.scaled_jacobian_qk = scaled.max_jacobian / scaled.divisor;
+    e.jacobian = compare_gradient(e.unscaled_jacobian, e.scaled_jacobian_qk);
+    e.jacobian_times = times_smaller(e.unscaled_jacobian, e.scaled_jacobian_qk);
     e.scaled_saturation = e.scaled_max >= kSaturated ? "saturates" : "spread";
     if (target >= 0) {
         const auto largest = [](const std::vector<float>& g) {

@@ -39,6 +39,7 @@ void compare(TiledRow& r) {
         largest = std::max(largest, std::fabs(r.full[j]));
     }
     r.relative_difference = largest > 0 ? r.max_difference / largest : 0.0f;
+    r.agreement = r.relative_difference <= kRounding ? "rounding" : "differs";
 }
 
 // The online softmax over one row: its output (acc ÷ ℓ), and each block's numbers when `blocks` is
@@ -58,6 +59,10 @@ std::vector<float> online_row(const float* scores, std::int64_t m, const Matrix&
         b.max_before = running_max;
         b.max_after = std::max(running_max, b.block_max);
         b.rescale = b.max_after == kMinusInf ? 1.0f : shifted_exp(b.max_before, b.max_after);
+        b.rescale_why = b.max_after == kMinusInf      ? "none"
+                        : b.max_before == kMinusInf   ? "first"
+                        : b.max_before == b.max_after ? "same"
+                                                      : "";
         if (blocks) {
             b.scores.assign(scores + b.begin, scores + b.end);
             b.sum_before = sum;
@@ -68,6 +73,7 @@ std::vector<float> online_row(const float* scores, std::int64_t m, const Matrix&
         for (std::int64_t j = b.begin; j < b.end; ++j) {
             const float e = shifted_exp(scores[j], b.max_after);
             if (blocks) b.exps.push_back(e);
+            b.exp_sum += e;
             sum += e;
             const float* row = v.data() + j * d;  // row-major
             for (Eigen::Index c = 0; c < d; ++c) acc[static_cast<std::size_t>(c)] += e * row[c];
@@ -98,6 +104,8 @@ TiledRow tiled_row(const std::vector<float>& scores, const Matrix& v, std::int64
     r.block = block;
     r.full = std::move(full);
     r.output = online_row(scores.data(), m, v, block, &r.blocks);
+    r.held_whole = m * m;
+    r.held_tiled = m * block;
     compare(r);
     return r;
 }

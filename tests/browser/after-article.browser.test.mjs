@@ -21,7 +21,7 @@ const openFromWhy = (step, id) => openWhy(env, step, id);
 test('tile by tile: from ×V\'s Why?, block by block to the core\'s output row; every block size over the matrix', { timeout: 60_000 }, async () => {
   const { page, context, problems } = await openFromWhy('?step=weighted-sum', 'tiles');
   const explain = await page.textContent('.experiment-tiles .explain');
-  assert.match(explain, /^FlashAttention \(Dao et al\., 2022\) and the GPU kernels after it compute attention block by block/);
+  assert.match(explain, /^FlashAttention \(Dao et al\., 2022\) and many GPU kernels after it compute attention block by block/);
   assert.match(explain, /without ever storing the n × n matrix of weights in the GPU’s main memory/);
   assert.match(explain, /the “online softmax”: a softmax computed while the scores arrive block by block/);
   assert.doesNotMatch(explain, /never hold a whole row/);
@@ -95,7 +95,7 @@ test('tile by tile: the block buttons and the block size, pressed between a new 
 test('tile by tile in Chinese, from its link', async () => {
   const { page, context, problems } = await open('?experiment=tiles&lang=zh');
   await page.waitForSelector('.tiles-row');
-  assert.match(await page.textContent('.experiment-tiles h3'), /第 喜 行，每次 2 个键/);
+  assert.match(await page.textContent('.experiment-tiles h3'), /“喜”这一行，每次 2 个键/);
   assert.match(await page.textContent('.experiment-tiles'), /在线 softmax/);
   assert.equal(await page.textContent('#experiment-tabs [data-experiment="tiles"]'), '分块计算');
   assert.deepEqual(problems, []);
@@ -112,22 +112,26 @@ test('through both layers: from Heads → W_O\'s Why?, the rollout and the last 
   assert.equal(await page.$eval('.rollout-row td.largest[data-col="rollout"]', (td) => td.parentElement.dataset.j), String(row.rolloutTop));
   // Each row's two shares sit in their own columns (a marked cell once took the header's flex layout and stacked).
   assert.deepEqual(await page.$$eval('.rollout-row tbody tr', (trs) => [...new Set(trs.map((tr) => [...tr.cells].map((c) => getComputedStyle(c).display).join()))]), ['table-cell,table-cell,table-cell']);
-  assert.match(await page.textContent('.experiment-rollout .explain'), /^Attention rollout \(Abnar & Zuidema, 2020\) follows every input token through all the layers and says how much of it ends up in each output/);
+  const explained = await page.textContent('.experiment-rollout .explain');
+  assert.match(explained, /^Attention rollout \(Abnar & Zuidema, 2020\) estimates how much of each input token ends up in each output/);
+  assert.match(explained, /It is a heuristic built from the attention weights alone/);
+  assert.match(explained, /The ½ is the authors’ assumption, not a measurement, and rollout leaves out the values V, W_O, the feed-forward blocks and LayerNorm/);
+  assert.doesNotMatch(explained, /carries every token past each layer unchanged/, 'no token passes a post-LayerNorm layer unchanged');
   // 喜: in the last layer 我 gets the most (0.35), 喜 itself 0.05; through both layers 喜 keeps the most (0.29: each
   // layer's residual carries it), and of the rest 我 again (0.20): the two agree, and the view says nothing more.
   assert.deepEqual([row.lastSelfFirst, trace.tokens[row.lastTop], row.rolloutSelfFirst, trace.tokens[row.rolloutTop], row.topsDiffer], [false, '我', true, '我', false]);
   const sayings = () => page.$$eval('.rollout-saying', (ps) => ps.map((p) => p.textContent));
   assert.deepEqual(await sayings(), [
-    `In the last layer (its heads averaged), 喜’s largest share goes to 我 (${fmt(row.last[1])}); its own is ${fmt(row.lastSelf)}.`,
-    `Through every layer, the largest part of output 喜 is 喜 itself (${fmt(row.rolloutSelf)}): at each layer the residual carries half of it past; among the others, 我 gives the most (${fmt(row.rollout[1])}).`,
+    `In the last layer (its heads averaged), “喜”’s largest share goes to “我” (${fmt(row.last[1])}); its own is ${fmt(row.lastSelf)}.`,
+    `By rollout’s estimate, the largest part of output “喜” is “喜” itself (${fmt(row.rolloutSelf)}), in part because rollout assumes that the residual carries half of each token past every layer; among the others, “我” gives the most (${fmt(row.rollout[1])}).`,
   ]);
   assert.deepEqual([fmt(row.last[1]), fmt(row.lastSelf), fmt(row.rollout[1]), fmt(row.rolloutSelf)], ['0.35', '0.05', '0.20', '0.29']);
   // 人: the last layer favours 欢, the rollout (after 人 itself) 工; the view says they differ.
   const ren = trace.rolloutRow(4);
   await page.click('#token-chips .chip >> nth=4');
-  await page.waitForFunction(() => document.querySelector('.rollout-saying')?.textContent.includes('人’s'));
-  assert.equal((await sayings())[2], 'Among the others the two disagree: in the last layer alone 人 gives the most to 欢, through every layer the most comes from 工. '
-    + 'The earlier layers had already mixed 工 into the tokens the last layer takes in.');
+  await page.waitForFunction(() => document.querySelector('.rollout-saying')?.textContent.includes('人”’s'));
+  assert.equal((await sayings())[2], 'Among the others the two disagree: in the last layer alone “人” gives the most to “欢”, while rollout credits “工” with the most '
+    + 'through every layer: by its account, the layers before had already mixed “工” into the tokens the last layer takes in.');
   assert.deepEqual([trace.tokens[ren.lastTop], trace.tokens[ren.rolloutTop]], ['欢', '工']);
   const maps = await page.$$eval('.experiment-rollout figure', (fs) => fs.map((f) => f.querySelectorAll('td[data-j]').length));
   assert.deepEqual(maps, [81, 81], 'R and the last layer\'s average, 9 × 9 each');
@@ -152,7 +156,7 @@ test('each layer’s guess: from Heads → W_O’s Why?, 欢 hidden, the predict
   assert.deepEqual(await page.$$eval('.lens-depth-column', (cols) => cols.map((c) => c.querySelector('.lens-rank')?.textContent ?? null)),
     ranks.map((r) => (r.shown ? null : `“欢” is number ${r.rank} of ${r.candidates} here (probability ${sig(r.probability, 2)})`)));
   assert.deepEqual(ranks.map((r) => r.shown), [false, false, true]);
-  assert.equal(await page.textContent('.experiment-lens h3'), '欢 hidden: the prediction layer’s guesses at each depth');
+  assert.equal(await page.textContent('.experiment-lens h3'), '“欢” hidden: the prediction layer’s guesses at each depth');
   assert.equal(await page.textContent('.lens-sentence'), 'The sentence the model reads: 我喜[MASK]人工智能');
   assert.match(await page.textContent('.experiment-lens .explain'), /“logit lens” \(nostalgebraist, 2020\)\. The prediction layer was trained on the last layer’s rows only/);
   // The lab's sentence is not changed: the lens hides a copy.
@@ -160,7 +164,7 @@ test('each layer’s guess: from Heads → W_O’s Why?, 欢 hidden, the predict
   // [CLS] cannot be hidden; a [MASK] the learner typed is read as it is, with no answer to mark.
   await page.click('#token-chips .chip >> nth=0');
   await page.waitForSelector('.lens-cannot');
-  assert.equal(await page.textContent('.lens-cannot'), '[CLS] cannot be hidden: only a character or the start of a word can. Click another token.');
+  assert.equal(await page.textContent('.lens-cannot'), '“[CLS]” cannot be hidden: only a character or the start of a word can. Click another token.');
   await page.fill('#sentence', '我[MASK]欢人工智能');
   await page.waitForSelector('.experiment-lens h3 >> text=[MASK] 1: the prediction layer’s guesses at each depth');
   const typed = [0, 1, 2].map((depth) => core.predictMasked('我[MASK]欢人工智能', { depth })[0].map((g) => g.token));
@@ -173,7 +177,7 @@ test('each layer’s guess: from Heads → W_O’s Why?, 欢 hidden, the predict
 test('each layer’s guess in Chinese, from its link, and in traditional Chinese; the random model has no prediction layer', async () => {
   const { page, context, problems } = await open('?experiment=lens&lang=zh&t=6');
   await page.waitForSelector('.lens-depths');
-  assert.equal(await page.textContent('.experiment-lens h3'), '遮住 智：预测层在每个深度的猜测');
+  assert.equal(await page.textContent('.experiment-lens h3'), '遮住“智”：预测层在每个深度的猜测');
   assert.deepEqual(await page.$$eval('.lens-depth figcaption', (cs) => cs.map((c) => c.textContent)), ['嵌入之后', '第 1 层之后', '第 2 层之后：模型的猜测']);
   assert.equal(await page.textContent('#experiment-tabs [data-experiment="lens"]'), '每一层的猜测');
   const ranks = [0, 1, 2].map((depth) => core.rankAnswers('我喜欢人工[MASK]能', ['智'], { depth })[0]);
@@ -183,7 +187,7 @@ test('each layer’s guess in Chinese, from its link, and in traditional Chinese
   await page.click('#token-chips .chip >> nth=3');
   await page.selectOption('#lang', 'zh-Hant');
   await page.waitForSelector('.experiment-lens h3 >> text=預測層'); // drawn again in traditional Chinese
-  await page.waitForSelector('.experiment-lens h3 >> text=遮住 欢');
+  await page.waitForSelector('.experiment-lens h3 >> text=遮住「欢」');
   assert.deepEqual(await page.$$eval('.experiment-lens li.answer', (lis) => lis.map((li) => li.dataset.token)), ['歡']);
   await page.selectOption('#opt-model', 'random');
   await page.waitForSelector('.experiment-lens .hint >> text=隨機模型');

@@ -14,26 +14,31 @@ const WEB = fileURLToPath(new URL('../../web/', import.meta.url));
 const env = useServedChromium(WEB);
 const core = await loadAttentionLab();
 const SENTENCE = '我喜欢人工智能';
-const REQUIRED = ['no_scale', 'sqrt_d_model', 'not_normalised', 'wrong_row_sum', 'wrong_axis'];
+// Every mistake the exercises can name, each only where its exercise's givens allow it.
+const REQUIRED = ['already_scaled', 'partial_sum_left_out', 'no_scale', 'sqrt_d_model', 'no_sqrt', 'not_normalised', 'unweighted'];
 
 // A mistake's sentence up to its first {slot}: enough to know which one the page said.
 const opening = (strings, id) => strings[`ex.mistake.${id}`].split('{')[0];
 
-/** A head and cells where every exercise offers its mistakes: the softmax cell is
- *  one where the softmax mistakes the issue names can all be told apart. */
+/** A head and cells where every exercise offers each mistake its givens allow. */
 function chooseCells(trace) {
   const n = trace.tokens.length;
+  const offers = (name, cell, head, ids) => {
+    const got = trace.exercise(name, { ...cell, head }).mistakes.map((m) => m.mistake);
+    return ids.every((id) => got.includes(id));
+  };
   for (let head = 0; head < trace.config.heads; head += 1) {
     for (let row = 1; row < n - 1; row += 1) {
       for (let col = 0; col < n; col += 1) {
-        const ids = trace.exercise('softmax', { row, col, head }).mistakes.map((m) => m.mistake);
-        if (['not_normalised', 'wrong_row_sum', 'wrong_axis', 'no_scale'].every((id) => ids.includes(id))) {
-          return { head, cells: { dot: { row, col }, scaled: { row, col }, exp: { row, col }, softmax: { row, col }, output: { row, col: 5 } } };
+        const cell = { row, col };
+        if (offers('dot', cell, head, ['already_scaled', 'partial_sum_left_out']) && offers('scaled', cell, head, ['no_scale', 'sqrt_d_model', 'no_sqrt'])
+          && offers('softmax', cell, head, ['not_normalised']) && offers('output', { row, col: 5 }, head, ['unweighted'])) {
+          return { head, cells: { dot: cell, scaled: cell, exp: cell, softmax: cell, output: { row, col: 5 } } };
         }
       }
     }
   }
-  throw new Error('no cell shows every softmax mistake');
+  throw new Error('no cell shows every mistake');
 }
 
 async function answer(page, value) {
@@ -47,12 +52,14 @@ test('each exercise: the right answer, and each usual mistake named (English)', 
   const trace = core.run(SENTENCE);
   const { head, cells } = chooseCells(trace);
   const set = Object.entries(cells).map(([name, c]) => `${name}:${c.row}:${c.col}`).join(',');
-  const { page, context, problems } = await openPage(env, `index.html?lang=en&head=${head}&exercises=${set}`);
+  // At ×V every exercise's arithmetic has been drawn (none waits).
+  const { page, context, problems } = await openPage(env, `index.html?lang=en&head=${head}&step=weighted-sum&exercises=${set}`);
   const seen = new Set();
   for (const [k, [name, cell]] of Object.entries(cells).entries()) {
     await page.click(`.ex-dots button:nth-child(${k + 1})`);
     await page.waitForFunction((n) => document.querySelector('.exercise-panel h3')?.textContent === n, EXERCISES_EN[`ex.name.${name}`]);
     const e = trace.exercise(name, { ...cell, head });
+    if (name === 'exp') assert.deepEqual(e.mistakes, [], 'given x alone, no mistake can be told apart');
     for (const { mistake, value } of e.mistakes) {
       const said = await answer(page, value.toPrecision(8));
       assert.match(said.kind, /wrong/, `${name} ${mistake}`);
@@ -77,7 +84,7 @@ test('each exercise: the right answer, and each usual mistake named (English)', 
 
 test('Chinese: a cell the lab picks, a named mistake, full-width digits, and the answer shown', { timeout: 60_000 }, async () => {
   const trace = core.run(SENTENCE);
-  const { page, context, problems } = await openPage(env, 'index.html?lang=zh&exercises=scaled');
+  const { page, context, problems } = await openPage(env, 'index.html?lang=zh&step=scaled&exercises=scaled');
   assert.equal(await page.textContent('#exercise-title'), '轮到你了', 'the panel\'s title is the page\'s own word');
   const where = await shownHead(page);
   const cell = trace.pickCell('scaled', { row: 2, seed: 0, ...where }); // the page picks on the selected token, 喜, in the head it shows
@@ -97,16 +104,44 @@ test('Chinese: a cell the lab picks, a named mistake, full-width digits, and the
   await context.close();
 });
 
+test('Your turn waits for the step that computes what it asks for, then follows the steps until the learner picks one', { timeout: 60_000 }, async () => {
+  const { page, context, problems } = await openPage(env, 'index.html?lang=en');
+  await page.locator('#exercise-body').scrollIntoViewIfNeeded();
+  // The Tokens step: no q or k yet, so no exercise on them: a line saying where it starts, and a way there.
+  await page.waitForSelector('#exercise-body .ex-waiting');
+  assert.equal(await page.$('#exercise-answer'), null);
+  assert.match(await page.textContent('#exercise-body .ex-waiting'), /Exercise 1 asks for a score q · k, which the “Q·Kᵀ” step computes/);
+  await page.click('#exercise-body .ex-go');
+  await page.waitForSelector('body[data-step="scores"]', { state: 'attached' });
+  await page.waitForSelector('#exercise-answer');
+  assert.equal(await page.textContent('.exercise-panel h3'), EXERCISES_EN['ex.name.dot']);
+  // Each step opens on its own exercise, until the learner picks one.
+  for (const [step, name] of [['scaled', 'scaled'], ['softmax', 'exp'], ['weighted-sum', 'output'], ['scores', 'dot']]) {
+    await page.click(`#step-rail [data-step="${step}"]`);
+    await page.waitForFunction((n) => document.querySelector('.exercise-panel h3')?.textContent === n, EXERCISES_EN[`ex.name.${name}`]);
+  }
+  await page.click('.ex-dots button:nth-child(4)'); // softmax, picked: it stays, and waits on Q·Kᵀ
+  await page.waitForSelector('#exercise-body .ex-waiting');
+  assert.match(await page.textContent('#exercise-body .ex-waiting'), /Exercise 4 .*“softmax” step/);
+  await page.click('#step-rail [data-step="output"]');
+  await page.waitForFunction((n) => document.querySelector('.exercise-panel h3')?.textContent === n && document.querySelector('#exercise-answer'), EXERCISES_EN['ex.name.softmax']);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('a framed lab posts each result to its host', { timeout: 60_000 }, async () => {
   const trace = core.run(SENTENCE);
   const where = trace.articleHead(2); // the head the framed lab opens on for 喜
-  const e = trace.exercise('softmax', { row: 2, col: 1, layer: where.layer, head: where.head });
+  // A key of 喜's row whose e^(x − max) is a mistake the core can name (far from the weight and from 0).
+  const col = trace.tokens.findIndex((_, j) => trace.exercise('softmax', { row: 2, col: j, layer: where.layer, head: where.head })
+    .mistakes.some((m) => m.mistake === 'not_normalised'));
+  const e = trace.exercise('softmax', { row: 2, col, layer: where.layer, head: where.head });
   const context = await env.browser.newContext({ reducedMotion: 'reduce' });
   const page = await context.newPage();
   const problems = watchProblems(page);
   await page.goto(`${env.origin}/embed-demo.html`);
   await page.waitForSelector('body[data-lab-ready="true"]', { state: 'attached', timeout: 20_000 });
-  await page.evaluate(() => { document.getElementById('lab').src = 'index.html?embed=1&exercises=softmax:2:1'; });
+  await page.evaluate((c) => { document.getElementById('lab').src = `index.html?embed=1&step=softmax&exercises=softmax:2:${c}`; }, col);
   await page.waitForFunction(() => document.getElementById('lab').contentDocument?.body?.dataset.ready === 'true');
   const frame = await (await page.$('#lab')).contentFrame();
   const wrong = e.mistakes.find((m) => m.mistake === 'not_normalised');
@@ -118,7 +153,7 @@ test('a framed lab posts each result to its host', { timeout: 60_000 }, async ()
   const { protocol, type, ...result } = posted[0];
   assert.equal(protocol, 'attention-lab');
   assert.deepEqual({ ...result, answer: undefined, expected: undefined, tolerance: undefined, interaction: undefined }, {
-    exercise: 'softmax', cell: { row: 2, col: 1 }, answer: undefined, expected: undefined, correct: false, mistake: 'not_normalised',
+    exercise: 'softmax', cell: { row: 2, col }, answer: undefined, expected: undefined, correct: false, mistake: 'not_normalised',
     tolerance: undefined, layer: where.layer, head: where.head, revealed: false, set: { index: 0, count: 1, answered: 1, right: 0 },
     interaction: undefined });
   assert.equal(result.answer, Number(wrong.value.toPrecision(8)));
@@ -131,9 +166,9 @@ test('a framed lab posts each result to its host', { timeout: 60_000 }, async ()
   const [lo, hi] = interaction.correctResponsesPattern[0].split('[:]').map(Number);
   assert.ok(Math.abs(lo - (e.expected - e.tolerance)) < 1e-6 && Math.abs(hi - (e.expected + e.tolerance)) < 1e-6, interaction.correctResponsesPattern[0]);
   assert.deepEqual(Object.keys(interaction.name), ['en-US', 'zh-CN', 'zh-TW']);
-  assert.match(interaction.description['en-US'], /Row 2, column 1 .* “我喜欢人工智能”/);
-  assert.match(interaction.description['zh-CN'], /第 2 行、第 1 列/);
-  assert.match(interaction.description['zh-TW'], /第 2 列、第 1 行/, 'a row is a 列 in Taiwan');
+  assert.match(interaction.description['en-US'], new RegExp(`Row 2, column ${col} .* “我喜欢人工智能”`));
+  assert.match(interaction.description['zh-CN'], new RegExp(`第 2 行、第 ${col} 列`));
+  assert.match(interaction.description['zh-TW'], new RegExp(`第 2 列、第 ${col} 行`), 'a row is a 列 in Taiwan');
   // The host sets another exercise set; a bad one is refused with a reason.
   const post = (message) => page.evaluate((m) => document.getElementById('lab').contentWindow.postMessage(m, location.origin), message);
   await post({ protocol: 'attention-lab', type: 'set', exercises: 'scaled:2:3,dot' });

@@ -32,7 +32,9 @@ test('textbook: the article\'s row, 42.73 and 0.40, errata from the core, editab
   assert.equal(await page.textContent('.experiment-table tfoot td.printed'), '42.73');
   assert.equal(await page.textContent('.experiment-table tfoot td[data-col="sum"]'), fmt(steps.expSum));
   assert.match(await page.textContent('.experiment-body'), /prints 42\.73; the exact sum is 42\.735/);
-  assert.deepEqual(await page.$$eval('.errata li', (lis) => lis.map((li) => li.dataset.erratum)), ['E1', 'E2', 'E3', 'E4', 'E5', 'E6', 'E7', 'E8']);
+  assert.deepEqual(await page.$$eval('.errata li', (lis) => lis.map((li) => li.dataset.erratum)), ['E1', 'E2', 'E3', 'E4', 'E5', 'E9', 'E6', 'E7', 'E8']);
+  assert.deepEqual(await page.$$eval('ul.errata', (uls) => uls.map((ul) => [ul.dataset.kind, ul.children.length])), [['figure', 6], ['inconsistency', 2], ['reasoning', 1]],
+    'E6 and E7 are the article\'s two heads, not wrong numbers; E8 its reasoning');
   // E4 computed exactly: 1 − 3.06e−7 rounds to 0.9999997, and the gradient's first entry is −3.06e−7.
   assert.match(await page.textContent('[data-erratum="E4"]'), /computed exactly: \[0\.9999997, 9\.36e−14, 3\.06e−7\]; \[−3\.06e−7, 9\.36e−14, 3\.06e−7\]/);
   // E8: the article's p − one-hot argument named; the Jacobian vanishes without scaling.
@@ -55,20 +57,21 @@ test('textbook: the article\'s row, 42.73 and 0.40, errata from the core, editab
   await context.close();
 });
 
-test('scaling: a row peaked but far from one-hot: its Jacobian is smaller without ÷√d_k, more than a tenth, in both languages', async () => {
-  const sentence = 'the cat sat on the mat because it was tired';
+test('scaling: a row peaked but far from one-hot: less gradient reaches q·k without ÷√d_k, but more than a tenth, in both languages', async () => {
+  const sentence = '我喜欢人工智能';
   const trace = core.run(sentence);
   for (const lang of ['en', 'zh']) {
-    const { page, context, problems } = await open(`?lang=${lang}&s=${encodeURIComponent(sentence)}&experiment=scaling&t=1`);
+    const { page, context, problems } = await open(`?lang=${lang}&experiment=scaling&t=4`);
     await page.waitForSelector('.experiment-verdicts p[data-verdict]');
-    const effect = core.scalingEffect(trace.softmaxRow(1, await shownHead(page)).scores, { dK: trace.config.dK });
-    // This row is peaked without ÷√d_k but far from one-hot (its Jacobian a few tenths of the scaled one's).
+    const effect = core.scalingEffect(trace.softmaxRow(4, await shownHead(page)).scores, { dK: trace.config.dK });
+    // 人's row is peaked without ÷√d_k, but at q·k (the scaled path's 1/√d_k counted) a third reaches it.
     assert.equal(effect.jacobian, 'smaller');
+    assert.equal(effect.scaledJacobianQk, Math.fround(effect.scaledJacobian / trace.divisor));
     const said = await page.textContent('.experiment-verdicts');
     assert.ok(await page.$('.experiment-verdicts p[data-verdict="smaller"]'), `${lang}: the smaller sentence`);
-    assert.ok(said.includes(fmt(effect.unscaledJacobian, 4)) && said.includes(fmt(effect.scaledJacobian, 4)), said);
+    assert.ok([effect.unscaledJacobian, effect.scaledJacobian, effect.scaledJacobianQk].every((x) => said.includes(fmt(x, 4))), said);
     assert.doesNotMatch(said, { en: /a tenth or less/, zh: /十分之一或更少/ }[lang]);
-    assert.match(said, { en: /more than a tenth of what it passes with ÷√d_k/, zh: /仍超过缩放时的十分之一/ }[lang]);
+    assert.match(said, { en: /but more than a tenth of what reaches it with ÷√d_k/, zh: /仍超过缩放时的十分之一/ }[lang]);
     assert.deepEqual(problems, []);
     await context.close();
   }
@@ -89,7 +92,7 @@ test('scaling: opened from its step, unscaled max weight above the scaled one, t
   const before = await page.textContent('.experiment-side:nth-child(2) .experiment-bars:last-of-type');
   await page.selectOption('#experiment-target', '3');
   await page.waitForFunction((b) => document.querySelector('.experiment-side:nth-child(2) .experiment-bars:last-of-type').textContent !== b, before);
-  assert.match(await page.textContent('.experiment-side:nth-child(2)'), /right answer were 欢/);
+  assert.match(await page.textContent('.experiment-side:nth-child(2)'), /right answer were “欢”/);
   // Which gradient vanishes: the core's verdicts, with the answer on the peak and off it.
   const peak = core.softmaxRow(row, { dK: 1 }).argmax;
   // The answer on the peak, and 喜 itself (off the peak).
@@ -101,11 +104,14 @@ test('scaling: opened from its step, unscaled max weight above the scaled one, t
     assert.ok(said.includes(`largest entry is ${fmt(effect.unscaledJacobian, 4)} without scaling against ${fmt(effect.scaledJacobian, 4)}`), said);
     assert.equal(effect.jacobian, 'vanishes', 'this head’s unscaled row is saturated');
     assert.equal(await page.getAttribute('.experiment-verdicts p[data-verdict="vanishes"]', 'data-verdict'), 'vanishes');
-    assert.match(said, /a tenth or less/);
+    // Compared at q·k: the scaled Jacobian ÷ √d_k, and how many times smaller, both the core's.
+    assert.ok(said.includes(`${fmt(effect.scaledJacobian, 4)} ÷ 5.657 = ${fmt(effect.scaledJacobianQk, 4)}`), said);
+    assert.ok(said.includes(`about 1/${effect.jacobianTimes} as much gradient reaches q·k`), said);
+    assert.equal(effect.jacobianTimes, Math.round(effect.scaledJacobianQk / effect.unscaledJacobian));
     // The head the lab opens on has a spread 喜 row once scaled (largest weight < 0.9): the page does not call it one-hot.
     assert.equal(effect.scaledSaturation, 'spread');
     assert.ok(effect.scaled < 0.9);
-    assert.ok(!said.includes('Even scaled, this row stays nearly one-hot'), said);
+    assert.ok(!said.includes('Even scaled, this row saturates'), said);
     // On the peak: smaller without scaling. Off it the core decides (this saturated row: about the same; a spread one: larger).
     if (target === peak) assert.equal(effect.gradient, 'smaller');
     assert.match(said, { smaller: /is smaller without scaling/, larger: /is larger without scaling/, same: /is about the same with or without scaling/ }[effect.gradient]);
@@ -129,7 +135,7 @@ test('scaling: opened from its step, unscaled max weight above the scaled one, t
   const { page: hot, context: other, problems: hotProblems } = await open(`?step=scaled&experiment=scaling&t=2&layer=${layer}&head=${head}`);
   await hot.selectOption('#experiment-target', '2');
   await hot.waitForSelector('.experiment-verdicts p[data-saturation="saturates"]');
-  assert.ok((await hot.textContent('.experiment-verdicts')).includes(`Even scaled, this row stays nearly one-hot: its largest weight, ${fmt(effect.scaled, 3)}, is at least 0.9`));
+  assert.ok((await hot.textContent('.experiment-verdicts')).includes(`Even scaled, this row saturates: its largest weight, ${fmt(effect.scaled, 3)}, is at least 0.9`));
   assert.deepEqual(hotProblems, []);
   trace.dispose();
   await other.close();

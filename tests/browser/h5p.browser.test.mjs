@@ -69,11 +69,11 @@ async function play(root, query = '') {
 }
 
 test('H5P: the lab in H5P\'s frame, an xAPI statement for each answer, completed with its score, and resumed from its saved state', { timeout: 120_000 }, async () => {
-  const params = contentParams({ sentence: SENTENCE, lang: 'zh', step: 'scaled', exercises: 'softmax:2:3,scaled:2:1', mastery: '50' });
+  const params = contentParams({ sentence: SENTENCE, lang: 'zh', step: 'softmax', exercises: 'softmax:2:3,scaled:2:1', mastery: '50' });
   const root = site(params);
   const { context, page, problems, frame } = await play(root);
   const lab = frame.locator('attention-lab .al-frame');
-  assert.equal(await lab.getAttribute('data-step'), 'scaled', 'the author\'s first step');
+  assert.equal(await lab.getAttribute('data-step'), 'softmax', 'the author\'s first step');
   assert.equal(await lab.getAttribute('lang'), 'zh-CN', 'the author\'s language');
   assert.equal(await frame.locator('attention-lab #sentence').inputValue(), SENTENCE);
   const h5p = () => page.frames().find((f) => f.url().includes('frame') || f !== page.mainFrame());

@@ -53,7 +53,7 @@ test('a model file the learner loads: its own heads, a layer picker for its two 
   const { page, context, problems } = await openPage(env, `?step=softmax&s=${encodeURIComponent('hello world')}`);
   await page.setInputFiles('#opt-model-file', { name: 'two.almodel', mimeType: 'application/octet-stream', buffer: Buffer.from(bytes) });
   await page.waitForFunction(() => document.getElementById('opt-model').value === 'two');
-  assert.match(await page.$eval('#opt-model option:checked', (o) => o.textContent), /two \(2 layer\(s\) of 2 heads/);
+  assert.match(await page.$eval('#opt-model option:checked', (o) => o.textContent), /two \(layers 2, heads 2/);
   await page.waitForSelector('.heads .layer-picker');
   await page.selectOption('.heads .layer-picker', '1');
   await page.waitForFunction(() => new URLSearchParams(location.search).get('layer') === '1');

@@ -25,7 +25,7 @@ test('the page loads with the default sentence and a clean console', async () =>
   assert.equal(await page.$eval('#sentence', (e) => e.value), '我喜欢人工智能');
   const { head } = await shownHead(page); // the core's article head for 喜
   // The first screen names no head yet: the row's numbers, a head's, come from Q·Kᵀ on.
-  assert.equal(await page.$eval('#detail-title', (e) => e.textContent), 'Row 喜 through softmax');
+  assert.equal(await page.$eval('#detail-title', (e) => e.textContent), 'Row “喜” through softmax');
   assert.equal(await page.$eval('#opt-model', (e) => e.value), 'trained');
   assert.equal(await page.$eval('#loading', (e) => e.hidden), true);
   // The load's steps are marked on the page's timeline, in order (the benchmark reads them).
@@ -37,7 +37,7 @@ test('the page loads with the default sentence and a clean console', async () =>
   await page.click('#next');
   await page.click('#next');
   await page.waitForSelector('body[data-step="scores"]', { state: 'attached' });
-  assert.equal(await page.$eval('#detail-title', (e) => e.textContent), `Row 喜 through softmax · Head ${head + 1}`);
+  assert.equal(await page.$eval('#detail-title', (e) => e.textContent), `Row “喜” through softmax · Head ${head + 1}`);
   assert.deepEqual(problems, []);
   await context.close();
 });
@@ -198,7 +198,7 @@ test('the detail panel for 喜 reproduces its row at every step and sums to 1', 
   assert.deepEqual(await marked(), Array(11).fill(1));
   // Clicking another token's row label moves the panel to it.
   await page.click('figure.stage-scores th.row-label >> text=欢');
-  assert.equal(await page.textContent('#detail-title'), 'Row 欢 through softmax · Head 1');
+  assert.equal(await page.textContent('#detail-title'), 'Row “欢” through softmax · Head 1');
   await waitForParam(page, 't', '3');
   const r3 = trace.softmaxRow(3);
   assert.deepEqual(await page.$$eval('#detail-body tbody td[data-col="scores"]', (tds) => tds.map((td) => td.textContent)),
@@ -225,9 +225,14 @@ test('the ÷√d_k step says what scaling did to the head shown, from the core: 
     if (lang === 'zh') {
       assert.match(said, report.saturation === 'saturates' ? new RegExp(`${report.rows} 行中有 ${report.saturatedRows} 行`) : /没有饱和/);
     } else {
-      assert.match(said, new RegExp(`variance goes from ${fmt(report.scoreVariance)} to ${fmt(report.scaledVariance)}`));
-      assert.match(said, report.saturation === 'saturates' ? new RegExp(`${report.saturatedRows} of the ${report.rows} rows give one key at least 0\\.9`) : /softmax does not saturate here/);
-      assert.match(said, report.variance === 'above' ? /Above 1: ÷√d_k brings q·k to variance 1 only for independent entries/ : /about 1/);
+      assert.match(said, new RegExp(`Within each row \\(what softmax sees: it ignores a row’s offset\\), the scores’ variance, averaged over the rows, goes from ${fmt(report.scoreRowVariance)} to ${fmt(report.scaledRowVariance)}`));
+      assert.match(said, report.saturation === 'saturates'
+        ? new RegExp(report.saturatedRows === 1 ? `1 of the ${report.rows} rows gives one key at least 0\\.9` : `${report.saturatedRows} of the ${report.rows} rows give one key at least 0\\.9`)
+        : /softmax does not saturate here/);
+      // The condition is said as sufficient (for such entries …), not as the only way ("only for").
+      assert.doesNotMatch(said, /only for independent entries/);
+      assert.match(said, { above: /That is above 1 \(more than 2\)\. For q and k whose entries are independent/, unit: /about 1 \(between ½ and 2\)/,
+        below: /below 1 \(less than ½\)/ }[report.variance]);
     }
     assert.deepEqual(problems, []);
     await context.close();
@@ -242,7 +247,7 @@ test('the first screen shows only tokens: the side panel fills in from Q·Kᵀ; 
   assert.equal(await visible('scaled'), 0, 'no ÷√d_k on the first screen');
   assert.equal(await visible('probs'), 0, 'no weights on the first screen');
   assert.equal(await page.isVisible('.detail-before'), true);
-  assert.match(await page.textContent('#step-explain'), /The article’s numbers \(ids 101, 2769, 4263 …, d_k = 64\) illustrate BERT-base.*2 layers of 4 heads, d_k = 32/);
+  assert.match(await page.textContent('#step-explain'), /The article’s numbers \(d_k = 64, ids such as 101 for \[CLS\] and 2769 for 我\) illustrate BERT-base.*2 layers of 4 heads, d_k = 32/);
   await page.click('#next');
   await page.waitForSelector('body[data-step="embedding"]', { state: 'attached' });
   assert.match(await page.textContent('#step-explain'), /Layer 2, whose head the next steps show, reads layer 1’s output instead/);

@@ -60,9 +60,12 @@ test('the tour goes through the article\'s three points card by card, each answe
       const wrong = head.argmax === 1 ? 4 : 1; // a token the row does not peak at
       await page.click(`.tour-choice[data-choice="${wrong}"]`);
       await page.waitForSelector('.tour-feedback.wrong');
-      assert.match(await page.textContent('.tour-feedback'), new RegExp(`gives ${tokens[head.argmax]} the largest weight, ${head.maxProb.toFixed(2)}`));
+      const said = await page.textContent('.tour-feedback');
+      assert.match(said, new RegExp(`gives “${tokens[head.argmax]}” the largest weight, ${head.maxProb.toFixed(2)}`));
       // Why the lab opens on this head, with the neighbour the core found, before or after (the article's is after: 欢).
-      assert.ok((await page.textContent('.tour-feedback')).includes(`here the ${head.next ? 'next' : 'previous'} one, ${tokens[head.neighbour]} (${head.weight.toFixed(2)})`));
+      assert.ok(said.includes(`This head looks at the ${head.next ? 'next' : 'previous'} one, “${tokens[head.neighbour]}” (${head.weight.toFixed(2)})`), said);
+      // The article's row as it is: the most among the others to 欢, the most of all to 喜 itself.
+      assert.ok(said.includes('欢 (0.23)') && said.includes('its largest weight of all stays on 喜 itself (0.40)'), said);
       await page.click(`.tour-choice[data-choice="${head.argmax}"]`);
       await page.waitForSelector('.tour-feedback.right');
     }
@@ -86,7 +89,7 @@ test('the tour goes through the article\'s three points card by card, each answe
       assert.ok(text.includes(`${fmt(e.unscaledJacobian, 4)} without scaling`), text);
       // The shipped model's 喜 row stays saturated even scaled: the card says so only then (the core's verdict).
       assert.equal(await page.getAttribute('.tour-verdict', 'data-saturation'), e.scaledSaturation);
-      assert.equal(text.includes('Even scaled, this row stays nearly one-hot'), e.scaledSaturation === 'saturates');
+      assert.equal(text.includes('Even scaled, this row saturates'), e.scaledSaturation === 'saturates');
     }
     if (card.predict === 'maxdiv') {
       const scaled = core.softmaxRow(head.scores, { dK: 32 }).scaled;
@@ -101,13 +104,21 @@ test('the tour goes through the article\'s three points card by card, each answe
       trace.dispose();
       await page.click(`.tour-choice[data-choice="${c.strongest}"]`);
       await page.waitForSelector('.tour-feedback.right');
-      assert.match(await page.textContent('.tour-feedback'), new RegExp(`${tokens[c.strongest]}’s term is the longest: \\|p·v\\| = ${c.lengths[c.strongest].toFixed(2)}`));
+      assert.match(await page.textContent('.tour-feedback'), new RegExp(`“${tokens[c.strongest]}”’s term is the longest: \\|p·v\\| = ${c.lengths[c.strongest].toFixed(2)}`));
     }
     if (card.id === 'end') {
       assert.equal(await page.$$eval('.tour-questions li', (lis) => lis.length), 3, 'the article\'s three questions');
-      assert.match(text, /Question 3: whose information is in 喜’s new vector\?/);
-      // The article's 喜 row beside this head's: the article keeps 0.40 on 喜 itself.
-      assert.match(await page.textContent('.tour-compare'), /喜0\.40/);
+      assert.match(text, /Question 3: whose information is in “喜”’s new vector\?/);
+      // The question is answered by the whole layer: each head's largest weight for 喜, then their mean beside the article's row.
+      const trace = core.run('我喜欢人工智能');
+      const layerRow = trace.layerRow(2, { layer: head.layer });
+      trace.dispose();
+      Array.from(layerRow.headTop, (top, h) => assert.ok(text.includes(`head ${h + 1} gives “${tokens[top]}” the most (${fmt(layerRow.headWeight[h])})`), text));
+      assert.ok(text.includes(`“喜” gives its largest weight to “${tokens[layerRow.order[0]]}” (${fmt(layerRow.mean[layerRow.order[0]])})`), text);
+      assert.match(text, /the residual then adds “喜”’s own x back/);
+      // The article's 喜 row beside the layer's mean and this head's: the article keeps 0.40 on 喜 itself.
+      assert.match(await page.textContent('.tour-compare thead'), /the heads averaged/);
+      assert.match(await page.textContent('.tour-compare'), new RegExp(`喜0\\.40${fmt(layerRow.mean[2])}`));
     }
     if (card.experiment) {
       await page.click(`.tour-open[data-experiment="${card.experiment}"]`);

@@ -230,10 +230,13 @@ test('scalingEffect: the largest weight without ÷√d_k and with it, as softmax
 
 test('the claims the page makes, decided by the core on both sides of each threshold', () => {
   const row = [15.3, 22.7, 18.2, 2.1, 1.8];
-  // Which gradient vanishes: the Jacobian's (through softmax), not p − one-hot's off the peak.
+  // The Jacobian's verdict is decided back at q·k, where the scaled path also carries 1/√d_k: the
+  // article's five scores lose a twentieth at softmax's input, but a third reaches q·k: smaller.
   const off = core.scalingEffect(row, { dK: 64, target: 0 });
-  assert.equal(off.jacobian, 'vanishes');
-  // "vanishes" only at a tenth or less: a sixth is smaller, a fiftieth vanishes.
+  assert.ok(off.unscaledJacobian < 0.1 * off.scaledJacobian);
+  assert.equal(off.scaledJacobianQk, Math.fround(off.scaledJacobian / 8));
+  assert.equal(off.jacobian, 'smaller');
+  // "vanishes" only at a tenth or less at q·k: a third is smaller, a 26th vanishes.
   assert.equal(core.scalingEffect([4, 0], { dK: 4 }).jacobian, 'smaller');
   assert.equal(core.scalingEffect([8, 0], { dK: 4 }).jacobian, 'vanishes');
   assert.equal(off.gradient, 'larger');
@@ -267,11 +270,49 @@ test('the claims the page makes, decided by the core on both sides of each thres
   const calm = reports.at(-1);
   assert.equal(calm.saturation, 'spread');
   assert.ok(calm.largestWeight < 0.9);
-  assert.ok(Math.abs(hot.scoreVariance / hot.scaledVariance - trace.config.dK) < 1e-3 * trace.config.dK, 'the variance divides by d_k');
+  assert.ok(Math.abs(hot.scoreRowVariance / hot.scaledRowVariance - trace.config.dK) < 1e-3 * trace.config.dK, 'the variance divides by d_k');
+  // The variance is softmax's: within each row (its own mean taken out), averaged over the rows.
+  const scores = trace.stage('scores', { layer: 1, head: hot.head });
+  let within = 0;
+  for (let i = 0; i < scores.rows; i += 1) {
+    const r = Array.from(scores.data.subarray(i * scores.cols, (i + 1) * scores.cols));
+    const mean = r.reduce((a, b) => a + b, 0) / r.length;
+    within += r.reduce((a, b) => a + (b - mean) ** 2, 0) / r.length;
+  }
+  assert.ok(Math.abs(hot.scoreRowVariance - within / scores.rows) < 1e-3 * hot.scoreRowVariance, 'the mean of the rows\' variances');
+  // How many times smaller the unscaled Jacobian is, as the page says it, and a Jacobian of 0.
+  assert.equal(core.scalingEffect([8, 0], { dK: 4 }).jacobianTimes, 26);
+  assert.equal(core.scalingEffect([4, 0], { dK: 4 }).jacobianTimes, 3);
+  const none = core.scalingEffect([1000, 0], { dK: 1024 });
+  assert.deepEqual([none.jacobian, none.unscaledJacobian, none.jacobianTimes], ['zero', 0, 0]);
   const strongest = trace.contributions(2, { layer: 1, head: calm.head });
   assert.equal(strongest.lengths.length, 9);
   assert.equal(strongest.strongest, strongest.lengths.indexOf(Math.max(...strongest.lengths)));
   trace.dispose();
+});
+
+test('softmaxRow order and layerRow: the keys by weight, and a layer\'s heads together for one row', () => {
+  assert.deepEqual(Array.from(core.softmaxRow([1, 3, 2, 3, -1]).order), [1, 3, 2, 0, 4]);
+  const trace = core.run('我喜欢人工智能', { knockOut: [{ layer: 1, head: 0 }] });
+  const r = trace.layerRow(2, { layer: 1 });
+  const rows = Array.from({ length: trace.config.heads }, (_, head) => trace.softmaxRow(2, { layer: 1, head }));
+  rows.forEach((row, head) => {
+    assert.equal(r.headTop[head], row.argmax);
+    assert.equal(r.headWeight[head], row.maxProb);
+  });
+  assert.deepEqual(Array.from(r.averaged), [0, 1, 1, 1], 'the knocked-out head is left out of the mean');
+  for (let j = 0; j < 9; j += 1) {
+    const mean = (rows[1].probs[j] + rows[2].probs[j] + rows[3].probs[j]) / 3;
+    assert.ok(Math.abs(r.mean[j] - mean) < 1e-6);
+  }
+  assert.equal(r.order[0], r.mean.indexOf(Math.max(...r.mean)));
+  throwsLab(() => trace.layerRow(2, { layer: 2 }), 'invalid_argument', /no layer 2/);
+  throwsLab(() => trace.layerRow(9, { layer: 0 }), 'invalid_argument', /outside/);
+  trace.dispose();
+  const random = core.run('我喜欢人工智能', { model: 'random' });
+  assert.deepEqual(Array.from(random.layerRow(2).mean), Array.from(random.softmaxRow(2).probs));
+  throwsLab(() => random.layerRow(2, { layer: 1 }), 'invalid_argument', /no layer 1/);
+  random.dispose();
 });
 
 test('expRows: every row\'s exps and totals as one matrix, the trace\'s own softmaxRow numbers, of any head', () => {

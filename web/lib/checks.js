@@ -123,7 +123,8 @@ export function checkSentence(sentence) {
 /* SOFTMAX_ROW: one row of scores through softmax, as the core's SoftmaxRow
  * (cpp/include/attention/softmax_row.hpp): { scores, divisor, scaled, masked,
  * exps, expSum, expsMin, expsMax, shares, overflowed, max, shiftedExps, shiftedSum, probs,
- * probSum, argmax, maxProb, entropy, jacobian, maxJacobian }. exps and expSum
+ * probSum, argmax, maxProb, order (the keys by probability, largest first), entropy, jacobian,
+ * maxJacobian }. exps and expSum
  * are e^x with no shift, as the article prints them (they overflow to Infinity
  * for large x, and shares turn NaN); probs come from the stable, max-shifted
  * form. jacobian is { rows, cols, data } when asked for, else null. */

@@ -129,9 +129,9 @@ export class Trace {
   }
 
   /** Checks a learner's answer: { exercise, cell, answer, expected, correct,
-   *  mistake, tolerance }; mistake names the usual error the answer matches
-   *  ('no_scale', 'sqrt_d_model', 'no_sqrt', 'transposed', 'already_scaled',
-   *  'not_normalised', 'wrong_row_sum', 'wrong_axis', 'unweighted'), or null. */
+   *  mistake, tolerance }; mistake names the usual error the answer matches, among
+   *  those the exercise's givens allow ('already_scaled', 'partial_sum_left_out',
+   *  'no_scale', 'sqrt_d_model', 'no_sqrt', 'not_normalised', 'unweighted'), or null. */
   checkAnswer(name, { row, col, ...where } = {}, answer) {
     if (typeof answer !== 'number' || !Number.isFinite(answer)) fail(`an answer must be a finite number, got ${describe(answer)}`, 'invalid_argument');
     const v = unwrap(this.#head(where).checkAnswer(exerciseName(name), cellIndex('row', row), cellIndex('col', col), answer));
@@ -167,6 +167,20 @@ export class Trace {
   articleHead(i) {
     checkIndex('token', i);
     return Object.freeze(unwrap(this.#live().articleHead(i)));
+  }
+
+  /** Row i of a layer's attention, its heads together (cpp/include/attention/heads.hpp,
+   *  layer_row()): { mean (the heads' rows averaged, knocked-out heads left out), order (the keys
+   *  by mean weight, largest first), headTop and headWeight (each head's largest weight for the
+   *  row, and where), averaged (1 for each head in the mean) }. The random model's one layer is its head. */
+  layerRow(i, { layer = 0 } = {}) {
+    checkIndex('row', i);
+    checkIndex('layer', layer);
+    if (!this.#layerStages) {
+      if (layer !== 0) fail(`there is no layer ${layer}: the random model has 1 layer, counted from 0`, 'invalid_argument');
+      return Object.freeze(unwrap(this.#live().layerRow(i)));
+    }
+    return Object.freeze(unwrap(this.#live().layerRow(i, layer)));
   }
 
   /** How token `from` looks at token `to` over every head of a trained model

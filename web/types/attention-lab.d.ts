@@ -120,6 +120,8 @@ export interface SoftmaxRow {
   readonly probSum: number;
   readonly argmax: number;
   readonly maxProb: number;
+  /** The keys by probability, largest first (ties: the earlier key). */
+  readonly order: Int32Array;
   readonly entropy: number;
   readonly maxJacobian: number;
   readonly jacobian: Matrix | null;
@@ -233,9 +235,10 @@ export interface Trace {
   weightedRows(i: number, where?: Where): Matrix;
   /** How much each token's value adds to output i: |p_ij · v_j|, and the longest term's token. */
   contributions(i: number, where?: Where): { readonly lengths: Float32Array; readonly strongest: number };
-  /** What ÷√d_k did to a head's scores: variances before and after, and whether rows saturate (≥ saturatedAt). */
+  /** What ÷√d_k did to a head's scores: their variance within rows (what softmax sees), averaged
+   *  over the rows, before and after, and whether rows saturate (≥ saturatedAt). */
   scalingReport(where?: Where): {
-    readonly scoreVariance: number; readonly scaledVariance: number; readonly variance: 'below' | 'unit' | 'above';
+    readonly scoreRowVariance: number; readonly scaledRowVariance: number; readonly variance: 'below' | 'unit' | 'above';
     readonly largestWeight: number; readonly saturatedRows: number; readonly rows: number; readonly saturatedAt: number;
     readonly saturation: 'saturates' | 'spread';
   };
@@ -243,6 +246,12 @@ export interface Trace {
   headReport(where?: Where): HeadReport;
   /** The head to open on for token i (see ArticleHead). */
   articleHead(i: number): ArticleHead;
+  /** Row i of a layer's attention, its heads together: their mean (knocked-out heads left out),
+   *  its keys by weight, and each head's largest weight for the row. */
+  layerRow(i: number, where?: { layer?: number }): {
+    readonly mean: Float32Array; readonly order: Int32Array; readonly headTop: Int32Array;
+    readonly headWeight: Float32Array; readonly averaged: Uint8Array;
+  };
   /** How token `from` looks at token `to` over every head of a trained model (see TokenLink). */
   tokenLink(from: number, to: number): TokenLink;
   cosine(idA: StageId, rowA: number, idB: StageId, rowB: number, where?: Where): number;

@@ -4,10 +4,12 @@
 /** "Your turn": the exercises the core checks. */
 export type ExerciseName = 'dot' | 'scaled' | 'exp' | 'softmax' | 'output';
 
-/** The usual mistakes a wrong answer is matched against. */
+/** The usual mistakes a wrong answer is matched against: only those the exercise's givens allow
+ *  (dot: already_scaled, partial_sum_left_out; scaled: no_scale, sqrt_d_model, no_sqrt; exp: none;
+ *  softmax: not_normalised; output: unweighted). */
 export type MistakeId =
-  | 'no_scale' | 'sqrt_d_model' | 'no_sqrt' | 'transposed' | 'already_scaled'
-  | 'not_normalised' | 'wrong_row_sum' | 'wrong_axis' | 'unweighted' | 'partial_sum_left_out';
+  | 'no_scale' | 'sqrt_d_model' | 'no_sqrt' | 'already_scaled'
+  | 'not_normalised' | 'unweighted' | 'partial_sum_left_out';
 
 /** A cell: query row (a token, [CLS] = 0) and key column (a d_k column for 'output'). */
 export interface Cell {
@@ -27,6 +29,8 @@ export interface Exercise {
   readonly partialSum: number;
   /** 'dot': how many products the learner multiplies by hand (at most 4; 0 otherwise). */
   readonly byHand: number;
+  /** 'dot': how many products partialSum adds up (dK − byHand; 0 otherwise). */
+  readonly summed: number;
   readonly dK: number;
   readonly dModel: number;
   readonly divisor: number;

@@ -19,7 +19,12 @@ export interface RowMaths {
    *  without it ('peaked': that weight more than 0.01 higher; 'flatter': lower; else 'same') */
   scalingEffect(scores: ArrayLike<number>, options?: { dK?: number; target?: number }): {
     readonly unscaled: number; readonly scaled: number; readonly shape: 'peaked' | 'flatter' | 'same';
-    readonly unscaledJacobian: number; readonly scaledJacobian: number; readonly jacobian: 'vanishes' | 'smaller' | 'larger' | 'same';
+    /** The Jacobian's largest entry with respect to softmax's input, without and with ÷√d_k; back at q·k the
+     *  scaled one carries 1/√d_k too (scaledJacobianQk), and the verdict compares there. */
+    readonly unscaledJacobian: number; readonly scaledJacobian: number; readonly scaledJacobianQk: number;
+    readonly jacobian: 'zero' | 'vanishes' | 'smaller' | 'larger' | 'same';
+    /** How many times smaller the unscaled Jacobian's largest entry is than scaledJacobianQk ("about 1/N"): 0 unless both are above 0. */
+    readonly jacobianTimes: number;
     readonly unscaledGradient: number; readonly scaledGradient: number; readonly gradient: 'smaller' | 'larger' | 'same' | '';
     /** 'saturates': even with ÷√d_k one key gets at least 0.9 of the row's weight */
     readonly scaledSaturation: 'saturates' | 'spread';

@@ -26,9 +26,14 @@ inline constexpr double kVanishing = 0.1;
 // "smaller", "larger" or "same": a against b, the same within kSizeMargin of the larger.
 const char* compare_size(double a, double b);
 
-// As compare_size, but "vanishes" when a is at most kVanishing of b (b above 0): the gradient
-// through softmax without ÷√d_k (a) against with it (b).
+// As compare_size, but "vanishes" when a is at most kVanishing of b (b above 0), and "zero" when
+// a is 0 and b is not: the gradient through softmax without ÷√d_k (a) against with it (b).
 const char* compare_gradient(double a, double b);
+
+// How many times smaller a is than b, b / a (both above 0), as the page says it ("about 1/N of
+// it"): to the nearest whole number below 1 000, to two significant figures from there; 0 when
+// a or b is not above 0.
+double times_smaller(double a, double b);
 
 // "below", "unit" or "above": a variance against 1 (kUnitLow … kUnitHigh is "unit").
 const char* variance_kind(double variance);
@@ -38,12 +43,14 @@ const char* variance_kind(double variance);
 const char* growth_kind(double ratio);
 
 // What ÷√d_k did to one head's scores (the ÷√d_k step's sentence): their variance before and
-// after (over the cells softmax sees: not the masked ones), and whether the weights still
-// saturate. With scaling off the two variances are the same.
+// after, and whether the weights still saturate. The variance is the one softmax sees: within
+// each row (softmax ignores a row's offset, so each row's own mean is taken out), over the cells
+// the row sees (not the masked ones), averaged over the rows that see two keys or more. With
+// scaling off the two variances are the same.
 struct ScalingReport {
-    double score_variance = 0;        // of Q·Kᵀ
-    double scaled_variance = 0;       // of Q·Kᵀ / √d_k
-    const char* variance = "unit";    // variance_kind(scaled_variance)
+    double score_row_variance = 0;    // of Q·Kᵀ, within rows
+    double scaled_row_variance = 0;   // of Q·Kᵀ / √d_k, within rows
+    const char* variance = "unit";    // variance_kind(scaled_row_variance)
     float largest_weight = 0;         // the largest weight of any row
     std::int64_t saturated_rows = 0;  // rows whose largest weight is at least kSaturated
     std::int64_t rows = 0;

@@ -8,10 +8,18 @@
 //   "output"   output(i, j)  = Σ_k weights(i, k) · v(k, j)
 //
 // Besides the right value, the core computes the values the usual mistakes
-// give (forgot ÷√d_k, used √d_model, exp without normalising, divided by
-// another row's sum, summed over the wrong axis …), so a wrong answer can be
-// named. An answer is right within a tolerance that allows for working from
-// the rounded numbers on screen.
+// give, so a wrong answer can be named; only mistakes the learner could make
+// from what the exercise gives (and the d_k and d_model its task states):
+//
+//   "dot"      given the last q and k entries and the others' sum: already_scaled,
+//              partial_sum_left_out
+//   "scaled"   given the score: no_scale, sqrt_d_model, no_sqrt
+//   "exp"      given x: none
+//   "softmax"  given row i's e^(x − max): not_normalised
+//   "output"   given row i's weights and V's column j: unweighted
+//
+// An answer is right within a tolerance that allows for working from the
+// rounded numbers on screen.
 #pragma once
 
 #include <cstdint>
@@ -31,10 +39,9 @@ inline constexpr std::int64_t kDotByHand = 4;
 // A mistake and the value it gives for the cell.
 struct Mistake {
     std::string id;  // "no_scale" (forgot ÷√d_k), "sqrt_d_model", "no_sqrt" (÷d_k),
-                     // "transposed" (q_j·k_i), "already_scaled", "not_normalised" (e^x
-                     // without ÷Σ), "wrong_row_sum" (÷ another row's Σ), "wrong_axis"
-                     // (Σ down a column instead of along the row), "unweighted" (Σ_k v_kj),
-                     // "partial_sum_left_out" (only the products asked for, without the given sum)
+                     // "already_scaled" (q·k ÷ √d_k), "not_normalised" (e^(x − max)
+                     // without ÷Σ), "unweighted" (Σ_k v_kj), "partial_sum_left_out" (only
+                     // the products asked for, without the given sum)
     float value = 0;
 };
 
@@ -49,6 +56,7 @@ struct Exercise {
                                // b: the same entries of k_j ("dot"), v column j ("output")
     float partial_sum = 0;     // "dot": Σ q_t·k_t over the other d_k − by_hand entries, given
     std::int64_t by_hand = 0;  // "dot": how many products the learner computes (≤ 4)
+    std::int64_t summed = 0;   // "dot": how many products partial_sum adds up (d_k − by_hand)
     std::int64_t d_k = 0;
     std::int64_t d_model = 0;
     float divisor = 1;    // what the scores are divided by: √d_k (1 when scaling is off)

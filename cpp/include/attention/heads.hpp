@@ -79,6 +79,22 @@ ArticleHead article_head(const std::vector<std::vector<const Mat<float>*>>& weig
 // The same rule for a one-head run (the seeded model): its one head, found or not.
 ArticleHead article_head(const Trace& head, std::int64_t row);
 
+// Row `row` of one layer's attention, its heads together: each head's largest weight for the
+// row, and the mean over the heads (a knocked-out head left out, as rollout leaves it: its output
+// is zero). The tour's answer to the article's third question ("whose information is in 喜's new
+// vector?"): the layer's output joins every head's. Throws attention::Error ("invalid_argument")
+// for a row out of range, no heads or weights of the wrong size.
+struct LayerRow {
+    std::vector<float> mean;             // n   the heads' rows averaged (0s when none is left)
+    std::vector<std::int32_t> order;     // n   the keys by mean weight, largest first (ties:
+                                         //     the earlier key)
+    std::vector<std::int32_t> head_top;  // per head: the key it gives the row most weight
+    std::vector<float> head_weight;      // per head: that weight
+    std::vector<std::uint8_t> averaged;  // per head: 1 when in the mean (not knocked out)
+};
+LayerRow layer_row(const std::vector<const Mat<float>*>& heads, const std::vector<bool>& silenced,
+                   std::int64_t row);
+
 // How much token `from` looks at token `to` (a pronoun and the noun it refers
 // to, say), over every head: the head that gives `to` the largest weight in
 // from's row, and whether `to` is that row's first choice there (the largest

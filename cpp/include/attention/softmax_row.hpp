@@ -36,6 +36,8 @@ struct SoftmaxRow {
     float prob_sum = 0;                // Σ probs, accumulated in double (1 up to rounding)
     std::size_t argmax = 0;            // where the largest probability is (the first on ties)
     float max_prob = 0;                // …and its value
+    std::vector<std::int32_t> order;   // m   the keys by probability, largest first (on ties,
+                                       //     the earlier key first)
     float entropy = 0;                 // −Σ p ln p in nats: 0 one-hot, ln m uniform
     Matrix jacobian;         // m × m, ∂p_i/∂s_j = diag(p) − p·pᵀ; 0 × 0 unless asked for
     float max_jacobian = 0;  // the largest |∂p_i/∂s_j| (near 0: vanishing gradients)
@@ -71,18 +73,23 @@ SoftmaxRow softmax_row(const std::vector<float>& scores, const RowScaling& scali
 // the "same" (the tour's predict-first question, and its answer). Then the two gradients the
 // article's "vanishing gradient" may mean: the largest entry of the softmax's Jacobian
 // diag(p) − p·pᵀ (the gradient *through* softmax, whatever the loss), and, for a target key,
-// the largest |p − one-hot| (the cross-entropy gradient if that key were the right answer);
-// each "smaller", "larger" or the "same" without ÷√d_k against with it (claims.hpp's
-// compare_size), the Jacobian's "vanishes" when a tenth of it or less (compare_gradient). target
-// −1: no cross-entropy gradient (its fields stay 0 and ""). Throws as softmax_row does, and for a
-// target outside the row.
+// the largest |p − one-hot| (the cross-entropy gradient if that key were the right answer), both
+// with respect to softmax's input. The Jacobian's verdict is decided back at q·k, which W_q and
+// W_k make, where the scaled path also carries 1/√d_k: "vanishes" when the unscaled one is a
+// tenth of the scaled one's or less, "zero" when 0, else "smaller", "larger" or the "same"
+// (claims.hpp's compare_gradient; how many times smaller: jacobian_times). The cross-entropy
+// gradient's is compare_size at softmax's input. target −1: no cross-entropy gradient (its fields
+// stay 0 and ""). Throws as softmax_row does, and for a target outside the row.
 inline constexpr float kShapeMargin = 0.01f;
 struct ScalingEffect {
     float unscaled_max = 0;  // max_prob at d_k = 1
     float scaled_max = 0;    // max_prob at d_k
     const char* shape = "same";
-    float unscaled_jacobian = 0, scaled_jacobian = 0;  // max_jacobian at d_k = 1 and at d_k
-    const char* jacobian = "same";
+    float unscaled_jacobian = 0, scaled_jacobian = 0;  // max_jacobian at d_k = 1 and at d_k:
+                                                       // ∂p/∂(softmax's input)
+    float scaled_jacobian_qk = 0;  // scaled_jacobian ÷ √d_k: back at q·k, which W_q and W_k make
+    const char* jacobian = "same";  // compare_gradient(unscaled_jacobian, scaled_jacobian_qk)
+    double jacobian_times = 0;      // times_smaller(unscaled_jacobian, scaled_jacobian_qk): "1/N"
     float unscaled_gradient = 0, scaled_gradient = 0;  // max |p − one_hot(target)|
     const char* gradient = "";
     // Whether the row with ÷√d_k still gives one key at least kSaturated (claims.hpp) of its

@@ -23,10 +23,15 @@ struct TileBlock {
     std::vector<float> scores;            // the block's scaled scores (−∞ where masked)
     float block_max = 0;                  // their maximum (−∞ when all are masked)
     float max_before = 0, max_after = 0;  // the running maximum m before and after the block
-    float rescale = 1;        // e^(m_before − m_after): 0 when m_before was −∞, 1 while
-                              // every key so far is masked (nothing to rescale)
-    std::vector<float> exps;  // e^(s − m_after) for the block's keys (0 where masked)
-    float sum_before = 0, sum_after = 0;  // ℓ: ℓ_after = ℓ_before · rescale + Σ exps
+    float rescale = 1;  // e^(m_before − m_after): 0 when m_before was −∞, 1 while
+                        // every key so far is masked (nothing to rescale)
+    // Why the rescale is what it is, when that needs saying: "none" (every key so far is masked:
+    // 1, nothing to rescale), "first" (0: nothing was kept before the first block), "same" (1:
+    // the maximum did not change), or "" (the maximum grew: e^(m_before − m_after) below 1).
+    const char* rescale_why = "";
+    std::vector<float> exps;              // e^(s − m_after) for the block's keys (0 where masked)
+    float exp_sum = 0;                    // Σ exps: what the block adds to ℓ
+    float sum_before = 0, sum_after = 0;  // ℓ: ℓ_after = ℓ_before · rescale + exp_sum
     std::vector<float> acc_before,
         acc_after;  // d_k: acc_after = acc_before · rescale + Σ exps_j · v_j
 };
@@ -39,7 +44,15 @@ struct TiledRow {
     std::vector<float> full;        // d_k: the row as the full computation gives it
     float max_difference = 0;       // max_j |output_j − full_j|
     float relative_difference = 0;  // max_difference ÷ max_j |full_j| (0 when full is all 0)
+    // "rounding" when relative_difference is at most kRounding (float32 rounding, no more), else
+    // "differs".
+    const char* agreement = "rounding";
+    std::int64_t held_whole = 0;  // m × m: the weights the whole computation holds for m queries
+    std::int64_t held_tiled = 0;  // m × B: a block of weights for every query at once
 };
+
+// Two float32 computations of the same row "agree to rounding" within this relative difference.
+inline constexpr float kRounding = 1e-6f;
 
 // Every row block by block: what the whole matrix comes to, and the memory each way.
 struct TiledAttention {

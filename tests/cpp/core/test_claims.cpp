@@ -65,38 +65,56 @@ TEST_CASE("scaling_report: a row saturates from a largest weight of 0.9 on") {
     CHECK(a.rows == 2);
 }
 
-TEST_CASE("scaling_report: the variances before and after ÷√d_k, and the scaled one against 1") {
-    // Scores 4, 0, 0, 4: mean 2, variance 4; ÷2 → variance 1.
+TEST_CASE("scaling_report: the variances within rows before and after ÷√d_k, against 1") {
+    // Rows 4, 0 and 0, 4: each row's variance 4 (around its own mean 2); ÷2 → 1.
     const ScalingReport unit =
         scaling_report(two_tokens({4, 0, 0, 4}, 2, {0.5f, 0.5f, 0.5f, 0.5f}));
-    CHECK(unit.score_variance == doctest::Approx(4));
-    CHECK(unit.scaled_variance == doctest::Approx(1));
+    CHECK(unit.score_row_variance == doctest::Approx(4));
+    CHECK(unit.scaled_row_variance == doctest::Approx(1));
     CHECK(std::string(unit.variance) == "unit");
     const ScalingReport above =
         scaling_report(two_tokens({8, 0, 0, 8}, 2, {0.5f, 0.5f, 0.5f, 0.5f}));
-    CHECK(above.scaled_variance == doctest::Approx(4));
+    CHECK(above.scaled_row_variance == doctest::Approx(4));
     CHECK(std::string(above.variance) == "above");
     const ScalingReport below =
         scaling_report(two_tokens({1, 0, 0, 1}, 2, {0.5f, 0.5f, 0.5f, 0.5f}));
     CHECK(std::string(below.variance) == "below");
 }
 
-TEST_CASE("scaling_report: masked cells are left out of both variances") {
+TEST_CASE("scaling_report: a row's offset, which softmax ignores, does not count") {
+    // Rows 104, 100 and 0, 4: the same spread in each row (variance 4, scaled 1), far apart
+    // from each other. Over all four cells the variance would be 2 504; within rows it is 4.
+    const ScalingReport r = scaling_report(two_tokens({104, 100, 0, 4}, 2, {1, 0, 0, 1}));
+    CHECK(r.score_row_variance == doctest::Approx(4));
+    CHECK(r.scaled_row_variance == doctest::Approx(1));
+    CHECK(std::string(r.variance) == "unit");
+}
+
+TEST_CASE("scaling_report: masked cells are left out, and a row that sees one key") {
     Trace t = two_tokens({4, 100, 0, 4}, 2, {1, 0, 0.5f, 0.5f});
     t.masked(0, 1) = -std::numeric_limits<float>::infinity();
     const ScalingReport r = scaling_report(t);
-    // Seen: 4, 0, 4 (mean 8/3) → variance 32/9; scaled: 2, 0, 2 → 8/9.
-    CHECK(r.score_variance == doctest::Approx(32.0 / 9));
-    CHECK(r.scaled_variance == doctest::Approx(8.0 / 9));
+    // Row 0 sees one key (no spread to measure): only row 1, 0 and 4 → 4; scaled 0, 2 → 1.
+    CHECK(r.score_row_variance == doctest::Approx(4));
+    CHECK(r.scaled_row_variance == doctest::Approx(1));
 }
 
-TEST_CASE("scaling_effect: the Jacobian vanishes without ÷√d_k while p − one-hot need not") {
-    // The Scaling experiment's case: the unscaled row nearly one-hot.
+TEST_CASE(
+    "scaling_effect: the Jacobian's verdict at q·k, the cross-entropy gradient's at softmax's "
+    "input") {
+    // The article's five scores (E2, E3): without ÷√d_k the row is nearly one-hot.
     const std::vector<float> row = {15.3f, 22.7f, 18.2f, 2.1f, 1.8f};
     const ScalingEffect e = scaling_effect(row, 64, 0);
     CHECK(std::string(e.shape) == "peaked");
-    CHECK(std::string(e.jacobian) == "vanishes");
-    CHECK(e.unscaled_jacobian < e.scaled_jacobian);
+    // At softmax's input the Jacobian's largest entry is a twentieth (0.0115 against 0.249), but
+    // back at q·k the scaled path also carries 1/√64: 0.0312, so without ÷√d_k a bit over a third
+    // reaches q·k. Smaller, not vanished: the verdict is decided where W_q and W_k get it.
+    CHECK(e.unscaled_jacobian == doctest::Approx(0.0115).epsilon(0.01));
+    CHECK(e.scaled_jacobian == doctest::Approx(0.2493).epsilon(0.01));
+    CHECK(e.scaled_jacobian_qk == doctest::Approx(e.scaled_jacobian / 8));
+    CHECK(e.unscaled_jacobian < kVanishing * e.scaled_jacobian);
+    CHECK(std::string(e.jacobian) == "smaller");
+    CHECK(e.jacobian_times == 3);
     // Right answer 我 (not the peak): the cross-entropy gradient is *larger* without scaling.
     CHECK(std::string(e.gradient) == "larger");
     CHECK(e.unscaled_gradient == doctest::Approx(1 - softmax_row(row).probs[0]).epsilon(1e-4));
@@ -108,8 +126,7 @@ TEST_CASE("scaling_effect: the Jacobian vanishes without ÷√d_k while p − on
     // ÷8 leaves this row spread (largest weight below kSaturated)...
     CHECK(e.scaled_max < kSaturated);
     CHECK(std::string(e.scaled_saturation) == "spread");
-    // ...but a row of wider scores stays nearly one-hot even scaled: the Jacobian is still
-    // larger with ÷√d_k, and the row still saturates.
+    // ...but a row of wider scores vanishes at q·k too, and stays nearly one-hot even scaled.
     const ScalingEffect wide = scaling_effect({0.0f, 60.0f, 10.0f}, 4);
     CHECK(std::string(wide.jacobian) == "vanishes");
     CHECK(wide.scaled_max >= kSaturated);
@@ -124,24 +141,48 @@ TEST_CASE("compare_gradient: vanishes at a tenth of the other or less, else as c
     CHECK(std::string(compare_gradient(0.2462, 0.0183)) == "larger");
     CHECK(std::string(compare_gradient(0.24, 0.25)) == "same");
     CHECK(std::string(compare_gradient(0, 0)) == "same");
+    CHECK(std::string(compare_gradient(0, 0.25)) == "zero");
+    CHECK(std::string(compare_gradient(1e-30, 0.25)) == "vanishes");
+}
+
+TEST_CASE("times_smaller: b / a as the page says it, about 1/N") {
+    CHECK(times_smaller(0.0012, 0.2090) == 174);  // 174.17: the Scaling experiment's 喜 row
+    CHECK(times_smaller(0.0183, 0.2462) == 13);   // 13.45
+    CHECK(times_smaller(0.25, 0.25) == 1);
+    CHECK(times_smaller(1e-7, 0.25) == 2500000);  // two significant figures from 1 000 on
+    CHECK(times_smaller(0.25, 999.4) == 4000);    // 3 997.6 to two significant figures
+    CHECK(times_smaller(0.25, 249.6) == 998);     // 998.4: a whole number below 1 000
+    CHECK(times_smaller(0, 0.25) == 0);
+    CHECK(times_smaller(0.1, 0) == 0);
 }
 
 TEST_CASE("scaling_effect: a row peaked but not one-hot without ÷√d_k: smaller, not vanished") {
-    // Scores 4 and 0: 0.982 without ÷√d_k (Jacobian 0.0177), 0.881 with d_k = 4 (0.105): a sixth.
-    const ScalingEffect sixth = scaling_effect({4.0f, 0.0f}, 4);
-    CHECK(sixth.unscaled_jacobian == doctest::Approx(0.0177).epsilon(0.01));
-    CHECK(sixth.scaled_jacobian == doctest::Approx(0.105).epsilon(0.01));
-    CHECK(std::string(sixth.jacobian) == "smaller");
-    // Scores 8 and 0: 0.000335 against 0.0177, a fiftieth: it vanishes.
-    const ScalingEffect fiftieth = scaling_effect({8.0f, 0.0f}, 4);
-    CHECK(fiftieth.unscaled_jacobian < kVanishing * fiftieth.scaled_jacobian);
-    CHECK(std::string(fiftieth.jacobian) == "vanishes");
+    // Scores 4 and 0: 0.982 without ÷√d_k (Jacobian 0.0177), 0.881 with d_k = 4 (0.105, and
+    // 0.0525 at q·k after ÷2): a third reaches q·k.
+    const ScalingEffect third = scaling_effect({4.0f, 0.0f}, 4);
+    CHECK(third.unscaled_jacobian == doctest::Approx(0.0177).epsilon(0.01));
+    CHECK(third.scaled_jacobian == doctest::Approx(0.105).epsilon(0.01));
+    CHECK(third.scaled_jacobian_qk == doctest::Approx(0.0525).epsilon(0.01));
+    CHECK(std::string(third.jacobian) == "smaller");
+    CHECK(third.jacobian_times == 3);
+    // Scores 8 and 0: 0.000335 against 0.0177 ÷ 2 = 0.00884, a 26th: it vanishes.
+    const ScalingEffect vanished = scaling_effect({8.0f, 0.0f}, 4);
+    CHECK(vanished.unscaled_jacobian < kVanishing * vanished.scaled_jacobian_qk);
+    CHECK(std::string(vanished.jacobian) == "vanishes");
+    CHECK(vanished.jacobian_times == 26);  // 0.00884 / 0.000335 = 26.4
+    // Scores 1000 and 0: one-hot in float32, no gradient at all without ÷√d_k.
+    const ScalingEffect none = scaling_effect({1000.0f, 0.0f}, 1024);
+    CHECK(none.unscaled_jacobian == 0);
+    CHECK(std::string(none.jacobian) == "zero");
 }
 
-TEST_CASE("scaling_effect: a flat row keeps its Jacobian, within the margin") {
+TEST_CASE("scaling_effect: a flat row gets more gradient to q·k without ÷√d_k") {
+    // p ≈ ⅓ each either way: the same Jacobian at softmax's input, and ÷2 on the scaled path.
     const ScalingEffect e = scaling_effect({0.01f, 0.0f, -0.01f}, 4);
     CHECK(std::string(e.shape) == "same");
-    CHECK(std::string(e.jacobian) == "same");
+    CHECK(e.unscaled_jacobian == doctest::Approx(e.scaled_jacobian).epsilon(0.01));
+    CHECK(std::string(e.jacobian) == "larger");
+    CHECK(std::string(scaling_effect({0.01f, 0.0f, -0.01f}, 1).jacobian) == "same");
 }
 
 TEST_CASE("cross_entropy_gradient: the target entry exact where 1 − p would round away") {

@@ -56,7 +56,7 @@ TEST_CASE("exercise scaled: ÷√d_k is right; no division, ÷√d_model and ÷d
     CHECK(verdict(e, score / 8 + 5) == "");
 }
 
-TEST_CASE("exercise dot: q_i · k_j; the transposed pair is named") {
+TEST_CASE("exercise dot: q_i · k_j; the transposed pair (never given) is not named") {
     const Trace t = run_sized(8, 4);
     const Exercise e = make_exercise(t, "dot", 2, 4);
     REQUIRE(e.a.size() == 4);
@@ -68,10 +68,11 @@ TEST_CASE("exercise dot: q_i · k_j; the transposed pair is named") {
         dot += static_cast<double>(t.q(2, d)) * t.k(4, d);
     }
     CHECK(verdict(e, dot) == "correct");
+    CHECK(verdict(e, dot / 2) == "already_scaled");  // d_k = 4: ÷√4
     double swapped = 0;
     for (int d = 0; d < 4; ++d) swapped += static_cast<double>(t.q(4, d)) * t.k(2, d);
     REQUIRE(std::fabs(swapped - dot) > 0.1 + 0.02 * std::fabs(dot));  // the pair is asymmetric here
-    CHECK(verdict(e, swapped) == "transposed");
+    CHECK(verdict(e, swapped) == "");  // q_4 and k_2 are not given: no mistake to name
 }
 
 TEST_CASE(
@@ -80,6 +81,7 @@ TEST_CASE(
     const Trace t = run_attention("我喜欢人工智能");  // d_k = 64
     const Exercise e = make_exercise(t, "dot", 2, 3);
     REQUIRE(e.by_hand == 4);
+    CHECK(e.summed == 60);  // the products the given sum adds up
     REQUIRE(e.a.size() == 4);
     REQUIRE(e.b.size() == 4);
     double first = 0, last = 0;
@@ -97,16 +99,17 @@ TEST_CASE(
     CHECK(verdict(e, last) == "partial_sum_left_out");
 }
 
-TEST_CASE("exercise exp: e^scaled, and e^score (no ÷√d_k) named") {
+TEST_CASE("exercise exp: e^scaled; given x alone, no mistake is named") {
     const Trace t = run_sized(16, 4);
     const Exercise e = make_exercise(t, "exp", 2, 1);
     CHECK(e.expected == doctest::Approx(e_to(t.scores(2, 1) / 2.0)).epsilon(1e-5));
     CHECK(verdict(e, e_to(t.scores(2, 1) / 2.0)) == "correct");
     REQUIRE(std::fabs(t.scores(2, 1)) > 0.05);  // dividing by 2 changes e^x here
-    CHECK(verdict(e, e_to(t.scores(2, 1))) == "no_scale");
+    CHECK(e.mistakes.empty());
+    CHECK(verdict(e, e_to(t.scores(2, 1))) == "");  // the score is not given: no ÷√d_k to forget
 }
 
-TEST_CASE("exercise softmax: every named mistake of the normalisation") {
+TEST_CASE("exercise softmax: given e^(x − max), only leaving out the division is named") {
     const Trace t = run_attention("我喜欢人工智能");
     const Eigen::Index i = 2, j = 3;
     const Exercise e = make_exercise(t, "softmax", i, j);
@@ -124,59 +127,78 @@ TEST_CASE("exercise softmax: every named mistake of the normalisation") {
     const double top = e_to(t.scores(i, j) / 8);
     CHECK(verdict(e, top / row_exp_sum(t, i, 8)) == "correct");
     CHECK(verdict(e, t.weights(i, j)) == "correct");
-    CHECK(verdict(e, top) == "not_normalised");
-    CHECK(verdict(e, top / row_exp_sum(t, 5, 8)) == "wrong_row_sum");
+    REQUIRE(std::fabs(e.a[static_cast<std::size_t>(j)] - e.expected) > 2 * e.tolerance);
+    CHECK(verdict(e, e.a[static_cast<std::size_t>(j)]) == "not_normalised");
+    // Nothing the learner was not given: the unshifted e^x, other rows, a column, the scores.
+    CHECK(verdict(e, top) == "");
+    CHECK(verdict(e, top / row_exp_sum(t, 5, 8)) == "");
     double column = 0;
     for (Eigen::Index r = 0; r < 9; ++r) column += e_to(t.scores(r, j) / 8);
-    CHECK(verdict(e, top / column) == "wrong_axis");
-    CHECK(verdict(e, e_to(t.scores(i, j)) / row_exp_sum(t, i, 1)) == "no_scale");
-    const double d = std::sqrt(768.0);
-    CHECK(verdict(e, e_to(t.scores(i, j) / d) / row_exp_sum(t, i, d)) == "sqrt_d_model");
+    CHECK(verdict(e, top / column) == "");
+    CHECK(verdict(e, e_to(t.scores(i, j)) / row_exp_sum(t, i, 1)) == "");
     for (const Mistake& m : e.mistakes) CHECK(std::fabs(m.value - e.expected) > e.tolerance);
     for (const Mistake& m : e.mistakes) CHECK(std::fabs(m.value) > 0.01f);  // never about 0
     CHECK(verdict(e, 0) == (e.expected < 0.005f ? "correct" : ""));         // 0 is no named mistake
-    // Each offered mistake is named as itself: none is within another's reach.
     for (const Mistake& m : e.mistakes) CHECK(verdict(e, m.value) == m.id);
 }
 
 TEST_CASE("exercises: of two mistakes with the same value, the first is named") {
-    // Two usual mistakes give about 1 in a query's strongest cell when its
-    // unscaled softmax is one-hot: e^(x − max) not divided by the sum (exactly
-    // 1), and softmax without ÷√d_k. not_normalised is made first, so it is
-    // the one offered and named. Wide heads have large raw scores: the first
-    // query row (of the widest head that has one) whose unscaled weight rounds to 1.
-    bool found = false;
-    for (const std::int64_t d_k : {768, 512, 256}) {
-        const Trace t = run_attention("我喜欢人工智能", Config{768, d_k, 42, true, false, true});
-        for (std::int64_t i = 1; i + 1 < t.scores.rows() && !found; ++i) {
-            const SoftmaxRow row = softmax_row(t, i);
-            const auto j = static_cast<std::int64_t>(row.argmax);
-            const Exercise e = make_exercise(t, "softmax", i, j);
-            double top = -INFINITY, sum = 0;
-            for (const float s : row.scores) top = std::max(top, static_cast<double>(s));
-            for (const float s : row.scores) sum += std::exp(static_cast<double>(s) - top);
-            const double unscaled =
-                std::exp(static_cast<double>(row.scores[static_cast<std::size_t>(j)]) - top) / sum;
-            if (std::fabs(unscaled - 1.0) >= e.tolerance / 2)
-                continue;  // the two do not agree on this cell
-            found = true;
-            CAPTURE(d_k);
-            CAPTURE(i);
-            std::vector<std::string> near_one;
-            for (const Mistake& m : e.mistakes) {
-                if (std::fabs(m.value - 1.0f) < 2 * e.tolerance) near_one.push_back(m.id);
-            }
-            CHECK(near_one == std::vector<std::string>{"not_normalised"});
-            CHECK(verdict(e, 1.0) == "not_normalised");
-            CHECK(verdict(e, unscaled) == "not_normalised");
-            for (const Mistake& m : e.mistakes) CHECK(verdict(e, m.value) == m.id);
-        }
-        if (found) break;
-    }
-    REQUIRE(found);
+    // d_model 16, d_k 4: ÷√d_model and ÷d_k both divide by 4. sqrt_d_model is made first, so it
+    // is the one offered and named.
+    const Trace t = run_sized(16, 4);
+    const Exercise e = make_exercise(t, "scaled", 2, 3);
+    REQUIRE(std::fabs(t.scores(2, 3)) > 0.1);
+    std::vector<std::string> ids;
+    for (const Mistake& m : e.mistakes) ids.push_back(m.id);
+    CHECK(ids == std::vector<std::string>{"no_scale", "sqrt_d_model"});
+    CHECK(verdict(e, t.scores(2, 3) / 4.0) == "sqrt_d_model");
 }
 
-TEST_CASE("exercise output: Σ_k p_ik v_kj; the weights' column and the plain sum named") {
+TEST_CASE("exercises: every mistake offered is computed from what the exercise gives") {
+    // Each mistake an exercise may name, recomputed here from its givens alone (a, b, the given
+    // sum, and the d_k and d_model its task states): any other would name a mistake the learner
+    // could not have made. Every exercise, on every real token's row and several cells.
+    auto from_givens = [](const Exercise& e, const std::string& id) -> double {
+        double sum_ab = 0, sum_a = 0, sum_b = 0;
+        for (std::size_t k = 0; k < e.a.size(); ++k) {
+            sum_a += e.a[k];
+            if (k < e.b.size()) sum_ab += static_cast<double>(e.a[k]) * e.b[k], sum_b += e.b[k];
+        }
+        if (e.name == "dot" && id == "already_scaled")
+            return (e.partial_sum + sum_ab) / std::sqrt(static_cast<double>(e.d_k));
+        if (e.name == "dot" && id == "partial_sum_left_out") return sum_ab;
+        if (e.name == "scaled" && id == "no_scale") return e.a[0];
+        if (e.name == "scaled" && id == "sqrt_d_model")
+            return e.a[0] / std::sqrt(static_cast<double>(e.d_model));
+        if (e.name == "scaled" && id == "no_sqrt") return e.a[0] / static_cast<double>(e.d_k);
+        if (e.name == "softmax" && id == "not_normalised")
+            return e.a[static_cast<std::size_t>(e.col)];
+        if (e.name == "output" && id == "unweighted") return sum_b;
+        FAIL(
+            std::string("exercise " + e.name + " offers " + id + ", which its givens cannot give"));
+        return 0;
+    };
+    std::size_t offered = 0;
+    for (const Trace& t : {run_attention("我喜欢人工智能"), run_sized(16, 4), run_sized(64, 16)}) {
+        for (const std::string_view name : kExerciseNames) {
+            for (std::int64_t row = 1; row + 1 < t.scores.rows(); ++row) {
+                for (std::uint32_t seed = 0; seed < 3; ++seed) {
+                    const auto [i, j] = pick_cell(t, name, row, seed);
+                    const Exercise e = make_exercise(t, name, i, j);
+                    for (const Mistake& m : e.mistakes) {
+                        CAPTURE(m.id);
+                        CHECK(m.value ==
+                              doctest::Approx(from_givens(e, m.id)).epsilon(1e-4).scale(1));
+                        ++offered;
+                    }
+                }
+            }
+        }
+    }
+    CHECK(offered > 100);
+}
+
+TEST_CASE("exercise output: Σ_k p_ik v_kj; the plain sum named, the weights' column not") {
     const Trace t = run_attention("我喜欢人工智能");
     const Eigen::Index i = 2, j = 5;
     const Exercise e = make_exercise(t, "output", i, j);
@@ -189,8 +211,9 @@ TEST_CASE("exercise output: Σ_k p_ik v_kj; the weights' column and the plain su
         plain += t.v(k, j);
     }
     CHECK(verdict(e, right) == "correct");
-    CHECK(verdict(e, column) == "wrong_axis");
     CHECK(verdict(e, plain) == "unweighted");
+    REQUIRE(std::fabs(column - right) > 2 * e.tolerance);
+    CHECK(verdict(e, column) == "");  // the weights' column i is not given
 }
 
 TEST_CASE("exercises: a mistake that gives the right value is not offered") {

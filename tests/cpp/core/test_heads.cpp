@@ -315,3 +315,28 @@ TEST_CASE(
           doctest::Approx(
               predict_masked(model, v, "我们喜[MASK]", 1)[0][0].probability));  // the same ids
 }
+
+TEST_CASE(
+    "layer_row: each head's largest weight for a row, and the mean of those not knocked out") {
+    const auto previous = [](Eigen::Index i, Eigen::Index n) { return (i + n - 1) % n; };
+    const auto next = [](Eigen::Index i, Eigen::Index n) { return (i + 1) % n; };
+    const Mat<float> a = weights(4, 0.7f, previous), b = weights(4, 0.4f, next);
+    const Mat<float> c = weights(4, 0.97f, next);
+    const LayerRow r = layer_row({&a, &b, &c}, {false, false, true}, 2);
+    CHECK(r.head_top == std::vector<std::int32_t>{1, 3, 3});
+    CHECK(r.head_weight[0] == doctest::Approx(0.7f));
+    CHECK(r.head_weight[2] == doctest::Approx(0.97f));  // a knocked-out head still shows its row
+    CHECK(r.averaged == std::vector<std::uint8_t>{1, 1, 0});
+    // The mean of a and b only: key 1 (0.7 + 0.2) / 2 = 0.45, key 3 (0.1 + 0.4) / 2 = 0.25.
+    CHECK(r.mean[1] == doctest::Approx(0.45f));
+    CHECK(r.mean[3] == doctest::Approx(0.25f));
+    CHECK(r.order.front() == 1);
+    CHECK(r.order[1] == 3);
+    float sum = 0;
+    for (const float p : r.mean) sum += p;
+    CHECK(sum == doctest::Approx(1));
+    const LayerRow none = layer_row({&a}, {true}, 0);
+    CHECK(none.mean == std::vector<float>(4, 0.0f));
+    CHECK(contains(error_from([&] { layer_row({&a}, {false}, 4); }).what(), "outside"));
+    CHECK(contains(error_from([&] { layer_row({}, {}, 0); }).what(), "heads"));
+}

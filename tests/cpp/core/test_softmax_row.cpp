@@ -194,3 +194,9 @@ TEST_CASE("scaling_effect: the largest weight without ÷√d_k against with it, 
     CHECK(contains(error_from([&] { scaling_effect(article, 0); }).what(), "d_k"));
     CHECK(contains(error_from([] { scaling_effect({}, 8); }).what(), "empty"));
 }
+
+TEST_CASE("softmax_row: order lists the keys by weight, largest first, ties in key order") {
+    const SoftmaxRow r = softmax_row({1.0f, 3.0f, 2.0f, 3.0f, -1.0f});
+    CHECK(r.order == std::vector<std::int32_t>{1, 3, 2, 0, 4});
+    CHECK(r.order.front() == static_cast<std::int32_t>(r.argmax));
+}

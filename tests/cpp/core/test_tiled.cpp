@@ -149,3 +149,35 @@ TEST_CASE(
                    "block must be from 1 to the number of keys, 9, got 0"));
     CHECK(error_from([&] { tiled_attention(t, 10); }).code() == "invalid_argument");
 }
+
+TEST_CASE(
+    "tiled_row: why each rescale is 0 or 1, each block's Σ e^(s − m), the memory each way, and the "
+    "agreement") {
+    // Keys 0 and 1 masked, then 2 (the first seen), then 1 (smaller: the maximum stays), then 5
+    // (grows).
+    const std::vector<float> scores = {-kInf, -kInf, 2.0f, 1.0f, 5.0f};
+    const Matrix v = values(5, 3);
+    const TiledRow r = tiled_row(scores, v, 1, full_row(scores, v));
+    REQUIRE(r.blocks.size() == 5);
+    CHECK(std::string(r.blocks[0].rescale_why) == "none");
+    CHECK(std::string(r.blocks[1].rescale_why) == "none");
+    CHECK(std::string(r.blocks[2].rescale_why) == "first");
+    CHECK(r.blocks[2].rescale == 0.0f);
+    CHECK(std::string(r.blocks[3].rescale_why) == "same");
+    CHECK(r.blocks[3].rescale == 1.0f);
+    CHECK(std::string(r.blocks[4].rescale_why).empty());
+    CHECK(r.blocks[4].rescale == doctest::Approx(std::exp(2.0 - 5.0)));
+    for (const TileBlock& b : r.blocks) {
+        double exps = 0;
+        for (const float e : b.exps) exps += e;
+        CHECK(b.exp_sum == doctest::Approx(exps));
+        CHECK(b.sum_after == doctest::Approx(b.sum_before * b.rescale + b.exp_sum));
+    }
+    CHECK(r.held_whole == 25);
+    CHECK(r.held_tiled == 5);
+    CHECK(std::string(r.agreement) == "rounding");
+    // Against a row that is not this one's: the difference is more than rounding.
+    std::vector<float> other = full_row(scores, v);
+    other[0] += 0.01f;
+    CHECK(std::string(tiled_row(scores, v, 2, other).agreement) == "differs");
+}

@@ -11,7 +11,7 @@ import temperature from './temperature.js';
 import textbook from './textbook.js';
 import variance from './variance.js';
 
-/** deps: { clear, h, fmt, sig, translator, renderMatrix, headNumber, referenceNote, presets } (the page's).
+/** deps: { clear, h, fmt, sig, translator, sentenceGap, renderMatrix, headNumber, referenceNote, presets } (the page's).
  *  Every view by experiment id: { render(body, ctx) }, its words looked up first in this chunk's
  *  table of ctx.lang, then in the lab's (ctx.t). */
 export function classicViews(deps) {

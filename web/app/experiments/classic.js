@@ -4,7 +4,7 @@
 // are one chunk (classic-views.js), loaded when the first of them opens.
 import { clear, h } from '../ui/dom.js';
 import { fmt, sig } from '../ui/format.js';
-import { translator } from '../strings/i18n.js';
+import { sentenceGap, translator } from '../strings/i18n.js';
 import { renderMatrix } from '../matrix/matrix-view.js';
 import { headNumber } from '../heads/head-names.js';
 import { referenceNote } from '../heads/reference-note.js';
@@ -17,7 +17,7 @@ const classic = (id, words = id) => lazyRendered({
   id,
   label: (t) => t(`experiment.${words}.label`),
   load: () => import('./classic-views.js')
-    .then(({ classicViews }) => classicViews({ clear, h, fmt, sig, translator, renderMatrix, headNumber, referenceNote, presets: PRESETS })[id]),
+    .then(({ classicViews }) => classicViews({ clear, h, fmt, sig, translator, sentenceGap, renderMatrix, headNumber, referenceNote, presets: PRESETS })[id]),
 });
 
 export const variance = classic('variance');

@@ -8,11 +8,11 @@ const FIRST_OTHER = '大家都喜欢音乐';
 
 /** The experiment's view: { render(body, ctx) }. */
 export default function view({ clear, h, fmt, headNumber, referenceNote, presets }) {
-  /** The three keys a head's row gives most weight to, as "token (weight)". view: a run view. */
-  function topKeys(view, i) {
-    const w = view.softmaxRow(i).probs;
-    const order = Array.from(w.keys()).sort((a, b) => w[b] - w[a]).slice(0, 3);
-    return order.map((k) => `${view.tokens[k]} (${fmt(w[k])})`).join(', ');
+  /** The three keys a head's row gives most weight to (the core's order), as the language lists them. view: a run view. */
+  function topKeys(ctx, view, i) {
+    const { probs, order } = view.softmaxRow(i);
+    return Array.from(order.subarray(0, 3), (k) => ctx.t('experiment.context.key', { token: view.tokens[k], p: fmt(probs[k]) }))
+      .join(ctx.t('experiment.context.keySep'));
   }
   // Row i of stage id in the lab's run against row j in the other run b, in head `where`.
   const cosine = (ctx, b, id, i, j, where) => ctx.viewOf(where).cosineWith(b.viewOf(where), id, i, id, j);
@@ -35,7 +35,7 @@ export default function view({ clear, h, fmt, headNumber, referenceNote, presets
       h('table', { class: 'steps experiment-table' }, h('tbody', {}, rows.map(([id, text, c]) => h('tr', { dataset: { compare: id } },
         h('td', {}, text), h('td', { dataset: { cos: c } }, fmt(c, 3)))))),
       h('ul', { class: 'note experiment-neighbours' }, heads.map((where) => h('li', { dataset: { head: where.head } },
-        ctx.t('experiment.context.headNeighbours', { n: headNumber(where.head), token, a: topKeys(ctx.viewOf(where), i), b: topKeys(b.viewOf(where), j) })))),
+        ctx.t('experiment.context.headNeighbours', { n: headNumber(where.head), token, a: topKeys(ctx, ctx.viewOf(where), i), b: topKeys(ctx, b.viewOf(where), j) })))),
     ];
   }
 
@@ -81,7 +81,7 @@ export default function view({ clear, h, fmt, headNumber, referenceNote, presets
           result.append(
             h('table', { class: 'steps experiment-table' }, h('tbody', {}, rows.map(([id, key, c]) => h('tr', { dataset: { compare: id } },
               h('td', {}, ctx.t(key)), h('td', { dataset: { cos: c } }, fmt(c, 3)))))),
-            h('p', { class: 'note' }, ctx.t('experiment.context.neighbours', { token, a: topKeys(ctx.view, i), b: topKeys(b.viewOf(head), j) })));
+            h('p', { class: 'note' }, ctx.t('experiment.context.neighbours', { token, a: topKeys(ctx, ctx.view, i), b: topKeys(ctx, b.viewOf(head), j) })));
         }
       };
       const draw = () => {

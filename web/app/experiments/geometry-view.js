@@ -22,7 +22,7 @@ function svg(tag, attrs = {}, ...children) {
 }
 
 /** root: the element to fill; deps: { h, morphChildren, fmt, share, translator, headNumber }. Returns { update(ctx), dispose() }. */
-export function createGeometryView(root, { h, morphChildren, fmt, share, translator, headNumber }) {
+export function createGeometryView(root, { h, morphChildren, fmt, share, translator, headNumber, sentenceGap }) {
   let drawnFor = null;
   let dkStep = 6; // 64, the article's d_k
   const main = h('div'); // the lab's head, drawn again with each run
@@ -110,7 +110,7 @@ export function createGeometryView(root, { h, morphChildren, fmt, share, transla
         h('td', { class: 'num' }, fmt(p.keyX[j], 3)), h('td', { class: 'num' }, fmt(p.keyY[j], 3)),
         h('td', { class: 'num' }, fmt(p.scores[j], 3)), h('td', { class: 'num' }, fmt(row.scaled[j], 3)))))));
     morphChildren(main, h('div', {}, h('p', { class: 'explain' }, t('geometry.explain')), h('h3', {}, head),
-      h('p', { class: 'geometry-numbers' }, t(scaled ? 'geometry.norm' : 'geometry.normUnscaled', { norm: fmt(p.queryNorm, 3), root: fmt(ctx.view.divisor, 3) }), ' ',
+      h('p', { class: 'geometry-numbers' }, t(scaled ? 'geometry.norm' : 'geometry.normUnscaled', { norm: fmt(p.queryNorm, 3), root: fmt(ctx.view.divisor, 3) }), sentenceGap(ctx.lang),
         p.secondAxis ? t('geometry.kept', { kept: share(p.kept), dk: ctx.config.dK }) : t('geometry.flat')),
       h('div', { class: 'geometry-plane', dataset: { atomic: '' } }, planePicture(p, tokens, i, t)), table));
     drawRandom(ctx, t);

@@ -3,7 +3,7 @@
 // with d_k. Its view is a chunk loaded when it opens, with the after-the-article module that computes it.
 import { h, morphChildren } from '../ui/dom.js';
 import { fmt, share } from '../ui/format.js';
-import { translator } from '../strings/i18n.js';
+import { sentenceGap, translator } from '../strings/i18n.js';
 import { headNumber } from '../heads/head-names.js';
 import { lazyExperiment } from './lazy.js';
 
@@ -12,5 +12,5 @@ export default lazyExperiment({
   label: (t) => t('experiment.geometry.label'),
   words: { loading: 'experiments.loading', failed: 'experiments.loadFailed' },
   load: (ctx) => Promise.all([import('./geometry-view.js'), ctx.compute.loadAfterArticle()]).then(([{ createGeometryView }]) => (element) =>
-    createGeometryView(element, { h, morphChildren, fmt, share, translator, headNumber })),
+    createGeometryView(element, { h, morphChildren, fmt, share, translator, headNumber, sentenceGap })),
 });

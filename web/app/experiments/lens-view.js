@@ -20,7 +20,7 @@ export function createLensView(root, { h, morphChildren, translator, guessList, 
   const list = (guesses, rank, caption, depth, t, sig) => h('div', { class: 'lens-depth-column' },
     guessList(guesses, caption, {
       className: 'guesses lens-depth', dataset: { depth: String(depth) },
-      marked: (_, k) => (rank?.shown && k === rank.rank - 1 ? t('lens.answer') : null) }),
+      marked: ({ token }, k) => (rank?.shown && k === rank.rank - 1 ? { title: t('lens.answerTitle', { token }), aside: t('lens.answerAside') } : null) }),
     rank?.guessable && !rank.shown ? h('p', { class: 'lens-rank hint', dataset: { rank: rank.rank } },
       t('lens.rank', { text: rank.answer, rank: rank.rank, candidates: rank.candidates, p: sig(rank.probability, 2) })) : null);
 

@@ -6,7 +6,7 @@
 // A chunk (experiments/classic.js loads it): what it draws with comes from the page.
 
 /** The experiment's view: { render(body, ctx) }. */
-export default function view({ clear, h, fmt, renderMatrix, headNumber }) {
+export default function view({ clear, h, fmt, renderMatrix, headNumber, sentenceGap }) {
   /** For each token of run a, the cosine of its output in head `where` with the same token's output in run b. */
   function matchOutputs(a, b, where) {
     const used = new Set();
@@ -47,7 +47,7 @@ export default function view({ clear, h, fmt, renderMatrix, headNumber }) {
           }
           result.append(h('section', { class: 'experiment-side', dataset: { positional: String(positional) } },
             h('h3', {}, ctx.t(positional ? 'experiment.mask.withPositions' : 'experiment.mask.withoutPositions'),
-              ctx.trained ? h('span', { class: 'model-note' }, ' ', ctx.t(positional ? 'experiment.mask.trainedHead' : 'experiment.mask.seededHead', { n: headNumber(where.head) })) : null),
+              ctx.trained ? h('span', { class: 'model-note' }, sentenceGap(ctx.lang), ctx.t(positional ? 'experiment.mask.trainedHead' : 'experiment.mask.seededHead', { n: headNumber(where.head) })) : null),
             h('table', { class: 'steps experiment-table' }, h('thead', {}, h('tr', {}, h('th', {}, ctx.t('experiment.token')), h('th', {}, ctx.t('experiment.mask.cosine')))),
               h('tbody', {}, rows.map(([tok, c]) => h('tr', {}, h('td', {}, tok), h('td', { dataset: { cos: c ?? '' } }, c === null ? '—' : fmt(c, 3))))))));
         }

@@ -47,7 +47,7 @@ export function createRolloutView(root, { h, morphChildren, fmt, share, translat
           { token, top: tokens[row.rolloutTop], share: fmt(row.rollout[row.rolloutTop]), self: fmt(row.rolloutSelf) }));
         if (row.topsDiffer) sayings.push(t('rollout.differ', { token, lastTop: tokens[row.lastTop], rolloutTop: tokens[row.rolloutTop] }));
       }
-      if (run.knockOut.length) sayings.push(t('rollout.knocked', { counts: Array.from(whole.averaged).join(', ') }));
+      if (run.knockOut.length) sayings.push(t('rollout.knocked', { counts: Array.from(whole.averaged).join(ctx.t('list.sep')) }));
       if (groups) sayings.push(t('rollout.byWords'));
       morphChildren(root, h('div', {},
         h('p', { class: 'explain' }, layers > 1 ? t('rollout.explain', { product }) : t('rollout.explainOne')),

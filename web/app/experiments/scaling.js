@@ -5,7 +5,7 @@
 // A chunk (experiments/classic.js loads it): what it draws with comes from the page.
 
 /** The experiment's view: { render(body, ctx) }. */
-export default function view({ clear, h, fmt, renderMatrix }) {
+export default function view({ clear, h, fmt, sig, renderMatrix }) {
   function bars(values, tokens, signed) {
     return h('table', { class: 'steps experiment-bars' }, h('tbody', {}, tokens.map((token, j) => {
       const bar = h('span', { class: `bar${values[j] < 0 ? ' negative' : ''}` });
@@ -44,7 +44,9 @@ export default function view({ clear, h, fmt, renderMatrix }) {
         // Which gradient vanishes, and which does not: the core's verdicts on this row.
         const effect = ctx.compute.scalingEffect(raw, { dK: ctx.config.dK, target });
         const figures = { token: ctx.tokens[i], target: ctx.tokens[target], dK: ctx.config.dK,
-          uj: fmt(effect.unscaledJacobian, 4), sj: fmt(effect.scaledJacobian, 4), ug: fmt(effect.unscaledGradient, 4), sg: fmt(effect.scaledGradient, 4),
+          uj: fmt(effect.unscaledJacobian, 4), sj: fmt(effect.scaledJacobian, 4), sjq: fmt(effect.scaledJacobianQk, 4),
+          divisor: fmt(scaled.divisor, scaled.divisor % 1 ? 3 : 0), times: sig(effect.jacobianTimes, 2),
+          ug: fmt(effect.unscaledGradient, 4), sg: fmt(effect.scaledGradient, 4),
           sm: fmt(effect.scaled, 3) };
         clear(verdicts,
           h('p', { class: 'explain', dataset: { verdict: effect.jacobian } }, ctx.t(`experiment.scaling.jacobian.${effect.jacobian}`, figures)),

@@ -42,8 +42,8 @@ export default function view({ clear, h, fmt, sig }) {
       exact = list(steps.probs, 6);
     } else if (e.show === 'gradient') {
       const gradient = ctx.compute.crossEntropyGradient(steps.probs, 0);
-      printed = `${list(e.printed.probs, 4)}; ${list(e.printed.gradient, 4)}`;
-      exact = `${exactList(steps.probs)}; ${exactList(gradient)}`;
+      printed = ctx.t('experiment.textbook.pair', { a: list(e.printed.probs, 4), b: list(e.printed.gradient, 4) });
+      exact = ctx.t('experiment.textbook.pair', { a: exactList(steps.probs), b: exactList(gradient) });
     } else {
       // Unscaled, p − one-hot with the third score as the right answer; and both rows' largest Jacobian entry.
       const unscaled = ctx.compute.softmaxRow(e.scores, { jacobian: true });
@@ -54,8 +54,8 @@ export default function view({ clear, h, fmt, sig }) {
     }
     return h('li', { dataset: { erratum: e.id } },
       h('strong', {}, `${e.id}. `), ctx.t(`experiment.textbook.${e.id}`),
-      h('br'), `${ctx.t('experiment.printed')}: ${printed}`,
-      h('br'), `${ctx.t('experiment.exact')}: ${exact}`);
+      h('br'), ctx.t('experiment.textbook.printedIs', { value: printed }),
+      h('br'), ctx.t('experiment.textbook.exactIs', { value: exact }));
   }
 
   return {
@@ -83,8 +83,9 @@ export default function view({ clear, h, fmt, sig }) {
         h('p', { class: 'explain' }, ctx.t('experiment.textbook.explain')),
         h('div', { class: 'score-inputs' }, inputs, dkInput),
         result,
-        h('h3', {}, ctx.t('experiment.textbook.errata')),
-        h('ol', { class: 'errata' }, ERRATA.map((e) => erratumCard(ctx, e))),
+        ...[['figure', 'errata'], ['inconsistency', 'inconsistent'], ['reasoning', 'reasoning']].flatMap(([kind, title]) => [
+          h('h3', {}, ctx.t(`experiment.textbook.${title}`)),
+          h('ul', { class: 'errata', dataset: { kind } }, ERRATA.filter((e) => e.kind === kind).map((e) => erratumCard(ctx, e)))]),
       );
       update();
     },

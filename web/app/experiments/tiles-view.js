@@ -50,7 +50,9 @@ export function createTilesView(root, { h, morphChildren, fmt, translator }) {
     const count = row.blocks.length;
     shown = Math.min(Math.max(shown, 1), count);
     const label = (j) => ctx.tokens[j];
-    const keys = (x) => (x.end - x.begin === 1 ? label(x.begin) : `${label(x.begin)} … ${label(x.end - 1)}`);
+    // One key, two keys side by side, or the first and last of more.
+    const keys = (x) => (x.end - x.begin === 1 ? label(x.begin)
+      : x.end - x.begin === 2 ? `${label(x.begin)}${ctx.t('list.sep')}${label(x.begin + 1)}` : `${label(x.begin)} … ${label(x.end - 1)}`);
     const d = row.output.length;
 
     const select = h('select', { id: 'tiles-block', onchange: (event) => { stop(); block = Number(event.target.value); shown = 1; draw(); } },
@@ -74,8 +76,8 @@ export function createTilesView(root, { h, morphChildren, fmt, translator }) {
         cells((b, k, m) => h('td', { dataset: { block: String(k), state: state(k), first: m === 0 } }, fmt(b.scores[m]))))));
 
     const b = row.blocks[shown - 1];
-    const rescaleWhy = b.maxAfter === -Infinity ? 'tiles.rescaleNone' : b.maxBefore === -Infinity ? 'tiles.rescaleFirst'
-      : b.maxBefore === b.maxAfter ? 'tiles.rescaleSame' : null;
+    // Why the rescale is 0 or 1 when it is: the core's reason (tiled_row's rescaleWhy).
+    const rescaleWhy = { none: 'tiles.rescaleNone', first: 'tiles.rescaleFirst', same: 'tiles.rescaleSame' }[b.rescaleWhy] ?? null;
     const line = (what, value, id) => h('tr', { dataset: { line: id } }, h('th', { scope: 'row' }, what), h('td', {}, value));
     const current = h('table', { class: 'steps experiment-table tiles-block' },
       h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('tiles.what')), h('th', { scope: 'col' }, t('tiles.value')))),
@@ -84,7 +86,7 @@ export function createTilesView(root, { h, morphChildren, fmt, translator }) {
         line(t('tiles.maxRule', { before: fmt(b.maxBefore, 4), after: fmt(b.maxAfter, 4) }), fmt(b.maxAfter, 4), 'max'),
         line(t('tiles.rescale'), rescaleWhy ? t(rescaleWhy) : fmt(b.rescale, 6), 'rescale'),
         line(t('tiles.exps'), Array.from(b.exps, (e, m) => `${label(b.begin + m)} ${fmt(e, 4)}`).join(' · '), 'exps'),
-        line(t('tiles.sum'), `${fmt(b.sumBefore, 4)} × ${fmt(b.rescale, 4)} + ${fmt(b.sumAfter - b.sumBefore * b.rescale, 4)} = ${fmt(b.sumAfter, 4)}`, 'sum')));
+        line(t('tiles.sum'), `${fmt(b.sumBefore, 4)} × ${fmt(b.rescale, 4)} + ${fmt(b.expSum, 4)} = ${fmt(b.sumAfter, 4)}`, 'sum')));
     const accTable = h('table', { class: 'steps experiment-table tiles-acc' },
       h('caption', {}, t('tiles.acc', { k: Math.min(SHOWN, d), d })),
       h('tbody', {},
@@ -118,8 +120,8 @@ export function createTilesView(root, { h, morphChildren, fmt, translator }) {
             h('tr', {}, h('th', { scope: 'row' }, t('tiles.byBlocks')), first(row.output).map((x) => h('td', {}, fmt(x, 4)))),
             h('tr', {}, h('th', { scope: 'row' }, t('tiles.whole')), first(row.full).map((x) => h('td', {}, fmt(x, 4)))))),
         h('p', { class: 'tiles-difference', dataset: { max: String(row.maxDifference), relative: String(row.relativeDifference) } },
-          t('tiles.difference', { diff: fmt(row.maxDifference, 2), rel: fmt(row.relativeDifference, 2) })),
-        h('p', { class: 'tiles-memory' }, t('tiles.memory', { full: n * n, tiled: n * block }))));
+          t(`tiles.difference.${row.agreement}`, { diff: fmt(row.maxDifference, 2), rel: fmt(row.relativeDifference, 2) })),
+        h('p', { class: 'tiles-memory' }, t('tiles.memory', { full: row.heldWhole, tiled: row.heldTiled }))));
     }
 
     // Every row, every block size (computed once a view).

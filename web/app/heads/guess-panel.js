@@ -5,11 +5,13 @@ import { h, morphChildren } from '../ui/dom.js';
 import { fmt, sig } from '../ui/format.js';
 import { canHide, countMasks } from './masking.js';
 import { headsInText } from './head-names.js';
+import { sentenceGap } from '../strings/i18n.js';
 
 const TOP = 5;
 
 /** One list of guesses as bars: a figure with `caption`, its class and dataset as given; marked(guess, k),
- *  when given, names a guess to mark (the hidden text: experiments/lens-view.js), or returns null. */
+ *  when given, marks a guess (the hidden text: experiments/lens-view.js) with { title, aside } (its tooltip,
+ *  and the words a screen reader hears after it, in the page's language), or returns null. */
 export function guessList(list, caption, { className = 'guesses', dataset = {}, marked = () => null } = {}) {
   return h('figure', { class: className, dataset }, h('figcaption', {}, caption),
     h('ol', {}, list.map((guess, k) => {
@@ -18,8 +20,8 @@ export function guessList(list, caption, { className = 'guesses', dataset = {}, 
       bar.style.width = `${Math.round(probability * 100)}%`;
       const mark = marked(guess, k);
       return h('li', { class: mark ? 'answer' : undefined, dataset: { token } },
-        h('span', { class: 'guess-token', title: mark ? `${token}: ${mark}` : token }, token),
-        mark ? h('span', { class: 'visually-hidden' }, ` (${mark})`) : null,
+        h('span', { class: 'guess-token', title: mark ? mark.title : token }, token),
+        mark ? h('span', { class: 'visually-hidden' }, mark.aside) : null,
         h('span', { class: 'share-bar' }, bar), h('span', { class: 'guess-p' }, fmt(probability, 3)));
     })));
 }
@@ -75,9 +77,10 @@ function renderGuess(container, ctx, { hidden, onHide }) {
       const answer = hidden?.[m];
       const rank = ranks?.[m];
       // In the list: marked there (the same order in either form). Below it: how far down, or why it cannot be a guess.
-      const marked = rank?.shown ? (_, k) => (k === rank.rank - 1 ? ctx.t('guess.marked') : null) : undefined;
+      const marked = rank?.shown ? ({ token }, k) => (k === rank.rank - 1
+        ? { title: ctx.t('guess.markedTitle', { token }), aside: ctx.t('guess.markedAside') } : null) : undefined;
       parts.push(h('section', { class: 'guess', dataset: { mask: m } },
-        h('h3', {}, ctx.t('guess.mask', { m: m + 1 }), answer ? h('span', { class: 'answer' }, ' ', ctx.t('guess.answer', { text: answer })) : null),
+        h('h3', {}, ctx.t('guess.mask', { m: m + 1 }), answer ? h('span', { class: 'answer' }, sentenceGap(ctx.lang), ctx.t('guess.answer', { text: answer })) : null),
         h('div', { class: 'guess-sides' },
           guessList(list, ctx.t('guess.all'), { dataset: { kind: 'before' }, marked }),
           after ? guessList(after[m], ctx.t('guess.without', { heads: without }), { dataset: { kind: 'after' } }) : null),

@@ -8,4 +8,4 @@ export const headName = (t, head) => t('heads.name', { n: headNumber(head) });
 
 /** Heads ([{ layer, head }]) named in running text, the layer said when the model has more than one. */
 export const headsInText = (t, heads, layers) => heads.map((k) => (layers > 1
-  ? t('heads.nameInLayer', { n: headNumber(k.head), layer: k.layer + 1 }) : t('heads.nameInText', { n: headNumber(k.head) }))).join(', ');
+  ? t('heads.nameInLayer', { n: headNumber(k.head), layer: k.layer + 1 }) : t('heads.nameInText', { n: headNumber(k.head) }))).join(t('list.sep'));

@@ -71,6 +71,7 @@ function renderHeads(container, ctx, handlers) {
   }
   const cards = Array.from({ length: ctx.heads }, (_, head) => card(ctx, head, handlers));
   morphChildren(container, h('div', {},
+    h('p', { class: 'explain head-what' }, ctx.t('heads.what')),
     h('p', { class: 'explain' }, ctx.t('heads.explain', { heads: ctx.heads, token: ctx.tokens[ctx.selected] })),
     referenceNote(ctx),
     layerPicker(ctx),

@@ -4,6 +4,7 @@
 // (trace.tokenLink()), beside what large models are reported to do.
 import { h } from '../ui/dom.js';
 import { fmt } from '../ui/format.js';
+import { sentences } from '../strings/i18n.js';
 import { headNumber } from './head-names.js';
 
 /** The pronouns the examples use, each with the noun it refers to there. */
@@ -35,6 +36,6 @@ export function referenceNote(ctx) {
   };
   const near = Math.abs(link.peakToken - ref.from) === 1 ? 'heads.reference.near' : 'heads.reference.far';
   return h('p', { class: 'note reference-note', dataset: { reference: link.first ? 'found' : 'none' } },
-    ctx.t(link.first ? 'heads.reference.found' : 'heads.reference.none', words), ' ',
-    ctx.t(near, words), link.first ? '' : ` ${ctx.t('heads.reference.small')}`, ' ', ctx.t('heads.reference.large'));
+    sentences(ctx.lang, ctx.t(link.first ? 'heads.reference.found' : 'heads.reference.none', words), ctx.t(near, words),
+      link.first ? '' : ctx.t('heads.reference.small'), ctx.t('heads.reference.large')));
 }

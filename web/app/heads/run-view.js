@@ -59,6 +59,8 @@ function runView(trace, where, shared, viewOf) {
     rowSums: (id) => ask('rowSums', [id], () => trace.rowSums(id, where)),
     expRows: () => ask('expRows', [], () => trace.expRows(where)),
     headReport: () => ask('headReport', [], () => trace.headReport(where)),
+    /** Row i of this view's layer, its heads together (their mean, each one's largest weight). */
+    layerRow: (i) => ask('layerRow', [i], () => trace.layerRow(i, { layer: where.layer })),
     tiledRow: (i, block) => ask('tiledRow', [i, block], () => trace.tiledRow(i, { block, ...where })),
     tiledAttention: (block) => ask('tiledAttention', [block], () => trace.tiledAttention({ block, ...where })),
     qkSymmetry: () => ask('qkSymmetry', [], () => trace.qkSymmetry(where)),

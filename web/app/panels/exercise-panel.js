@@ -11,7 +11,10 @@
 // The panel loads as a chunk of its own when it is needed (shell/exercises.js);
 // so that the page's first load carries none of it, it imports nothing of the
 // page's modules: what it draws with is handed to it (page: { h, morphChildren,
-// fmt, STEPS, translator, parseExercises }), and its words come with it.
+// fmt, STEPS, translator, parseExercises, sentences }), and its words come with it.
+// Until the learner picks an exercise the default set follows the step on screen
+// (a set given keeps its order), and an exercise waits until the step that
+// computes what it asks for.
 import { EXERCISES_WORDS } from '../../generated/words/exercises.js';
 import { exerciseInteraction } from '../host/interaction.js';
 
@@ -21,7 +24,7 @@ const STEP_OF = Object.freeze({ dot: 'scores', scaled: 'scaled', exp: 'softmax',
 /** The exercise set of one lab. announce(result) sends a result on;
  *  showCell(step, row) shows a step with a token selected; page: see above. */
 export function createExercises({ announce, showCell }, page) {
-  const { h, morphChildren, fmt, STEPS, translator, parseExercises } = page;
+  const { h, morphChildren, fmt, STEPS, translator, parseExercises, sentences } = page;
   const own = Object.fromEntries(Object.entries(EXERCISES_WORDS).map(([lang, table]) => [lang, translator(table)]));
   // The panel's words over the lab's: its own first, then the page's (step titles).
   const withWords = (ctx) => ({ ...ctx, t: (key, params) => (key in EXERCISES_WORDS[ctx.lang] ? own[ctx.lang](key, params) : ctx.t(key, params)) });
@@ -31,6 +34,9 @@ export function createExercises({ announce, showCell }, page) {
   let results = []; // per item: its last result, or null
   let revealed = []; // per item: the answer was shown (it no longer counts as right)
   let feedback = null; // { index, text, kind } for the item shown
+  // The default set follows the step on screen until the learner picks an exercise (or answers one);
+  // a set given by a link, a course or a host keeps its order.
+  let chosen = false;
   let drawnFor = null;
 
   const right = () => results.filter((r, k) => r?.correct && !revealed[k]).length;
@@ -49,22 +55,25 @@ export function createExercises({ announce, showCell }, page) {
     }
     const verdict = ctx.view.checkAnswer(e.exercise, e.cell, answer);
     results[k] = verdict;
+    chosen = true;
     let said;
     if (verdict.correct) said = ctx.t('ex.right', { expected: fmt(verdict.expected, 4), tolerance: fmt(verdict.tolerance, 3) });
-    else if (verdict.mistake) said = `${ctx.t('ex.wrong')} ${ctx.t(`ex.mistake.${verdict.mistake}`, wordsOf(ctx, e))}`;
-    else said = `${ctx.t('ex.wrong')} ${ctx.t('ex.unknown', { answer: text.trim(), step: stepTitle(ctx, e.exercise) })}`;
+    else if (verdict.mistake) said = sentences(ctx.lang, ctx.t('ex.wrong'), ctx.t(`ex.mistake.${verdict.mistake}`, wordsOf(ctx, e)));
+    else said = sentences(ctx.lang, ctx.t('ex.wrong'), ctx.t('ex.unknown', { answer: text.trim(), step: stepLabel(ctx, e.exercise) }));
     feedback = { index: k, text: said, kind: verdict.correct ? 'right' : 'wrong' };
     announce({ ...verdict, cell: { ...verdict.cell }, ...ctx.where, revealed: Boolean(revealed[k]),
       set: { index: k, count: items.length, answered: answered(), right: right() },
       interaction: exerciseInteraction(verdict, ctx.sentence) });
   }
 
-  const stepTitle = (ctx, name) => STEPS.find((s) => s.id === STEP_OF[name]).title(ctx);
+  // The step an exercise's arithmetic is drawn at, as the rail names it.
+  const stepLabel = (ctx, name) => STEPS.find((s) => s.id === STEP_OF[name]).label(ctx.t);
+  const stepAt = (id) => STEPS.findIndex((s) => s.id === id);
 
   // The names the texts quote: the query and key tokens, the sizes, the divisor.
   const wordsOf = (ctx, e) => ({ q: ctx.tokens[e.cell.row], k: e.exercise === 'output' ? '' : ctx.tokens[e.cell.col],
     j: e.cell.col, d: e.dK, dK: e.dK, dModel: e.dModel, divisor: fmt(e.divisor, 3),
-    n: e.byHand, rest: e.dK - e.byHand, partial: fmt(e.partialSum, 4) });
+    n: e.byHand, rest: e.summed, partial: fmt(e.partialSum, 4) });
 
   function givens(ctx, e) {
     const w = wordsOf(ctx, e);
@@ -92,10 +101,30 @@ export function createExercises({ announce, showCell }, page) {
 
   function render(container, labContext, redraw) {
     const ctx = withWords(labContext);
-    const key = [ctx.view, ctx.selected, ctx.lang, at, seed, feedback, items]; // an answer always brings new feedback
+    // Until the learner picks one, the default set opens on the exercise of the step on screen,
+    // whose inputs the step has just drawn.
+    if (!chosen) {
+      const here = items.findIndex((item) => STEP_OF[item.name] === ctx.step);
+      if (here >= 0 && here !== at) {
+        at = here;
+        feedback = null;
+      }
+    }
+    const { name } = items[at];
+    // An exercise waits until the step that computes what it asks for.
+    const ready = stepAt(STEP_OF[name]) <= stepAt(ctx.step);
+    const key = [ctx.view, ctx.selected, ctx.lang, at, seed, feedback, items, ready]; // an answer always brings new feedback
     if (drawnFor && key.every((v, k) => v === drawnFor[k])) return;
     drawnFor = key;
-    const { name } = items[at];
+    if (!ready) {
+      const step = stepLabel(ctx, name);
+      morphChildren(container, h('div', {}, progress(ctx, redraw),
+        h('h3', {}, ctx.t(`ex.name.${name}`)),
+        h('p', { class: 'ex-waiting' }, ctx.t('ex.waiting', { k: at + 1, what: ctx.t(`ex.what.${name}`), step })),
+        h('p', { class: 'ex-actions' }, h('button', { type: 'button', class: 'ex-go', onclick: () => showCell(STEP_OF[name], ctx.selected) },
+          ctx.t('ex.goToStep', { step })))));
+      return;
+    }
     let e;
     try {
       e = ctx.view.exercise(name, cellOf(ctx, at));
@@ -117,7 +146,7 @@ export function createExercises({ announce, showCell }, page) {
       : revealed[at] && !results[at]?.correct ? { text: ctx.t('ex.revealed', { expected: fmt(e.expected, 4) }), kind: 'revealed' } : null;
     morphChildren(container, h('div', {},
       progress(ctx, redraw),
-      h('h3', {}, ctx.t(`ex.name.${name}`)),
+      h('h3', { dataset: { exercise: name, row: e.cell.row, col: e.cell.col } }, ctx.t(`ex.name.${name}`)),
       h('p', { class: 'ex-task' }, ctx.t(`ex.task.${name}`, wordsOf(ctx, e))),
       h('div', { class: 'ex-givens' }, givens(ctx, e)),
       h('form', { class: 'ex-form', onsubmit: submit },
@@ -128,11 +157,12 @@ export function createExercises({ announce, showCell }, page) {
         h('button', { type: 'button', class: 'ex-show', onclick: () => showCell(STEP_OF[name], e.cell.row) }, ctx.t('ex.show')), ' ',
         results[at]?.correct ? null : h('button', { type: 'button', class: 'ex-reveal', onclick: () => {
           revealed[at] = true;
+          chosen = true;
           feedback = { index: at, text: ctx.t('ex.revealed', { expected: fmt(e.expected, 4) }), kind: 'revealed' };
           redraw();
         } }, ctx.t('ex.reveal')), ' ',
-        items[at].cell ? null : h('button', { type: 'button', class: 'ex-another', onclick: (event) => { seed += items.length; feedback = null; emptyBox(event); redraw(); } }, ctx.t('ex.another')), ' ',
-        items.length > 1 ? h('button', { type: 'button', class: 'ex-next', onclick: (event) => { at = (at + 1) % items.length; emptyBox(event); redraw(); } }, ctx.t('ex.next')) : null)));
+        items[at].cell ? null : h('button', { type: 'button', class: 'ex-another', onclick: (event) => { seed += items.length; feedback = null; chosen = true; emptyBox(event); redraw(); } }, ctx.t('ex.another')), ' ',
+        items.length > 1 ? h('button', { type: 'button', class: 'ex-next', onclick: (event) => { at = (at + 1) % items.length; chosen = true; emptyBox(event); redraw(); } }, ctx.t('ex.next')) : null)));
   }
 
   // Another exercise or cell: the last answer's box is emptied.
@@ -148,7 +178,7 @@ export function createExercises({ announce, showCell }, page) {
       const mark = r ? (r.correct ? '✓' : '✗') : String(k + 1);
       return h('button', { type: 'button', class: `ex-dot${k === at ? ' current' : ''}${r ? (r.correct ? ' right' : ' wrong') : ''}`,
         'aria-pressed': String(k === at), 'aria-label': ctx.t('ex.goTo', { k: k + 1, name: ctx.t(`ex.name.${item.name}`) }),
-        onclick: (event) => { if (at !== k) emptyBox(event); at = k; redraw(); } }, mark);
+        onclick: (event) => { if (at !== k) emptyBox(event); at = k; chosen = true; redraw(); } }, mark);
     });
     const done = answered() === items.length ? h('strong', { class: 'ex-score' }, ' ', ctx.t('ex.done', { right: right(), n: items.length })) : null;
     return h('p', { class: 'ex-progress' }, ctx.t('ex.progress', { k: at + 1, n: items.length, right: right() }), ' ', h('span', { class: 'ex-dots' }, marks), done);
@@ -164,6 +194,7 @@ export function createExercises({ announce, showCell }, page) {
       results = items.map(() => null);
       revealed = items.map(() => false);
       feedback = null;
+      chosen = parsed.given;
       return parsed.ignored;
     },
     get count() { return items.length; },
@@ -191,6 +222,7 @@ export function createExercises({ announce, showCell }, page) {
       results = saved.results.map((r) => (r ? { correct: r[0] === 1, answer: String(r[1] ?? '').slice(0, 64) } : null));
       revealed = items.map((_, k) => saved.revealed.includes(k));
       feedback = null;
+      chosen = true;
       drawnFor = null; // its marks changed: drawn again
       return true;
     },

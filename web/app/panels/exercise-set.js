@@ -8,10 +8,11 @@ const MAX_ITEMS = 20;
  *  core's exerciseNames), or names with their cell (row:col, counted from 0 as
  *  the API counts, [CLS] being 0), separated by commas or spaces: "dot,softmax:2:3".
  *  Returns { items: [{ name, cell }] (cell null: the lab picks one), ignored: [the
- *  bad items] }. An empty text is the default set, every exercise once. */
+ *  bad items], given: whether the items are the text's }. An empty text (or one with
+ *  no good item) is the default set, every exercise once. */
 export function parseExercises(text, names) {
   const words = String(text ?? '').split(/[\s,]+/).filter(Boolean);
-  if (!words.length) return { items: names.map((name) => ({ name, cell: null })), ignored: [] };
+  if (!words.length) return { items: names.map((name) => ({ name, cell: null })), ignored: [], given: false };
   const items = [];
   const ignored = [];
   for (const word of words.slice(0, MAX_ITEMS)) {
@@ -21,5 +22,5 @@ export function parseExercises(text, names) {
     } else ignored.push(word.slice(0, 24));
   }
   if (words.length > MAX_ITEMS) ignored.push('…');
-  return { items: items.length ? items : parseExercises('', names).items, ignored };
+  return { items: items.length ? items : parseExercises('', names).items, ignored, given: items.length > 0 };
 }

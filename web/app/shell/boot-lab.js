@@ -3,7 +3,7 @@
 // run, the first drawing, "ready" for the host, and the warm-up of the steps
 // Next leads to. Called once by start-lab.js with the lab it made.
 import { loadAttentionLab } from '../../lib/attention-lab.js';
-import { pickLanguage } from '../strings/i18n.js';
+import { pickLanguage, sentences } from '../strings/i18n.js';
 import { EXPERIMENTS } from '../experiments/index.js';
 import { loadFailureMessage } from './load-failure.js';
 import { DEFAULT_SENTENCE } from './presets.js';
@@ -67,7 +67,7 @@ export async function bootLab(lab) {
   const wordsNotice = await labWords.fromLink(link.words, link.byWords);
   if (signal.aborted) return;
   if (wordsNotice) notices.push(wordsNotice);
-  if (badExercises.length) notices.push(t('ex.ignored', { items: badExercises.join(', ') }));
+  if (badExercises.length) notices.push(t('ex.ignored', { items: badExercises.join(t('list.sep')) }));
   for (const name of ['layer', 'head']) {
     if (link[name] !== null && link[name] !== state.where[name]) notices.push(t('msg.ignored', { names: name }));
   }
@@ -86,7 +86,7 @@ export async function bootLab(lab) {
   await drawing.show(false);
   if (signal.aborted) return;
   lab.host().announce('ready', { steps: STEPS.map((v) => v.id), models: core.models.map((m) => ({ ...m })), state: hostControl.report() });
-  if (notices.length) lab.message.show(notices.join(' '), 'notice');
+  if (notices.length) lab.message.show(sentences(lab.language.words.lang, ...notices), 'notice');
   env.frame.dataset.models = core.models.map((m) => m.id).join(' '); // the models the core loaded
   env.frame.dataset.ready = 'true';
   mark('drawn');

@@ -6,7 +6,7 @@
 import { h, morphChildren } from '../ui/dom.js';
 import { fmt } from '../ui/format.js';
 import { STEPS } from '../steps/index.js';
-import { translator } from '../strings/i18n.js';
+import { sentences, translator } from '../strings/i18n.js';
 import { parseExercises } from '../panels/exercise-set.js';
 import { ensureLaterStyles } from '../ui/later-styles.js';
 
@@ -26,7 +26,7 @@ export function createLazyExercises(body, { announce, showCell, redraw, loaded, 
   // The exercises' styles are later.css's: the panel draws once they are there.
   const load = () => (loading ??= Promise.all([import('../panels/exercise-panel.js'), ensureLaterStyles(body)]).then(([{ createExercises }]) => {
     if (disposed) return null;
-    panel = createExercises({ announce, showCell }, { h, morphChildren, fmt, STEPS, translator, parseExercises: parse });
+    panel = createExercises({ announce, showCell }, { h, morphChildren, fmt, STEPS, translator, parseExercises: parse, sentences });
     panel.set(text);
     watching?.disconnect();
     loaded();

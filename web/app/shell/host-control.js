@@ -6,6 +6,7 @@ import { DEFAULT_SENTENCE } from './presets.js';
 import { EXPERIMENTS } from '../experiments/index.js';
 import { STEPS, stepIndex } from '../steps/index.js';
 import { readUrl } from './url-state.js';
+import { sentences } from '../strings/i18n.js';
 
 const EXPERIMENT_IDS = EXPERIMENTS.map((e) => e.id);
 
@@ -57,7 +58,7 @@ export function createHostControl(state, { words, message, tryCompute, selectHea
   function applyLink(search, what) {
     const { t } = words();
     const { state: link, ignored } = readUrl(search, { sentence: state.sentence, step: STEPS[state.step].id, experiments: EXPERIMENT_IDS });
-    const notices = ignored.length ? [t('msg.ignored', { names: ignored.join(', ') })] : [];
+    const notices = ignored.length ? [t('msg.ignored', { names: ignored.join(t('list.sep')) })] : [];
     let set = {};
     // The run's attributes as a whole (one removed goes back to its model's default),
     // unless one is not valid: then it is named and the view stays.
@@ -70,7 +71,7 @@ export function createHostControl(state, { words, message, tryCompute, selectHea
     else if ((what === 'head' || what === 'layer') && link[what] !== null) set = { [what]: link[what] };
     else if (what === 'tour') set = { tour: link.tour, card: link.card ?? 0 };
     const error = apply(set);
-    if (notices.length && !error) message.show(notices.join(' '), 'notice');
+    if (notices.length && !error) message.show(sentences(words().lang, ...notices), 'notice');
   }
 
   /** The first run, from a link's state: what cannot be shown falls back to

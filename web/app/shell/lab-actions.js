@@ -45,7 +45,7 @@ export function createLabActions(lab) {
     },
     setExercises(text) {
       const bad = parts.exercises.set(text);
-      if (bad.length) message.show(language.words.t('ex.ignored', { items: bad.join(', ') }), 'notice');
+      if (bad.length) message.show(language.words.t('ex.ignored', { items: bad.join(language.words.t('list.sep')) }), 'notice');
       lab.drawing.scheduleRedraw();
     },
     /** Switches every word of the lab to another language. */

@@ -2,7 +2,7 @@
 // a chunk of their own (tour/tour.js), as Your turn's are (exercises.js). What
 // the tour draws with is handed to it, so the chunk imports no page module.
 import { h, morphChildren } from '../ui/dom.js';
-import { fmt } from '../ui/format.js';
+import { fmt, share, sig } from '../ui/format.js';
 import { headNumber } from '../heads/head-names.js';
 import { sentenceGap, translator } from '../strings/i18n.js';
 import { stepIndex } from '../steps/index.js';
@@ -17,7 +17,7 @@ export function createLazyTour(el, lab) {
   // The card's styles are later.css's: the chunk draws once they are there.
   const load = () => (loading ??= Promise.all([import('../tour/tour.js'), ensureLaterStyles(el)]).then(([{ createTourControl, createTourPanel }]) => {
     const control = createTourControl(lab.state, { ...lab, stepIndex });
-    parts = { control, panel: createTourPanel(el, control, { h, morphChildren, fmt, headNumber, translator, sentenceGap }) };
+    parts = { control, panel: createTourPanel(el, control, { h, morphChildren, fmt, share, sig, headNumber, translator, sentenceGap }) };
     return parts;
   }));
   return {

@@ -118,7 +118,7 @@ export function checkLink(state, ignored, stepIndex, t) {
     allowedOrigin = parseOrigin(state.origin);
     if (!allowedOrigin) notices.push(t('msg.badOrigin'));
   }
-  if (ignored.length) notices.push(t('msg.ignored', { names: ignored.join(', ') }));
+  if (ignored.length) notices.push(t('msg.ignored', { names: ignored.join(t('list.sep')) }));
   let step = stepIndex(state.step);
   if (step < 0) {
     notices.push(t('msg.noStep', { step: state.step }));

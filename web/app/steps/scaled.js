@@ -27,12 +27,12 @@ export default {
     // What ÷√d_k did to this head's scores, and whether its rows still saturate: the core's verdicts.
     const report = ctx.view.scalingReport();
     const figures = { dK: ctx.config.dK, divisor: fmt(divisor, divisor % 1 ? 3 : 0), min: fmt(s.min), max: fmt(s.max), min2: fmt(m.min), max2: fmt(m.max),
-      v1: fmt(report.scoreVariance), v2: fmt(report.scaledVariance), k: report.saturatedRows, n: report.rows, at: fmt(report.saturatedAt, 1) };
+      v1: fmt(report.scoreRowVariance), v2: fmt(report.scaledRowVariance), k: report.saturatedRows, n: report.rows, at: fmt(report.saturatedAt, 1) };
     const space = sentenceGap(ctx.lang);
     const scaling = ctx.config.scale
       ? `${ctx.t('step.scaled.explain', figures)}${space}${ctx.t(`step.scaled.variance.${report.variance}`, figures)}`
       : ctx.t('step.scaled.explainOff', figures);
-    const saturation = ctx.t(`step.scaled.${report.saturation}`, figures);
+    const saturation = ctx.t(report.saturation === 'saturates' && report.saturatedRows === 1 ? 'step.scaled.saturatesOne' : `step.scaled.${report.saturation}`, figures);
     const mask = ctx.config.causal ? ctx.t('step.scaled.explainMask') : '';
     return `${scaling}${space}${saturation}${mask}`;
   },

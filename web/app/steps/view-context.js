@@ -5,6 +5,8 @@
 // Every number comes through a run view (heads/run-view.js), asked of the core
 // once a run.
 
+import { STEPS } from './index.js';
+
 /** state: the lab's state; words: its language ({ lang, t, errorText });
  *  actions: { animate, select, selectHead, selectLayer, hide, unhide, setLayerOpen, setWhatIf }. */
 export function viewContext(state, words, actions) {
@@ -40,6 +42,8 @@ export function viewContext(state, words, actions) {
     ids: run.ids,
     n: run.tokens.length,
     selected,
+    /** The step on screen, by id (steps/index.js). */
+    step: STEPS[state.step].id,
     config: run.config,
     /** The learner's words, the token groups ([{ from, to }]), and whether the attention views show them. */
     wordGroups: state.wordGroups,

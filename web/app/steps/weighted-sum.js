@@ -29,10 +29,12 @@ export default {
   experiments: ['tiles', 'what-if'],
   title: (ctx) => ctx.t('step.weighted-sum.title', { token: ctx.tokens[ctx.selected] }),
   explain(ctx) {
-    const p = ctx.view.stage('weights');
+    // The three terms with the largest weights, in the core's order; the rest counted.
     const i = ctx.selected;
-    const parts = ctx.tokens.slice(0, 3).map((t, k) => `${fmt(p.data[i * p.cols + k])} × v(${t})`);
-    return ctx.t('step.weighted-sum.explain', { token: ctx.tokens[i], parts: `${parts.join(' + ')}${ctx.n > 3 ? ' + …' : ''}` });
+    const { probs, order } = ctx.view.softmaxRow(i);
+    const shown = Array.from(order.subarray(0, 3), (k) => ctx.t('step.weighted-sum.part', { p: fmt(probs[k]), token: ctx.tokens[k] }));
+    const rest = ctx.n > shown.length ? ctx.t('step.weighted-sum.rest') : '';
+    return ctx.t('step.weighted-sum.explain', { token: ctx.tokens[i], parts: `${shown.join(' + ')}${rest}` });
   },
   async render(body, ctx) {
     const i = ctx.selected;

@@ -17,8 +17,8 @@ export const COURSE_EN = Object.freeze({
 export const COURSE_ZH = Object.freeze({
   'course.connecting': '正在连接你的课程…',
   'course.connected': '已连接到你的课程：你的答案和进度都会记录到课程中。',
-  'course.browse': '课程以浏览方式打开了本课：你在这里做的不计成绩。',
-  'course.review': '课程以复习方式打开了本课：你在这里做的不会改变你的成绩。',
+  'course.browse': '课程以浏览方式开启了本课：你在这里做的不计成绩。',
+  'course.review': '课程以复习方式开启了本课：你在这里做的不会改变你的成绩。',
   'course.ended': '本次学习已结束，课程已收到你的结果。可以关闭这个窗口了。',
   'course.exit': '完成并返回课程',
   'course.failed.params': '没有连接到课程：它的启动链接缺少或写错了 {names}。实验室仍可单独使用，但你的答案不会被记录。',

@@ -32,6 +32,9 @@ export function pickLanguage(param, navigatorLanguages = []) {
 /** Between two sentences of a text: a space, none in Chinese (simplified or traditional). */
 export const sentenceGap = (lang) => (lang === 'zh' || lang === 'zh-Hant' ? '' : ' ');
 
+/** Sentences of one language as one text: the non-empty parts joined by its sentenceGap. */
+export const sentences = (lang, ...parts) => parts.filter(Boolean).join(sentenceGap(lang));
+
 /** t(key, params) over one table of words: fills {name} slots; a missing key shows as ⟦key⟧.
  *  (Parts of the page that load later, such as the tour, bring their own table.) */
 export const translator = (table) => (key, params = {}) => {

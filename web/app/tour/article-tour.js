@@ -78,7 +78,9 @@ export function answerOf(card, ctx) {
       const a = ctx.view.articleHead(ctx.selected);
       const shown = a.found && a.layer === ctx.where.layer && a.head === ctx.where.head;
       const kind = !shown ? 'noRule' : a.next ? 'ruleNext' : 'rulePrevious';
-      return { answer: row.argmax, kind, figures: { best: ctx.tokens[row.argmax], p: row.maxProb, neighbour: a.found ? ctx.tokens[a.neighbour] : '', nw: a.weight } };
+      const printed = (token) => ARTICLE_ROW.printed.probs[ARTICLE_ROW.tokens.indexOf(token)];
+      return { answer: row.argmax, kind, figures: { best: ctx.tokens[row.argmax], p: row.maxProb, neighbour: a.found ? ctx.tokens[a.neighbour] : '', nw: a.weight,
+        articleNext: printed('欢'), articleSelf: printed('喜') } };
     }
     case 'growth': {
       const g = ctx.compute.varianceGrowth(...doubling(ctx.config.dK));
@@ -86,7 +88,9 @@ export function answerOf(card, ctx) {
     }
     case 'maxdiv': {
       const d = ctx.compute.divideByMax(row.scaled);
-      return { answer: d.kind === 'distribution' ? 'distribution' : 'not', kind: d.kind, figures: { sum: d.sum, negatives: d.negatives, max: row.max } };
+      // 'not' is said as the count of negative values asks: none, one or more.
+      const kind = d.kind !== 'not' ? d.kind : ['notNone', 'notOne'][d.negatives] ?? 'not';
+      return { answer: d.kind === 'distribution' ? 'distribution' : 'not', kind, figures: { sum: d.sum, negatives: d.negatives, max: row.max } };
     }
     case 'strongest': {
       const c = ctx.view.contributions(ctx.selected);
@@ -107,8 +111,10 @@ export function figuresOf(card, ctx) {
   if (card.id === 'jacobian') return { row, effect };
   const growth = ctx.compute.varianceGrowth(...doubling(ctx.config.dK));
   const article = articleRow(ctx.tokens);
-  const compared = article ? ctx.compute.compareRows(article, row.probs, ctx.selected) : null;
-  return { effect, growth, row, article, compared };
+  // The article's third question is answered by the whole layer: every head's row, and their mean beside the article's.
+  const layer = ctx.view.layerRow(ctx.selected);
+  const compared = article ? ctx.compute.compareRows(article, layer.mean, ctx.selected) : null;
+  return { effect, growth, row, article, layer, compared };
 }
 
 /** The choices a card's question offers: token indices, or the names of its answers. */

@@ -69,7 +69,7 @@ export function headsSection({ h, fmt, headGrid }, { t, ctx, run, title, cls, sc
       row: { argmax: x.argmax[selected], maxProb: x.maxProb[selected] } }));
     const grid = headGrid({ t: ctx.t, tokens, selected, shown: -1, heads: thumbs, selectHead: () => {} });
     const qk = h('p', { class: 'hint train-qk', dataset: { symmetric: layer.map((x) => x.symmetricShare).join(' ') } }, t('train.qkHeads', {
-      symmetric: layer.map((x) => fmt(x.symmetricShare, 2)).join(', '), self: layer.map((x) => fmt(x.selfShare, 2)).join(', ') }));
+      symmetric: layer.map((x) => fmt(x.symmetricShare, 2)).join(ctx.t('list.sep')), self: layer.map((x) => fmt(x.selfShare, 2)).join(ctx.t('list.sep')) }));
     return h('div', { class: 'train-layer' }, heads.layers.length > 1 ? h('h4', {}, t('train.layer', { layer: l + 1 })) : null, grid, qk);
   });
   const at = shownIndex(run);
