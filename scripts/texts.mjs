@@ -281,6 +281,7 @@ async function templates(lang) {
     const words = Object.entries(module).find(([name]) => name.endsWith('_WORDS'))[1];
     tables.push([chunk, words[lang]]);
   }
+  if (lang === 'en') tables.push(["The core's messages (English shows them as the core writes them; Chinese has the error.* templates)", await coreMessages()]);
   const lines = ['', '## Every template', '',
     'Each word table as written, `{name}` a slot the page fills; which of several sentences is said is the core’s choice.', ''];
   for (const [name, table] of tables) {
@@ -289,6 +290,36 @@ async function templates(lang) {
     lines.push('');
   }
   return lines;
+}
+
+// The core's own messages, one a code, each provoked through the API as a learner's input or a
+// host's call would: what the English page shows after "Not computed (…)".
+async function coreMessages() {
+  const { loadAttentionLab } = await import(pathToFileURL(join(ROOT, 'web/lib/attention-lab.js')).href);
+  const core = await loadAttentionLab();
+  const messages = {};
+  const provoke = (call) => {
+    try {
+      call();
+    } catch (error) {
+      messages[`error.${error.code}`] ??= error.message;
+    }
+  };
+  const trace = core.run('我喜欢人工智能');
+  provoke(() => trace.rollout()); // before the after-the-article module: not_loaded
+  provoke(() => core.run(''));
+  provoke(() => core.run('字'.repeat(600)));
+  provoke(() => core.run('a'.repeat(core.limits.maxTextBytes + 1)));
+  provoke(() => core.run('\uD800'));
+  provoke(() => core.run('x', { nope: 1 }));
+  provoke(() => core.run('x', { model: 'random', dK: 0 }));
+  provoke(() => core.run('x', { model: 'nope' }));
+  provoke(() => trace.softmaxRow(99));
+  provoke(() => trace.stage('nope'));
+  provoke(() => core.loadModel('damaged', new Uint8Array([1, 2, 3])));
+  trace.dispose();
+  provoke(() => trace.stage('q'));
+  return Object.fromEntries(Object.entries(messages).sort());
 }
 
 /** The texts of every language: { en: markdown, zh: …, 'zh-Hant': … }. */

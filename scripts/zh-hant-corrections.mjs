@@ -20,8 +20,6 @@ export const CORRECTIONS = Object.freeze([
   ['Σ 列', 'Σ 欄'],
   ['最後一列是文章印', '最後一欄是文章印'],
   ['兩列都由核心', '兩欄都由核心'],
-  // q and k are multiplied entry by entry ("column by column" would now read "row by row").
-  ['逐列相乘', '逐項相乘'],
   // A web address is a 網址.
   ['登入地址', '登入網址'],
   // An example is a 範例 in Taiwan.
@@ -79,6 +77,16 @@ export const CORRECTIONS = Object.freeze([
   ['正在連線你的課程', '正在連線到你的課程'],
   // A graphics card's memory is its 顯示記憶體 (視訊 is video).
   ['GPU 的視訊記憶體', 'GPU 的顯示記憶體'],
+  // 在线段 read as online (線上) and a line segment; an antecedent is a 先行詞, no row or column;
+  // a kind of mistake is a 類型 (型別 is a data type); Taiwan's space bar is the 空白鍵, a terminal a
+  // 終端機, a script a 腳本, a surrogate a 代理字元.
+  ['畫線上段', '畫在線段'],
+  ['先行詞', '先行詞'],
+  ['錯誤型別', '錯誤類型'],
+  ['空格鍵', '空白鍵'],
+  ['終端裡顯示的地址', '終端機裡顯示的網址'],
+  ['指令碼', '腳本'],
+  ['代理項', '代理字元'],
   // Dragging is 拖曳 in Taiwan, and a slider a 滑桿.
   ['拖動', '拖曳'],
   ['滑塊', '滑桿'],

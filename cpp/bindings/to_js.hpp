@@ -173,7 +173,7 @@ inline val js(const ScalingEffect& e) {
                    {"scaledJacobianQk", js(e.scaled_jacobian_qk)},
                    {"jacobian", val(std::string(e.jacobian))}, {"jacobianTimes", js(e.jacobian_times)},
                    {"unscaledGradient", js(e.unscaled_gradient)}, {"scaledGradient", js(e.scaled_gradient)},
-                   {"gradient", val(std::string(e.gradient))}, {"scaledSaturation", val(std::string(e.scaled_saturation))}});
+                   {"gradient", val(std::string(e.gradient))}, {"targetOnPeak", val(e.target_on_peak)}, {"scaledSaturation", val(std::string(e.scaled_saturation))}});
 }
 
 inline val js(const SoftmaxRow& r) {

@@ -95,7 +95,7 @@ ArticleHead article_head(const std::vector<std::vector<const Mat<float>*>>& weig
                                   top,
                                   at(m, row, top),
                                   !report.label.empty(),
-                                  m.row(static_cast<Eigen::Index>(row)).maxCoeff() <= kSpread,
+                                  m.row(static_cast<Eigen::Index>(row)).maxCoeff() < kSpread,
                                   top == row + 1};
             if (!best.found || better(candidate, best)) best = candidate;
         }

@@ -161,6 +161,7 @@ ScalingEffect scaling_effect(const std::vector<float>& scores, std::int64_t d_k,
         e.unscaled_gradient = largest(cross_entropy_gradient(unscaled.probs, target));
         e.scaled_gradient = largest(cross_entropy_gradient(scaled.probs, target));
         e.gradient = compare_size(e.unscaled_gradient, e.scaled_gradient);
+        e.target_on_peak = static_cast<std::size_t>(target) == unscaled.argmax;
     }
     return e;
 }

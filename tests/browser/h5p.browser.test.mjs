@@ -101,7 +101,7 @@ test('H5P: the lab in H5P\'s frame, an xAPI statement for each answer, completed
   const [lo, hi] = answered[0].object.definition.correctResponsesPattern[0].split('[:]').map(Number);
   assert.ok(lo <= first.expected && first.expected <= hi && hi - lo <= 2.01 * first.tolerance, 'the range the core accepts');
   assert.match(answered[0].object.definition.description['zh-CN'], /我喜欢人工智能/);
-  assert.match(answered[0].object.definition.name['en-US'], /softmax probability/);
+  assert.match(answered[0].object.definition.name['en-US'], /softmax weight/);
   assert.equal(answered[0].object.id, 'https://lms.example.org/mod/h5pactivity/view.php?id=7?subContentId=softmax-2-3');
   const completed = statements.find((s) => s.verb.id === 'http://adlnet.gov/expapi/verbs/completed');
   assert.deepEqual([completed.result.score.raw, completed.result.score.max, completed.result.success], [1, 2, true], 'one of two, mastery 50 %');

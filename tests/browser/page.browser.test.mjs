@@ -215,6 +215,26 @@ test('the detail panel for 喜 reproduces its row at every step and sums to 1', 
   await context.close();
 });
 
+test('the ×V step writes the three terms with the largest weights, in the core\'s order, in both languages', async () => {
+  const trace = core.run('我喜欢人工智能');
+  for (const lang of ['en', 'zh']) {
+    const { page, context, problems } = await open(`?step=weighted-sum&lang=${lang}`);
+    await rendered(page, 'weighted-sum');
+    const row = trace.softmaxRow(2, await shownHead(page));
+    const top = Array.from(row.order.subarray(0, 3));
+    // Sorted by weight, largest first: the core's order, checked here against the weights themselves.
+    assert.deepEqual(top, Array.from(row.probs.keys()).sort((a, b) => row.probs[b] - row.probs[a]).slice(0, 3));
+    const said = await page.textContent('#step-explain');
+    const terms = top.map((k) => `${fmt(row.probs[k])} × v(${trace.tokens[k]})`).join(' + ');
+    assert.ok(said.includes(terms), `${lang}: ${said}`);
+    assert.ok(said.includes(`${fmt(row.maxProb)} × v(${trace.tokens[row.argmax]})`), 'the largest term is written');
+    assert.doesNotMatch(said, /Tokens with larger weights leave a stronger mark|权重越大的词元，留下的痕迹越深/);
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+  trace.dispose();
+});
+
 test('the ÷√d_k step says what scaling did to the head shown, from the core: saturating or not, variance far from 1 or not', async () => {
   const trace = core.run('我喜欢人工智能');
   for (const [where, lang] of [[{ layer: 1, head: 0 }, 'en'], [{ layer: 0, head: 0 }, 'en'], [{ layer: 1, head: 0 }, 'zh']]) {

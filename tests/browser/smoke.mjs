@@ -158,7 +158,7 @@ export async function smoke(driver, origin, t) {
   await t.test('the tour\'s card and Your turn from the link: drawn with their styles (later.css)', async () => {
     await driver.goto(`${origin}/?tour=article&card=2`);
     assert.equal(await driver.evaluate(styleOf, '#tour:not([hidden]):has(h2)', 'borderTopWidth'), '2px');
-    await driver.goto(`${origin}/?exercises=dot`);
+    await driver.goto(`${origin}/?exercises=dot&step=scores`);
     assert.equal(await driver.evaluate(styleOf, '.ex-form', 'display'), 'flex');
     await clean('the tour and Your turn');
   });

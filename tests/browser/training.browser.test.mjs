@@ -140,7 +140,7 @@ test('the ÷√d_k experiment: two runs, the measures of both, and a verdict fro
   await page.waitForSelector('.train-verdict[data-experiment="scaling"]:not([data-verdict="pending"])', { timeout: 30_000 });
   const verdict = await page.getAttribute('.train-verdict', 'data-verdict');
   assert.ok(['worse', 'better', 'same'].includes(verdict), verdict);
-  assert.match(await page.textContent('.train-verdict'), /留出损失/);
+  assert.match(await page.textContent('.train-verdict'), /留出句子上的损失/);
   // Every chart of the measures has a line for each run.
   for (const figure of await page.locator('.train-measures .train-figure').all()) {
     assert.equal(await figure.locator('polyline.run-with').count(), 1);

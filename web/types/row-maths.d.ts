@@ -26,6 +26,8 @@ export interface RowMaths {
     /** How many times smaller the unscaled Jacobian's largest entry is than scaledJacobianQk ("about 1/N"): 0 unless both are above 0. */
     readonly jacobianTimes: number;
     readonly unscaledGradient: number; readonly scaledGradient: number; readonly gradient: 'smaller' | 'larger' | 'same' | '';
+    /** The target is where the unscaled row's largest weight is (false without a target). */
+    readonly targetOnPeak: boolean;
     /** 'saturates': even with ÷√d_k one key gets at least 0.9 of the row's weight */
     readonly scaledSaturation: 'saturates' | 'spread';
   };

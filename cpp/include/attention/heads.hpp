@@ -54,22 +54,21 @@ HeadReport head_report(const Trace& head);
 // weight among the other real tokens to a neighbour (the token just before or
 // after it; [CLS] and [SEP] are not real tokens). Among them, in order: a
 // labelled head (its report card names what it does); a spread row (its
-// largest weight at most kSpread); the token after before the token before;
-// the largest weight on that neighbour; then the lower layer and the lower
-// head. Without a candidate (the token is [CLS] or [SEP], or the
-// sentence has one real token, or no head looks at a neighbour): layer 0,
-// head 0, with found false.
+// largest weight below kSpread, where claims.hpp's kSaturated marks saturation);
+// the token after before the token before; the largest weight on that neighbour; then the lower
+// layer and the lower head. Without a candidate (the token is [CLS] or [SEP], or the sentence has
+// one real token, or no head looks at a neighbour): layer 0, head 0, with found false.
 struct ArticleHead {
     HeadId head;
     bool found = false;           // a candidate was found
     std::int64_t neighbour = -1;  // the neighbour's index, when found
     float weight = 0;             // the row's weight on it
     bool labelled = false;        // the head's report card has a label
-    bool spread = false;          // the row's largest weight is at most kSpread
+    bool spread = false;          // the row's largest weight is below kSpread (not saturated)
     bool next = false;            // the neighbour is the token after it
 };
 
-inline constexpr float kSpread = 0.9f;
+inline constexpr float kSpread = 0.9f;  // as kSaturated: a row at 0.9 saturates, so is not spread
 
 // weights[layer][head]: each head's n × n weights on a sentence of ids (as
 // head_report()). Throws attention::Error ("invalid_argument") for a row out

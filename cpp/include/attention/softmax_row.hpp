@@ -92,6 +92,7 @@ struct ScalingEffect {
     double jacobian_times = 0;      // times_smaller(unscaled_jacobian, scaled_jacobian_qk): "1/N"
     float unscaled_gradient = 0, scaled_gradient = 0;  // max |p − one_hot(target)|
     const char* gradient = "";
+    bool target_on_peak = false;  // target is where the unscaled row's largest weight is
     // Whether the row with ÷√d_k still gives one key at least kSaturated (claims.hpp) of its
     // weight: "saturates" (÷√d_k lifted the gradient but the row stays nearly one-hot), or
     // "spread".

@@ -118,9 +118,16 @@ TEST_CASE(
     // Right answer 我 (not the peak): the cross-entropy gradient is *larger* without scaling.
     CHECK(std::string(e.gradient) == "larger");
     CHECK(e.unscaled_gradient == doctest::Approx(1 - softmax_row(row).probs[0]).epsilon(1e-4));
+    CHECK_FALSE(e.target_on_peak);
     // Right answer 喜 (the peak): now it is the smaller one.
     const ScalingEffect peak = scaling_effect(row, 64, 1);
     CHECK(std::string(peak.gradient) == "smaller");
+    CHECK(peak.target_on_peak);
+    // Smaller off the peak too: two near-equal scores far above the rest, the answer the second.
+    // Unscaled 0.525 / 0.475; ÷√32 spreads the rest, so the largest |p − one-hot| grows to 0.69.
+    const ScalingEffect off = scaling_effect({10.0f, 9.9f, 0, 0, 0, 0, 0, 0, 0}, 32, 1);
+    CHECK(std::string(off.gradient) == "smaller");
+    CHECK_FALSE(off.target_on_peak);
     // Without a target: no gradient verdict.
     CHECK(std::string(scaling_effect(row, 64).gradient).empty());
     // ÷8 leaves this row spread (largest weight below kSaturated)...

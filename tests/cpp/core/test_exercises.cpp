@@ -159,10 +159,10 @@ TEST_CASE("exercises: every mistake offered is computed from what the exercise g
     // sum, and the d_k and d_model its task states): any other would name a mistake the learner
     // could not have made. Every exercise, on every real token's row and several cells.
     auto from_givens = [](const Exercise& e, const std::string& id) -> double {
-        double sum_ab = 0, sum_a = 0, sum_b = 0;
-        for (std::size_t k = 0; k < e.a.size(); ++k) {
-            sum_a += e.a[k];
-            if (k < e.b.size()) sum_ab += static_cast<double>(e.a[k]) * e.b[k], sum_b += e.b[k];
+        double sum_ab = 0, sum_b = 0;
+        for (std::size_t k = 0; k < e.b.size(); ++k) {
+            if (k < e.a.size()) sum_ab += static_cast<double>(e.a[k]) * e.b[k];
+            sum_b += e.b[k];
         }
         if (e.name == "dot" && id == "already_scaled")
             return (e.partial_sum + sum_ab) / std::sqrt(static_cast<double>(e.d_k));

@@ -4,7 +4,9 @@
 // positions off (only the neighbours then differ).
 // A chunk (experiments/classic.js loads it): what it draws with comes from the page.
 
-const FIRST_OTHER = '大家都喜欢音乐';
+// Partner sentences for the Examples menu's, tried before the menu's own: each shares a token with them
+// (喜, 欢; animal, it, the; cat, sat, the; I, love) in another context.
+const PARTNERS = Object.freeze(['大家都喜欢音乐', 'The animal slept because it was tired.', 'A cat sat by the door.', 'I love music.']);
 
 /** The experiment's view: { render(body, ctx) }. */
 export default function view({ clear, h, fmt, headNumber, referenceNote, presets }) {
@@ -39,7 +41,7 @@ export default function view({ clear, h, fmt, headNumber, referenceNote, presets
     ];
   }
 
-  // The other sentence at first: the first of these, then of the Examples menu's sentences without a
+  // The other sentence at first: the first of the partners, then of the Examples menu's sentences without a
   // [MASK], that is not the lab's sentence and has the selected token (else the first: the notice asks for one).
   // Each candidate is a run of the core (its tokens): the choice is kept for the next redraw of the same
   // sentence, token and model.
@@ -47,8 +49,8 @@ export default function view({ clear, h, fmt, headNumber, referenceNote, presets
   function otherSentence(ctx, token) {
     const key = JSON.stringify([ctx.config.model, ctx.sentence, token]);
     if (chosen.key !== key) {
-      const candidates = [FIRST_OTHER, ...presets.filter((text) => !text.includes('[MASK]'))].filter((text) => text !== ctx.sentence);
-      chosen = { key, text: candidates.find((text) => ctx.withRun(text, ctx.config, (b) => b.tokens.includes(token))) ?? FIRST_OTHER };
+      const candidates = [...PARTNERS, ...presets.filter((text) => !text.includes('[MASK]'))].filter((text) => text !== ctx.sentence);
+      chosen = { key, text: candidates.find((text) => ctx.withRun(text, ctx.config, (b) => b.tokens.includes(token))) ?? PARTNERS[0] };
     }
     return chosen.text;
   }

@@ -52,7 +52,9 @@ export default function view({ clear, h, fmt, sig, renderMatrix }) {
           h('p', { class: 'explain', dataset: { verdict: effect.jacobian } }, ctx.t(`experiment.scaling.jacobian.${effect.jacobian}`, figures)),
           effect.scaledSaturation === 'saturates'
             ? h('p', { class: 'explain', dataset: { saturation: 'saturates' } }, ctx.t('experiment.scaling.stillSaturated', figures)) : null,
-          h('p', { class: 'explain', dataset: { verdict: effect.gradient } }, ctx.t(`experiment.scaling.gradient.${effect.gradient}`, figures)));
+          // Smaller without scaling: because the peak sits on the answer, or (the core says which) not.
+          h('p', { class: 'explain', dataset: { verdict: effect.gradient } },
+            ctx.t(`experiment.scaling.gradient.${effect.gradient}${effect.gradient === 'smaller' && !effect.targetOnPeak ? 'Off' : ''}`, figures)));
         clear(sides,
           side(ctx, unscaled, ctx.t('experiment.scaling.without'), target, bound),
           side(ctx, scaled, ctx.t('experiment.scaling.with', { dK: ctx.config.dK }), target, bound));

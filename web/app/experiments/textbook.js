@@ -45,13 +45,17 @@ export default function view({ clear, h, fmt, sig }) {
       printed = ctx.t('experiment.textbook.pair', { a: list(e.printed.probs, 4), b: list(e.printed.gradient, 4) });
       exact = ctx.t('experiment.textbook.pair', { a: exactList(steps.probs), b: exactList(gradient) });
     } else {
-      // Unscaled, p − one-hot with the third score as the right answer; and both rows' largest Jacobian entry.
+      // Unscaled, p − one-hot with the third score as the right answer; and both rows' largest Jacobian entry,
+      // compared back at q·k (the scaled path's 1/√d_k counted), as the Scaling experiment compares them.
       const unscaled = ctx.compute.softmaxRow(e.scores, { jacobian: true });
-      const scaled = ctx.compute.softmaxRow(e.scores, { dK: e.dK, jacobian: true });
+      const effect = ctx.compute.scalingEffect(e.scores, { dK: e.dK });
+      const { divisor } = ctx.compute.softmaxRow(e.scores, { dK: e.dK });
       printed = list(e.printed.gradient, 4);
       exact = ctx.t('experiment.textbook.E8.exact', { gradient: exactList(ctx.compute.crossEntropyGradient(unscaled.probs, e.target)),
-        unscaled: sig(unscaled.maxJacobian), scaled: sig(scaled.maxJacobian), divisor: fmt(scaled.divisor, 0) });
+        unscaled: sig(effect.unscaledJacobian), scaled: sig(effect.scaledJacobian), divisor: fmt(divisor, 0),
+        qk: sig(effect.scaledJacobianQk), times: sig(effect.jacobianTimes, 2) });
     }
+    if (e.printedText) printed = e.printedText; // as the article printed it
     return h('li', { dataset: { erratum: e.id } },
       h('strong', {}, `${e.id}. `), ctx.t(`experiment.textbook.${e.id}`),
       h('br'), ctx.t('experiment.textbook.printedIs', { value: printed }),

@@ -50,7 +50,8 @@ export default {
     if (!ctx.trained) return ctx.t('step.concat.explainRandom');
     const off = ctx.knockOut.filter((k) => k.layer === ctx.where.layer).map((k) => headNumber(k.head));
     const text = ctx.t('step.concat.explain', { heads: ctx.heads, dK: ctx.config.dK, dModel: ctx.config.dModel });
-    return off.length ? `${text}${ctx.t('step.concat.explainOff', { heads: off.join(ctx.t('list.sep')) })}` : text;
+    const offKey = off.length > 1 ? 'step.concat.explainOffMany' : 'step.concat.explainOff';
+    return off.length ? `${text}${ctx.t(offKey, { heads: off.join(ctx.t('list.sep')) })}` : text;
   },
   async render(body, ctx) {
     if (!ctx.trained) return [];

@@ -8,7 +8,7 @@ export const CODE_EN = Object.freeze({
   'code.coreElsewhere': 'The core computes this step in {name} ({file}), too long to show here.',
   'code.kernels': 'This reference is what the tests hold the page’s numbers to: the run itself computed them with the core’s SIMD kernels (cpp/src/kernels.cpp), which the tests find equal to it within float rounding.',
   'code.same': 'The run called this very function: the numbers on the page are its output.',
-  'code.noMask': 'This model has no causal mask: masked is scaled.',
+  'code.noMask': 'This model has no causal mask, so the masked scores are just the scaled scores.',
   'code.live': 'This run',
   'code.shape': '{stage}: {rows} × {cols}; row {i} ({token}) begins {values}',
   'code.pytorchShapes': 'The article’s shapes are PyTorch’s: [B, L, 768] is a batch of B sentences of L tokens, 768 wide; here B = 1, L = {n} and the head is {dk} wide.',

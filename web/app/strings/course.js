@@ -15,7 +15,7 @@ export const COURSE_EN = Object.freeze({
 });
 
 export const COURSE_ZH = Object.freeze({
-  'course.connecting': '正在连接你的课程…',
+  'course.connecting': '正在连接你的课程……',
   'course.connected': '已连接到你的课程：你的答案和进度都会记录到课程中。',
   'course.browse': '课程以浏览方式开启了本课：你在这里做的不计成绩。',
   'course.review': '课程以复习方式开启了本课：你在这里做的不会改变你的成绩。',

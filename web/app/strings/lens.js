@@ -12,7 +12,7 @@ export const LENS_EN = Object.freeze({
   'lens.last': 'After layer {layer}: the model’s guess',
   'lens.answerTitle': '{token}: the hidden text',
   'lens.answerAside': ' (the hidden text)',
-  'lens.rank': '“{text}” is number {rank} of {candidates} here (probability {p})',
+  'lens.rank': '“{text}” is guess number {rank} of {candidates} here (probability {p})',
   'lens.cannot': '“{token}” cannot be hidden: only a character or the start of a word can. Click another token.',
   'lens.knocked': 'Heads knocked out in the lab stay out at every depth: {heads}.',
 });

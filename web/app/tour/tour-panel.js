@@ -88,7 +88,8 @@ function extra(draw, ctx, current, words, { effect, growth, row, article, layer,
   const self = ctx.selected;
   const heads = t('tour.end.a3.heads', { ...words, heads: ctx.heads, list: Array.from(layer.headTop, (top, h) => (layer.averaged[h]
     ? t('tour.end.a3.head', { head: draw.headNumber(h), top: ctx.tokens[top], w: fmt(layer.headWeight[h]) })
-    : t('tour.end.a3.headOff', { head: draw.headNumber(h) }))).join(t('tour.end.a3.sep')) });
+    : t('tour.end.a3.headOff', { head: draw.headNumber(h) }))).join(t('tour.end.a3.sep')) })
+    + (ctx.where.layer > 0 ? gap + t('tour.end.a3.later', words) : ''); // past layer 1, x has mixed the tokens already
   const best = layer.order[0];
   const q3 = compared
     ? [heads + gap + t(`tour.end.a3.${compared.sameTop ? 'same' : 'differ'}`, { ...words, best: ctx.tokens[best], p: fmt(layer.mean[best]),
