@@ -18,6 +18,7 @@ export const CORRECTIONS = Object.freeze([
   // A column of a table (the side panel's, an experiment's, the Σ column) is a 欄.
   ['每一步填上一列數', '每一步填上一欄數'],
   ['Σ 列', 'Σ 欄'],
+  ['原始分數”一列', '原始分數」一欄'],
   ['最後一列是文章印', '最後一欄是文章印'],
   ['兩列都由核心', '兩欄都由核心'],
   // A web address is a 網址.

@@ -23,7 +23,7 @@ test('tile by tile: from ×V\'s Why?, block by block to the core\'s output row; 
   const explain = await page.textContent('.experiment-tiles .explain');
   assert.match(explain, /^FlashAttention \(Dao et al\., 2022\) and many GPU kernels after it compute attention block by block/);
   assert.match(explain, /without ever storing the n × n matrix of weights in the GPU’s main memory/);
-  assert.match(explain, /the “online softmax”: a softmax computed while the scores arrive block by block/);
+  assert.match(explain, /the “online softmax” \(Milakov & Gimelshein, 2018\): a softmax computed while the scores arrive block by block/);
   assert.doesNotMatch(explain, /never hold a whole row/);
   const trace = core.run('我喜欢人工智能');
   const head = await shownHead(page);
@@ -154,7 +154,7 @@ test('each layer’s guess: from Heads → W_O’s Why?, 欢 hidden, the predict
   // Below a list without it, the hidden character's number at that depth: the core's rank.
   const ranks = [0, 1, 2].map((depth) => core.rankAnswers('我喜[MASK]人工智能', ['欢'], { depth })[0]);
   assert.deepEqual(await page.$$eval('.lens-depth-column', (cols) => cols.map((c) => c.querySelector('.lens-rank')?.textContent ?? null)),
-    ranks.map((r) => (r.shown ? null : `“欢” is number ${r.rank} of ${r.candidates} here (probability ${sig(r.probability, 2)})`)));
+    ranks.map((r) => (r.shown ? null : `“欢” is guess number ${r.rank} of ${r.candidates} here (probability ${sig(r.probability, 2)})`)));
   assert.deepEqual(ranks.map((r) => r.shown), [false, false, true]);
   assert.equal(await page.textContent('.experiment-lens h3'), '“欢” hidden: the prediction layer’s guesses at each depth');
   assert.equal(await page.textContent('.lens-sentence'), 'The sentence the model reads: 我喜[MASK]人工智能');

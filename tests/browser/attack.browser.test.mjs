@@ -52,11 +52,11 @@ test('markup in every URL parameter is shown as text or ignored, never run', asy
 
 test('absurd URL values give a clear notice and a working page', async () => {
   const cases = [
-    ['?dModel=99999999999&dK=64', /link's settings are not valid \(d_model must be an integer from 1 to 1024, got 99999999999\); using the defaults/],
+    ['?dModel=99999999999&dK=64', /link’s settings are not valid \(d_model must be an integer from 1 to 1024, got 99999999999\); using the defaults/],
     ['?dK=-5', /d_k must be an integer from 1 to d_model \(768\), got -5/],
     ['?seed=1e400&scale=maybe', /Ignored link settings that are not valid: seed, scale/],
-    [`?s=${'a.'.repeat(50000)}`, /link's sentence cannot be shown \(the text is too long: it makes \d+ tokens/],
-    [`?s=${'%20'.repeat(50)}`, /link's sentence cannot be shown \(the text is empty/],
+    [`?s=${'a.'.repeat(50000)}`, /link’s sentence cannot be shown \(the text is too long: it makes \d+ tokens/],
+    [`?s=${'%20'.repeat(50)}`, /link’s sentence cannot be shown \(the text is empty/],
     ['?t=99999', null],
   ];
   for (const [query, expected] of cases) {

@@ -71,7 +71,7 @@ test('scaling: a row peaked but far from one-hot: less gradient reaches q·k wit
     assert.ok(await page.$('.experiment-verdicts p[data-verdict="smaller"]'), `${lang}: the smaller sentence`);
     assert.ok([effect.unscaledJacobian, effect.scaledJacobian, effect.scaledJacobianQk].every((x) => said.includes(fmt(x, 4))), said);
     assert.doesNotMatch(said, { en: /a tenth or less/, zh: /十分之一或更少/ }[lang]);
-    assert.match(said, { en: /but more than a tenth of what reaches it with ÷√d_k/, zh: /仍超过缩放时的十分之一/ }[lang]);
+    assert.match(said, { en: /but more than a tenth of the scaled path’s/, zh: /仍超过缩放那一路在 q·k 处的十分之一/ }[lang]);
     assert.deepEqual(problems, []);
     await context.close();
   }
@@ -106,7 +106,7 @@ test('scaling: opened from its step, unscaled max weight above the scaled one, t
     assert.equal(await page.getAttribute('.experiment-verdicts p[data-verdict="vanishes"]', 'data-verdict'), 'vanishes');
     // Compared at q·k: the scaled Jacobian ÷ √d_k, and how many times smaller, both the core's.
     assert.ok(said.includes(`${fmt(effect.scaledJacobian, 4)} ÷ 5.657 = ${fmt(effect.scaledJacobianQk, 4)}`), said);
-    assert.ok(said.includes(`about 1/${effect.jacobianTimes} as much gradient reaches q·k`), said);
+    assert.ok(said.includes(`Without ÷√d_k the largest entry is about 1/${effect.jacobianTimes} of that: for the same gradient arriving at the weights`), said);
     assert.equal(effect.jacobianTimes, Math.round(effect.scaledJacobianQk / effect.unscaledJacobian));
     // The head the lab opens on has a spread 喜 row once scaled (largest weight < 0.9): the page does not call it one-hot.
     assert.equal(effect.scaledSaturation, 'spread');
@@ -227,7 +227,7 @@ test('context on the trained model: every head’s output and neighbours in the 
     const mine = a.softmaxRow(2, { layer, head });
     const theirs = b.softmaxRow(j, { layer, head });
     const line = await page.textContent(`.experiment-neighbours li[data-head="${head}"]`);
-    assert.ok(line.includes(`${a.tokens[mine.argmax]} (${fmt(mine.maxProb)})`) && line.includes(`${b.tokens[theirs.argmax]} (${fmt(theirs.maxProb)})`), line);
+    assert.ok(line.includes(`“${a.tokens[mine.argmax]}” (${fmt(mine.maxProb)})`) && line.includes(`“${b.tokens[theirs.argmax]}” (${fmt(theirs.maxProb)})`), line);
   }
   a.dispose();
   b.dispose();
@@ -235,9 +235,9 @@ test('context on the trained model: every head’s output and neighbours in the 
   await context.close();
 });
 
-test('context on an English sentence: the other sentence is an example with the selected token, and the words say token', async () => {
+test('context on an English sentence: the other sentence is a partner sentence with the selected token, and the words say token', async () => {
   const sentence = 'the cat sat on the mat because it was tired';
-  for (const [t, other] of [[2, 'The cat sat on the mat.'], [7, "The animal didn't cross the street because it was too tired."]]) {
+  for (const [t, other] of [[2, 'A cat sat by the door.'], [7, 'The animal slept because it was tired.']]) {
     const { page, context, problems } = await open(`?s=${encodeURIComponent(sentence)}&t=${t}&experiment=context`);
     await page.waitForSelector('.experiment-table tr[data-compare="head-0"]');
     assert.equal(await page.inputValue('#experiment-other'), other);

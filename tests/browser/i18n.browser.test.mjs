@@ -57,7 +57,7 @@ test('?lang=zh shows every step in Chinese, with no English or missing key left'
   assert.match(await page.textContent('#tooltip'), /^分数\(喜 → 欢\)/);
   await page.fill('#sentence', '  ');
   await page.waitForSelector('#input-message:not([hidden])');
-  assert.match(await page.textContent('#input-message'), /文本是空的.*屏幕上保留上一次的正确结果/);
+  assert.match(await page.textContent('#input-message'), /无法计算（文本是空的.*屏幕上仍保留上一次成功算出的结果/);
   await page.fill('#sentence', '字'.repeat(600));
   await page.waitForFunction(() => /共 602 个词元，最多只能 512 个/.test(document.getElementById('input-message').textContent));
   assert.deepEqual(problems, []);

@@ -251,8 +251,8 @@ test('the ÷√d_k step says what scaling did to the head shown, from the core: 
         : /softmax does not saturate here/);
       // The condition is said as sufficient (for such entries …), not as the only way ("only for").
       assert.doesNotMatch(said, /only for independent entries/);
-      assert.match(said, { above: /That is above 1 \(more than 2\)\. For q and k whose entries are independent/, unit: /about 1 \(between ½ and 2\)/,
-        below: /below 1 \(less than ½\)/ }[report.variance]);
+      assert.match(said, { above: /That is clearly above 1 \(more than 2\)\. For q and k whose entries are independent/, unit: /about 1 \(between ½ and 2\)/,
+        below: /clearly below 1 \(less than ½\)/ }[report.variance]);
     }
     assert.deepEqual(problems, []);
     await context.close();

@@ -47,8 +47,8 @@ test('one matrix or two: from Q·Kᵀ\'s Why?, how symmetric each head of the la
     const q = other.qkSymmetry({ layer, head });
     assert.ok(q.symmetricShare > 0.75);
     return [String(layer), String(head), `Layer ${layer + 1}, head ${head + 1} looks at the ${q.oneWay} token (${fmt(q.oneWayShare, 2)} of its weight), although its scores are mostly symmetric (${fmt(q.symmetricShare, 2)}). `
-      + `The part that is not symmetric holds ${fmt(q.antisymmetricShare, 2)} of the scores’ sum of squares; a difference of Δ between two scores becomes a factor e^Δ between their weights, `
-      + 'and softmax normalises each row on its own: together they can pick one direction.'];
+      + `The part that is not symmetric holds ${fmt(q.antisymmetricShare, 2)} of the scores’ sum of squares; a difference of Δ between two scores in the same row becomes, `
+      + 'after ÷√d_k, a factor e^(Δ/√d_k) between their weights, and softmax normalises each row on its own: together they can pick one direction.'];
   }));
   other.dispose();
   // A short Q/K experiment: two runs, one with a single matrix, and a verdict from their numbers.

@@ -175,7 +175,7 @@ test('bad input and faults: a setting out of range, a text too short, a trainer 
   await setKnob(page, 'heads', 4);
   await setKnob(page, 'dModel', 30);
   await page.click('#train-start');
-  await page.waitForFunction(() => /d_model \(30\) must be a multiple of the heads \(4\)/.test(document.querySelector('.train-status').textContent));
+  await page.waitForFunction(() => /d_model \(30\) must be a multiple of the number of heads \(4\)/.test(document.querySelector('.train-status').textContent));
   await setKnob(page, 'dModel', 32);
   await setKnob(page, 'heads', 2.5);
   await page.click('#train-start');

@@ -52,7 +52,7 @@ test('what if: from the softmax step’s Why?, 欢 hidden from 喜’s row in la
   const where = { layer, head, row: 2 };
   const { row, sum } = await shown(page);
   assert.deepEqual({ row, sum }, (({ row: r, sum: s }) => ({ row: r, sum: s }))(expected(core.whatIf('我喜欢人工智能', where))));
-  assert.equal(await page.textContent('.experiment-what-if h3'), `喜’s row in layer ${layer + 1}, head ${head + 1}`);
+  assert.equal(await page.textContent('.experiment-what-if h3'), `“喜”’s row in layer ${layer + 1}, head ${head + 1}`);
   await page.click('.what-if-row tr[data-key="3"] .what-if-hide');
   await waitForParam(page, 'edit', '3:0');
   const hidden = core.whatIf('我喜欢人工智能', { ...where, edits: [{ key: 3, weight: 0 }] });
@@ -79,7 +79,7 @@ test('what if from its link in Chinese: layer 2’s next-token head without 欢 
   const where = { layer: 1, head: NEXT, row: 2 };
   const r = core.whatIf('我[MASK]欢人工智能', { ...where, edits: [{ key: 3, weight: 0 }] });
   assert.equal(r.masks[0].shift.direction, 'gone');
-  assert.deepEqual((await shown(page)).shift, [`排第一的猜测从 喜 变成 ${r.masks[0].after[0].token}；喜（原来 ${fmt(r.masks[0].shift.before, 4)}）已跌出前五。`]);
+  assert.deepEqual((await shown(page)).shift, [`排第一的猜测从“喜”变成“${r.masks[0].after[0].token}”；“喜”（原来 ${fmt(r.masks[0].shift.before, 4)}）已跌出前五。`]);
   assert.equal(await page.textContent('#experiment-tabs [data-experiment="what-if"]'), '如果权重不同');
   // Renormalising off: the others keep softmax's weights, and the row sums to less than 1.
   await page.click('.what-if-renormalise');

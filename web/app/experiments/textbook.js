@@ -55,7 +55,8 @@ export default function view({ clear, h, fmt, sig }) {
         unscaled: sig(effect.unscaledJacobian), scaled: sig(effect.scaledJacobian), divisor: fmt(divisor, 0),
         qk: sig(effect.scaledJacobianQk), times: sig(effect.jacobianTimes, 2) });
     }
-    if (e.printedText) printed = e.printedText; // as the article printed it
+    if (Array.isArray(e.printedText)) printed = ctx.t('experiment.textbook.pair', { a: e.printedText[0], b: e.printedText[1] });
+    else if (e.printedText) printed = e.printedText; // as the article printed it
     return h('li', { dataset: { erratum: e.id } },
       h('strong', {}, `${e.id}. `), ctx.t(`experiment.textbook.${e.id}`),
       h('br'), ctx.t('experiment.textbook.printedIs', { value: printed }),

@@ -37,5 +37,6 @@ export function referenceNote(ctx) {
   const near = Math.abs(link.peakToken - ref.from) === 1 ? 'heads.reference.near' : 'heads.reference.far';
   return h('p', { class: 'note reference-note', dataset: { reference: link.first ? 'found' : 'none' } },
     sentences(ctx.lang, ctx.t(link.first ? 'heads.reference.found' : 'heads.reference.none', words), ctx.t(near, words),
-      link.first ? '' : ctx.t('heads.reference.small', words), ctx.t('heads.reference.large')));
+      // "by position, not by reference": only when no head finds the noun and the pull is to a neighbour.
+      !link.first && near === 'heads.reference.near' ? ctx.t('heads.reference.small', words) : '', ctx.t('heads.reference.large')));
 }

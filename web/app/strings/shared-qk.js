@@ -10,8 +10,8 @@ export const SHARED_QK_EN = Object.freeze({
   'qk.label': 'what it does',
   'qk.symmetric': 'how symmetric',
   'qk.self': 'weight on itself (mean over the real tokens)',
-  'qk.oneWay.next': 'Layer {layer}, head {head} looks at the next token ({share} of its weight), although its scores are mostly symmetric ({symmetric}). The part that is not symmetric holds {anti} of the scores’ sum of squares; a difference of Δ between two scores becomes, after ÷√d_k, a factor e^(Δ/√d_k) between their weights, and softmax normalises each row on its own: together they can pick one direction.',
-  'qk.oneWay.previous': 'Layer {layer}, head {head} looks at the previous token ({share} of its weight), although its scores are mostly symmetric ({symmetric}). The part that is not symmetric holds {anti} of the scores’ sum of squares; a difference of Δ between two scores becomes, after ÷√d_k, a factor e^(Δ/√d_k) between their weights, and softmax normalises each row on its own: together they can pick one direction.',
+  'qk.oneWay.next': 'Layer {layer}, head {head} looks at the next token ({share} of its weight), although its scores are mostly symmetric ({symmetric}). The part that is not symmetric holds {anti} of the scores’ sum of squares; a difference of Δ between two scores in the same row becomes, after ÷√d_k, a factor e^(Δ/√d_k) between their weights, and softmax normalises each row on its own: together they can pick one direction.',
+  'qk.oneWay.previous': 'Layer {layer}, head {head} looks at the previous token ({share} of its weight), although its scores are mostly symmetric ({symmetric}). The part that is not symmetric holds {anti} of the scores’ sum of squares; a difference of Δ between two scores in the same row becomes, after ÷√d_k, a factor e^(Δ/√d_k) between their weights, and softmax normalises each row on its own: together they can pick one direction.',
   'qk.trainTitle': 'Train the two side by side',
   'qk.trainExplain': '“Run the Q/K experiment” below trains two models on the same text with the same seed, one with W_q and W_k apart and one with a single matrix for both, and compares them: held-out loss, how symmetric their scores are, how much weight stays on each token itself, and their heads on your sentence.',
 });
@@ -25,8 +25,8 @@ export const SHARED_QK_ZH = Object.freeze({
   'qk.label': '它做什么',
   'qk.symmetric': '对称程度',
   'qk.self': '留给自己的权重（真实词元的平均）',
-  'qk.oneWay.next': '第 {layer} 层的第 {head} 个头看后一个词元（占它权重的 {share}），可它的分数大部分是对称的（{symmetric}）。不对称的那部分占分数平方和的 {anti}；两个分数相差 Δ，除以 √d_k 之后，它们的权重就相差 e^(Δ/√d_k) 倍，而且 softmax 对每一行分别归一化：两者合起来，就可能定出一个方向。',
-  'qk.oneWay.previous': '第 {layer} 层的第 {head} 个头看前一个词元（占它权重的 {share}），可它的分数大部分是对称的（{symmetric}）。不对称的那部分占分数平方和的 {anti}；两个分数相差 Δ，除以 √d_k 之后，它们的权重就相差 e^(Δ/√d_k) 倍，而且 softmax 对每一行分别归一化：两者合起来，就可能定出一个方向。',
+  'qk.oneWay.next': '第 {layer} 层的第 {head} 个头看后一个词元（占它权重的 {share}），可它的分数大部分是对称的（{symmetric}）。不对称的那部分占分数平方和的 {anti}；同一行里两个分数相差 Δ，除以 √d_k 之后，两者权重之比就是 e^(Δ/√d_k)，而且 softmax 对每一行分别归一化：两者合起来，就可能定出一个方向。',
+  'qk.oneWay.previous': '第 {layer} 层的第 {head} 个头看前一个词元（占它权重的 {share}），可它的分数大部分是对称的（{symmetric}）。不对称的那部分占分数平方和的 {anti}；同一行里两个分数相差 Δ，除以 √d_k 之后，两者权重之比就是 e^(Δ/√d_k)，而且 softmax 对每一行分别归一化：两者合起来，就可能定出一个方向。',
   'qk.trainTitle': '并排训练两个模型',
   'qk.trainExplain': '下面的“运行 Q/K 对照实验”用同样的文本和种子训练两个模型，一个 W_q 和 W_k 分开，一个两者共用一个矩阵，然后比较：留出句子上的损失、分数有多对称、每个词元留给自己多少权重，以及它们在你的句子上的各个头。',
 });

@@ -1,7 +1,7 @@
 // The words of the tile-by-tile experiment (experiments/tiles-view.js), in
 // English and Chinese: a chunk with the view, loaded when it opens.
 export const TILES_EN = Object.freeze({
-  'tiles.explain': 'FlashAttention (Dao et al., 2022) and many GPU kernels after it compute attention block by block, a block of B keys at a time, without ever storing the n × n matrix of weights in the GPU’s main memory. It is the article’s stable softmax carried one step further, the “online softmax” (Milakov & Gimelshein, 2018): a softmax computed while the scores arrive block by block, correcting what was summed so far whenever a larger score turns up. Keep a running maximum m, a running sum ℓ of e^(s − m) and an accumulator of e^(s − m)·v. When a block brings a larger maximum, ℓ and the accumulator so far are multiplied by the correction factor e^(m_old − m_new), as if it had been shifted by the new maximum from the start. After the last block, accumulator ÷ ℓ is the output row.',
+  'tiles.explain': 'FlashAttention (Dao et al., 2022) and many GPU kernels after it compute attention block by block, a block of B keys at a time, without ever storing the n × n matrix of weights in the GPU’s main memory. It is the article’s stable softmax carried one step further, the “online softmax” (Milakov & Gimelshein, 2018): a softmax computed while the scores arrive block by block, correcting what was summed so far whenever a larger score turns up. Keep a running maximum m, a running sum ℓ of e^(s − m) and an accumulator of e^(s − m)·v. When a block brings a larger maximum, ℓ and the accumulator so far are multiplied by the correction factor e^(m_old − m_new), as if they had been computed with the new maximum from the start. After the last block, accumulator ÷ ℓ is the output row.',
   'tiles.block': 'Block size B',
   'tiles.allKeys': '{b} (all keys at once)',
   'tiles.start': '⏮ First block',
@@ -35,8 +35,8 @@ export const TILES_EN = Object.freeze({
   'tiles.compare': 'first {k} of {d} entries',
   'tiles.byBlocks': 'block by block',
   'tiles.whole': 'computed whole',
-  'tiles.difference.rounding': 'Largest difference from the whole computation: {diff}, a relative difference of {rel}: within the 1e−6 that float32 rounding explains.',
-  'tiles.difference.differs': 'Largest difference from the whole computation: {diff}, a relative difference of {rel}: more than the 1e−6 that float32 rounding explains.',
+  'tiles.difference.rounding': 'Largest difference from the whole computation: {diff} (relative difference {rel}), within the 1e−6 that float32 rounding explains.',
+  'tiles.difference.differs': 'Largest difference from the whole computation: {diff} (relative difference {rel}), more than the 1e−6 that float32 rounding explains.',
   'tiles.memory': 'Memory: computed whole, softmax holds the n × n = {full} weights of every query at once; block by block, n × B = {tiled} at a time.',
   'tiles.matrixTitle': 'The whole matrix, every block size',
   'tiles.matrixExplain': 'Every query row of this head computed block by block, for each block size, against softmax(QKᵀ/√d_k)·V computed whole.',
@@ -80,8 +80,8 @@ export const TILES_ZH = Object.freeze({
   'tiles.compare': '前 {k} 个数（共 {d} 个）',
   'tiles.byBlocks': '分块计算',
   'tiles.whole': '整体计算',
-  'tiles.difference.rounding': '与整体计算的最大差值：{diff}，相对差值 {rel}：在 float32 舍入误差所能解释的 1e−6 以内。',
-  'tiles.difference.differs': '与整体计算的最大差值：{diff}，相对差值 {rel}：超出了 float32 舍入误差所能解释的 1e−6。',
+  'tiles.difference.rounding': '与整体计算的最大差值：{diff}（相对差值 {rel}），在 float32 舍入误差所能解释的 1e−6 以内。',
+  'tiles.difference.differs': '与整体计算的最大差值：{diff}（相对差值 {rel}），超出了 float32 舍入误差所能解释的 1e−6。',
   'tiles.memory': '内存：整体计算时，softmax 要同时保存所有查询的 n × n = {full} 个权重；分块计算时，每次只要 n × B = {tiled} 个。',
   'tiles.matrixTitle': '整个矩阵，每一种块大小',
   'tiles.matrixExplain': '这个头的每一行查询都分块计算，每种块大小各算一遍，与整体计算的 softmax(QKᵀ/√d_k)·V 对比。',
