@@ -19,7 +19,7 @@ const SEEDS = (process.env.RESTLESS_SEEDS ?? '3,11').split(',').map(Number);
 const ELEMENT_ACTIONS = Number(process.env.RESTLESS_ELEMENT_ACTIONS ?? 300);
 const CHUNK_DELAY_MS = 400;
 const COLLECTED_WITHIN_MS = 10_000;
-const HEAP_MARGIN = 1.5e6; // bytes: what a second round may leave (code optimised late, the demo page's event log)
+const HEAP_MARGIN = 1.5e6; // bytes of JS objects a second round may leave (the demo page's event log)
 
 // mulberry32: a small seeded generator, the same sequence for the same seed.
 function random(seed) {
@@ -204,7 +204,7 @@ for (const seed of SEEDS) {
 
 test(`a restless learner in an element (${ELEMENT_ACTIONS} actions), then the element removed: no Worker, run, handle or heap left`, { timeout: 600_000 }, async () => {
   const { context, page, problems, dialogs } = await restlessPage();
-  const { workers, counts, heap, held, snapshot } = await watchLabMemory(context, page);
+  const { workers, counts, heapWithoutCode, held, snapshot } = await watchLabMemory(context, page);
   await page.goto(`${env.origin}/element-demo.html`);
   await page.waitForSelector('body[data-first-ready][data-second-ready]', { state: 'attached', timeout: 30_000 });
   // One lab mounted, used by a restless learner and removed; `seed` picks the actions.
@@ -231,25 +231,33 @@ test(`a restless learner in an element (${ELEMENT_ACTIONS} actions), then the el
   const before = await counts();
   // A first round loads the chunks its actions need once a page (their code stays); the heap is measured
   // after it, and after the same actions again: a lab's leftovers would add up, the code would not.
+  // Each measure waits for the removed labs to be collected (held) and counts the JS objects without
+  // the compiled code, which grows as functions get hot whatever they hold.
   await round(SEEDS[0] + 1000, ELEMENT_ACTIONS);
-  const heapBefore = await heap();
+  const heldBefore = await held('restlessLabs', COLLECTED_WITHIN_MS);
+  const heapBefore = await heapWithoutCode();
   await round(SEEDS[0] + 1000, ELEMENT_ACTIONS);
   assert.deepEqual(dialogs, []);
   assert.equal(workers.size, 0, 'a removed lab left a Worker running');
   assert.deepEqual(await counts(), before, 'a removed lab left a run or an Embind handle behind');
-  const grown = (await heap()) - heapBefore;
   // Nothing holds a removed lab for long (a listener, a timer, a promise that never settles): each is
   // collected within COLLECTED_WITHIN_MS (what waits a moment, such as an animation's end, may hold it till then).
   const stillHeld = await held('restlessLabs', COLLECTED_WITHIN_MS);
+  const grown = (await heapWithoutCode()) - heapBefore;
   // RESTLESS_SNAPSHOT=file: a lab still held is written to a heap snapshot there (scratch, not a check).
   if (stillHeld.length && process.env.RESTLESS_SNAPSHOT) writeFileSync(process.env.RESTLESS_SNAPSHOT, await snapshot());
+  if (process.env.RESTLESS_LOG) console.log(`heap without code: ${heapBefore} before, grown by ${grown}; held ${heldBefore} then ${stillHeld}`);
   // Not yet a gate of npm test: after the page's 2 200 actions in the same browser, about two runs in
-  // five keep the first lab for longer (cause not found: RESTLESS_SNAPSHOT writes the heap to look
-  // for its holder). npm run test:restless (RESTLESS_STRICT=1) asserts it.
+  // five keep a lab for longer (cause not found: RESTLESS_SNAPSHOT writes the heap to look for its
+  // holder). npm run test:restless (RESTLESS_STRICT=1) asserts it, and the heap whatever is held.
   if (process.env.RESTLESS_STRICT) {
     assert.deepEqual(stillHeld, [], `a removed lab was still held ${COLLECTED_WITHIN_MS / 1000} s after its removal`);
-  } else if (stillHeld.length) console.log(`# a removed lab was still held ${COLLECTED_WITHIN_MS / 1000} s after its removal`);
-  if (process.env.RESTLESS_LOG) console.log(`heap: ${heapBefore} before, grown by ${grown}`);
+  } else if (stillHeld.length > heldBefore.length) {
+    // A lab held now and not at the first measure is in the second figure: the growth says nothing then.
+    console.log(`# a removed lab was still held ${COLLECTED_WITHIN_MS / 1000} s after its removal; the heap's growth (${(grown / 1e6).toFixed(2)} MB) is not judged`);
+    await context.close();
+    return;
+  }
   assert.ok(grown < HEAP_MARGIN, `the JS heap grew by ${(grown / 1e6).toFixed(2)} MB over a lab mounted, used and removed`);
   await context.close();
 });
