@@ -15,8 +15,7 @@ const MODEL_FILE = `${ROOT}web/models/trained.almodel`;
 const textOf = (n, masked) => Array.from({ length: n - 2 }, (_, k) => (masked && k % 7 === 3 ? '[MASK]' : '我喜欢人工智能'[k % 7])).join('');
 
 // Floating-point operations of one forward of n tokens (multiply-adds as 2).
-export function modelFlops({ layers, heads, dModel: d, dK, vocabSize }, n, masks = 0) {
-  const dFf = 4 * d;
+export function modelFlops({ layers, heads, dModel: d, dK, vocabSize, dFf = 4 * d }, n, masks = 0) {
   const layer = 3 * 2 * n * d * d + heads * 2 * (2 * n * n * dK) + 2 * n * d * d + 2 * 2 * n * d * dFf;
   return layers * layer + masks * 2 * d * vocabSize;
 }

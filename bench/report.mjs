@@ -3,6 +3,7 @@
 // in it is computed here from the run; nothing is kept by hand.
 import { execFileSync } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
+import { bertTable, bertTargets } from './bert.mjs';
 import { kb, median } from './common.mjs';
 import { flops } from './kernel.mjs';
 import { modelTable } from './model.mjs';
@@ -75,7 +76,7 @@ function targets({ ker, model, pg, heap, single }) {
 }
 
 /** The whole of RESULTS.md, as lines. */
-export function report({ ceiling, topAll, ker, nat, model, heap, pg, train, single, singleGz }) {
+export function report({ ceiling, topAll, ker, nat, model, heap, bert, pg, train, single, singleGz }) {
   const part = (key) => median(pg.firstParts.map((x) => x[key])).toFixed(0);
   const trainLab = trainingReport(train);
   return [
@@ -89,6 +90,7 @@ export function report({ ceiling, topAll, ker, nat, model, heap, pg, train, sing
     '',
     ...targets({ ker, model, pg, heap, single }),
     ...trainLab.targets.map((r) => `| ${r.join(' | ')} |`),
+    ...bertTargets(bert).map((r) => `| ${r.join(' | ')} |`),
     '',
     `wasm f32x4 mul+add ceiling (same run): **${topAll.toFixed(2)} GFLOP/s** with ${ceiling.chains} independent chains, `
       + `the best count (median GFLOP/s by chain count: ${Object.entries(ceiling.sweep).map(([c, g]) => `${c}: ${g.toFixed(1)}`).join(', ')}). `
@@ -108,6 +110,13 @@ export function report({ ceiling, topAll, ker, nat, model, heap, pg, train, sing
     `FLOPs counted: the products of every layer (Q, K, V, every head's scores and ×V, W_O, the feed-forward block), and for predictMasked the prediction head's row for each [MASK]; LayerNorm, GELU and softmax are not counted. `
       + `Loading the model file (${kb(model.load.bytes)}, ${kb(model.load.gzip)} gzip) into the core: ${model.load.ms.toFixed(1)} ms. `
       + `Training, natively as npm run train builds it (${model.training.threads} threads, ${model.training.tokensPerStep} tokens a step): ${model.training.stepsPerSecond.toFixed(2)} steps/s, ${model.training.tokensPerSecond.toFixed(0)} tokens/s.`,
+    '',
+    `## A BERT checkpoint: BERT-base's shape (${bert.info.layers} layers of ${bert.info.heads} heads, d_model ${bert.info.dModel}, feed-forward ${bert.info.dFf}, vocabulary ${bert.info.vocabSize}, random weights), the encoder's whole forward, median`,
+    '',
+    'Ours: core.run with { model } (every stage kept), the models module\'s wasm, one thread. onnxruntime-web: its wasm backend (SIMD, one thread) on the same weights as ONNX (bench/bert_onnx.py), the two runs interleaved. '
+      + 'The floor at n = 9: the weights\' bytes at this machine\'s copy bandwidth (a 256 MB copy between the runs); at n = 128: the FLOPs (as above, the feed-forward block at its own width) at the f32x4 ceiling sampled between the runs. The largest difference: the last layer\'s output, ours against onnxruntime-web\'s.',
+    '',
+    ...bertTable(bert),
     '',
     '## Page (headless Chromium, local server, 1280 × 800), median',
     '',

@@ -6,10 +6,12 @@
 //                               RESULTS.md is left as it is.
 //   npm run bench -- --model    the kernel and trained-model sections, printed.
 //   npm run bench -- --training the training lab's section alone, printed.
+//   npm run bench -- --bert     the BERT-base section (bench/bert.mjs) alone, printed.
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { loadAttentionLab } from 'attention-lab';
 import { median, ROOT } from './common.mjs';
+import { bertSection, bertTable, bertTargets } from './bert.mjs';
 import { heapFlat, kernel, loadCeiling, native } from './kernel.mjs';
 import { modelSection, modelTable } from './model.mjs';
 import { page } from './page.mjs';
@@ -24,6 +26,11 @@ if (process.argv.includes('--training')) {
 
 const core = await loadAttentionLab();
 const ceiling = await loadCeiling();
+if (process.argv.includes('--bert')) {
+  const bert = await bertSection(core, ceiling);
+  console.log(['| target | this run | met? |', '|---|---|---|', ...bertTargets(bert).map((r) => `| ${r.join(' | ')} |`), '', ...bertTable(bert)].join('\n'));
+  process.exit(0);
+}
 const nat = native();
 const ker = await kernel(core, ceiling);
 const topAll = median(ker.map((k) => k.ceiling));
@@ -37,9 +44,10 @@ if (process.argv.includes('--model')) {
   process.exit(0);
 }
 const heap = heapFlat(core);
+const bert = await bertSection(core, ceiling);
 const pg = await page();
 const train = await training();
 const offline = readFileSync(`${ROOT}web/generated/attention-lab.html`);
-const lines = report({ ceiling, topAll, ker, nat, model, heap, pg, train, single: statSync(`${ROOT}web/generated/attention-lab.html`).size, singleGz: gzipSync(offline).length });
+const lines = report({ ceiling, topAll, ker, nat, model, heap, bert, pg, train, single: statSync(`${ROOT}web/generated/attention-lab.html`).size, singleGz: gzipSync(offline).length });
 writeFileSync(`${ROOT}bench/RESULTS.md`, lines.join('\n'));
 console.log(lines.join('\n'));

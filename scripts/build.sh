@@ -12,7 +12,7 @@ jobs=$(nproc 2>/dev/null || echo 2)
 
 [ -f build/wasm/CMakeCache.txt ] || emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release >/dev/null
 if [ "${1:-}" = web ]; then
-  cmake --build build/wasm --parallel "$jobs" --target attention_lab_app attention_lab_page attention_lab_single attention_lab_trainer
+  cmake --build build/wasm --parallel "$jobs" --target attention_lab_app attention_lab_page attention_lab_single attention_lab_trainer attention_lab_models
   exit 0
 fi
 cmake --build build/wasm --parallel "$jobs"

@@ -3,7 +3,8 @@
 # there, so `npm start` and `npm test` work on a fresh machine and re-runs are
 # fast. Debian packages via apt-get (as root, or through sudo), npm packages
 # from the lockfile. `setup.sh web` installs only what the page is built from
-# (npm start); without it, also what the tests run on (npm test).
+# (npm start); without it, also what the tests run on (npm test); `setup.sh bench`
+# adds what only npm run bench compares with (PyTorch for the ONNX export, onnxruntime-web).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,8 +22,11 @@ if [ "${1:-}" != web ]; then
     firefox-esr                        # the Firefox smoke suite, driven by puppeteer-core over WebDriver BiDi
     webkit2gtk-driver xvfb             # the WebKit (Safari's engine) smoke suite: WebKitWebDriver, MiniBrowser, a virtual display
     fonts-wqy-microhei fonts-noto-color-emoji  # CJK and emoji glyphs in the browser
-    python3-numpy                      # runs the page's Export → Python script in its test
+    python3-numpy                      # the page's Export → Python script in its test; tests/bert/reference.py
   )
+fi
+if [ "${1:-}" = bench ]; then
+  packages+=(python3-torch)            # bench/bert_onnx.py: BERT-base as ONNX for onnxruntime-web
 fi
 
 missing=()
@@ -53,5 +57,13 @@ if [ "${1:-}" != web ]; then
   if [ ! -f tests/lrs/node_modules/.package-lock.json ] || [ tests/lrs/package-lock.json -nt tests/lrs/node_modules/.package-lock.json ]; then
     echo "setup: installing the tests' LRS (tests/lrs: npm ci)"
     (cd tests/lrs && npm ci --omit=dev --no-audit --no-fund --loglevel=error)
+  fi
+fi
+
+# onnxruntime-web, which npm run bench's BERT section compares with: bench/onnx, its own lockfile.
+if [ "${1:-}" = bench ]; then
+  if [ ! -f bench/onnx/node_modules/.package-lock.json ] || [ bench/onnx/package-lock.json -nt bench/onnx/node_modules/.package-lock.json ]; then
+    echo "setup: installing onnxruntime-web for the bench (bench/onnx: npm ci)"
+    (cd bench/onnx && npm ci --no-audit --no-fund --loglevel=error)
   fi
 fi

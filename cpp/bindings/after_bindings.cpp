@@ -9,6 +9,7 @@
 #include <emscripten/val.h>
 
 #include "attention/geometry.hpp"
+#include "attention/heads.hpp"
 #include "attention/rollout.hpp"
 #include "attention/symmetry.hpp"
 #include "attention/tiled.hpp"
@@ -103,6 +104,18 @@ EMSCRIPTEN_BINDINGS(attention_lab_after) {
                                         word_groups(integer(n), word_spans(words)));
             });
         }));
+    // Row i of one layer's heads together (heads.hpp's layer_row()): that layer's weights and
+    // which of its heads are knocked out, as rollout takes every layer's.
+    emscripten::function("layerRow", optional_override([](const val& heads, const val& silenced,
+                                                          double n, double i) {
+                             return guarded([&] {
+                                 val layers = val::array(), flags = val::array();
+                                 layers.call<void>("push", heads);
+                                 flags.call<void>("push", silenced);
+                                 const Heads h = heads_of(layers, flags, n);
+                                 return layer_row(h.pointers()[0], h.silenced[0], integer(i));
+                             });
+                         }));
     emscripten::function(
         "rolloutRow",
         optional_override([](const val& layers, const val& silenced, double n, double i) {

@@ -11,18 +11,13 @@
 
 #include "attention/model_shelf.hpp"
 #include "guarded.hpp"
+#include "shelf.hpp"
 
 using emscripten::val;
 using namespace attention;          // NOLINT: this file only translates the core's names
 using namespace attention_binding;  // NOLINT: integer(), small(), numbers(), js(), guarded() …
 
 namespace {
-
-// The models this instance can run: trained ones as loaded, and "random".
-ModelShelf& shelf() {
-    static ModelShelf models;
-    return models;
-}
 
 // Bytes of the wasm heap handed out by malloc and not yet freed.
 double heap_bytes_in_use() { return static_cast<double>(mallinfo().uordblks); }
@@ -66,10 +61,6 @@ EMSCRIPTEN_BINDINGS(attention_lab) {
         .function("articleHead", optional_override([](const Trace& t, double row) {
                       return guarded([&] { return article_head(t, integer(row)); });
                   }))
-        .function(
-            "layerRow", optional_override([](const Trace& t, double row) {
-                return guarded([&] { return layer_row({&t.weights}, {false}, integer(row)); });
-            }))
         .function(
             "exercise",
             optional_override([](const Trace& t, const std::string& name, double i, double j) {
@@ -115,10 +106,6 @@ EMSCRIPTEN_BINDINGS(attention_lab) {
                   }))
         .function("articleHead", optional_override([](const EncoderTrace& t, double row) {
                       return guarded([&] { return t.article_head(integer(row)); });
-                  }))
-        .function("layerRow",
-                  optional_override([](const EncoderTrace& t, double row, double layer) {
-                      return guarded([&] { return t.layer_row(integer(row), small(layer)); });
                   }))
         .function("tokenLink", optional_override([](const EncoderTrace& t, double from, double to) {
                       return guarded([&] { return t.token_link(integer(from), integer(to)); });

@@ -12,6 +12,7 @@
 #include "attention/kernels.hpp"
 #include "attention/ops.hpp"
 #include "attention/stages.hpp"
+#include "checkpoints.hpp"
 
 namespace attention {
 
@@ -55,6 +56,39 @@ ATTENTION_COLD void check_override(const EncoderShape& s, const RowOverride& o, 
     }
 }
 
+// GELU in the shape's form: on the kernels' vectors (float, vectorised) or exact. The erf form
+// only where checkpoints run; in float always on the vectors (no model here trains with it).
+template <class T>
+Mat<T> gelu(const EncoderShape& s, const Mat<T>& x, Elementwise elementwise) {
+    constexpr bool kFloat = std::is_same_v<T, float>;
+    if constexpr (kCheckpoints) {
+        if (s.gelu == Gelu::erf) {
+            if constexpr (kFloat) {
+                Mat<T> y = x;
+                kernels::gelu_erf_in_place(y);
+                return y;
+            } else {
+                return ops::gelu_erf(x);
+            }
+        }
+    }
+    if constexpr (kFloat) {
+        if (elementwise == Elementwise::vectorised) {
+            Mat<T> y = x;
+            kernels::gelu_in_place(y);
+            return y;
+        }
+    }
+    return ops::gelu(x);
+}
+
+[[noreturn]] ATTENTION_COLD void too_many_tokens(int n, int most) {
+    throw Error("too_many_tokens",
+                "the text has " + std::to_string(n) + " tokens; this model reads at most " +
+                    std::to_string(most),
+                {{"tokens", std::to_string(n)}, {"max", std::to_string(most)}});
+}
+
 }  // namespace
 
 template <class T>
@@ -82,9 +116,18 @@ void encode(const EncoderParams<T>& p, const std::vector<std::int32_t>& ids, int
     }
     if (override) check_override(s, *override, n);
 
-    // x = LN0(tok[ids] + PE), or LN0(tok[ids]·P + PE) factorised
-    cache.positional =
-        positional_encoding(n, s.d_model).template cast<T>();  // the core's table (stages.hpp)
+    const T eps = static_cast<T>(s.layer_norm_eps);
+
+    // x = LN0(tok[ids] + PE), or LN0(tok[ids]·P + PE) factorised; BERT's PE is its learned rows
+    // of the positions plus token type 0's row
+    if (kCheckpoints && s.learned_positions()) {
+        if (n > s.positions) too_many_tokens(n, s.positions);
+        cache.positional = p.pos.topRows(n);
+        cache.positional.rowwise() += p.type0.row(0);
+    } else {
+        cache.positional =
+            positional_encoding(n, s.d_model).template cast<T>();  // the core's table (stages.hpp)
+    }
     Mat<T> x0;
     if constexpr (kFloat) {  // the rows from the packed model, which may keep tok as int8 rows
         x0 = token_rows(p.tok, packed, ids);
@@ -96,7 +139,7 @@ void encode(const EncoderParams<T>& p, const std::vector<std::int32_t>& ids, int
         x0 = product(cache.tok_rows, p.tok_proj);
     }
     for (Eigen::Index r = 0; r < x0.rows(); ++r) x0.row(r) += cache.positional.row(r % n);
-    Mat<T> x = ops::layer_norm(x0, p.ln0_gain, p.ln0_bias, cache.xhat0, cache.inv_std0);
+    Mat<T> x = ops::layer_norm(x0, p.ln0_gain, p.ln0_bias, cache.xhat0, cache.inv_std0, eps);
 
     cache.layers.resize(p.layers.size());
     for (std::size_t l = 0; l < p.layers.size(); ++l) {
@@ -129,6 +172,7 @@ void encode(const EncoderParams<T>& p, const std::vector<std::int32_t>& ids, int
         }
         c.concat.resize(N, s.d_model);
         c.weights.resize(static_cast<std::size_t>(B) * static_cast<std::size_t>(h));
+        if constexpr (kCheckpoints) c.scores.resize(vectorised ? c.weights.size() : 0);
         for (int b = 0; b < B; ++b) {
             for (int j = 0; j < h; ++j) {
                 const auto rows = Eigen::seqN(static_cast<Eigen::Index>(b) * n, n);
@@ -137,9 +181,11 @@ void encode(const EncoderParams<T>& p, const std::vector<std::int32_t>& ids, int
                 if constexpr (kFloat) {
                     if (vectorised) {  // softmax(Q_j·K_jᵀ / √d_k) in the kernels' fused pass
                         Matrix scaled, masked;
-                        kernels::scale_mask_softmax(
-                            product(Mat<T>(c.q(rows, cols)), Mat<T>(c.k(rows, cols)), true), dk,
-                            s.scaled, false, scaled, masked, P);
+                        Matrix scores =
+                            product(Mat<T>(c.q(rows, cols)), Mat<T>(c.k(rows, cols)), true);
+                        kernels::scale_mask_softmax(scores, dk, s.scaled, false, scaled, masked, P);
+                        if constexpr (kCheckpoints)
+                            c.scores[static_cast<std::size_t>(b * h + j)] = std::move(scores);
                     }
                 }
                 const bool silent =
@@ -165,18 +211,12 @@ void encode(const EncoderParams<T>& p, const std::vector<std::int32_t>& ids, int
         }
         c.norm =
             ops::layer_norm(Mat<T>(x + linear(c.concat, L.wo, L.bo, &PackedEncoder::Layer::wo)),
-                            L.ln1_gain, L.ln1_bias, c.xhat1, c.inv_std1);
+                            L.ln1_gain, L.ln1_bias, c.xhat1, c.inv_std1, eps);
         c.ff_pre = linear(c.norm, L.w1, L.b1, &PackedEncoder::Layer::w1);
-        if constexpr (kFloat) {
-            if (vectorised) {
-                c.ff_hidden = c.ff_pre;
-                kernels::gelu_in_place(c.ff_hidden);
-            }
-        }
-        if (!vectorised) c.ff_hidden = ops::gelu(c.ff_pre);
+        c.ff_hidden = gelu(s, c.ff_pre, elementwise);
         c.output = ops::layer_norm(
             Mat<T>(c.norm + linear(c.ff_hidden, L.w2, L.b2, &PackedEncoder::Layer::w2)), L.ln2_gain,
-            L.ln2_bias, c.xhat2, c.inv_std2);
+            L.ln2_bias, c.xhat2, c.inv_std2, eps);
         x = c.output;
     }
 
@@ -185,8 +225,14 @@ void encode(const EncoderParams<T>& p, const std::vector<std::int32_t>& ids, int
 
 template <class T>
 Mat<T> decoder_rows(const EncoderParams<T>& p, const Mat<T>& rows) {
-    if (!p.shape.factorised()) return rows;
     // On the kernels in float, as every product of the page's wasm: no Eigen product there.
+    if (kCheckpoints && p.shape.head_transform) {  // BERT's: LN(GELU(rows·W_t + b_t))
+        Mat<T> xhat, inv_std;
+        return ops::layer_norm(
+            gelu(p.shape, affine(rows, p.head_w, p.head_b), Elementwise::vectorised),
+            p.head_ln_gain, p.head_ln_bias, xhat, inv_std, static_cast<T>(p.shape.layer_norm_eps));
+    }
+    if (!p.shape.factorised()) return rows;
     return product(rows, p.tok_proj, true);
 }
 

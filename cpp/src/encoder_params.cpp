@@ -7,6 +7,7 @@
 #include "attention/encoder.hpp"
 #include "attention/error.hpp"
 #include "attention/kernels.hpp"
+#include "checkpoints.hpp"
 
 namespace attention {
 
@@ -17,6 +18,7 @@ template <class Params, class F>
 void visit_blocks(Params& p, F&& f) {
     f("tok", p.tok);
     if (p.shape.factorised()) f("tok_proj", p.tok_proj);
+    if (kCheckpoints && p.shape.learned_positions()) f("pos", p.pos), f("type0", p.type0);
     f("ln0_gain", p.ln0_gain);
     f("ln0_bias", p.ln0_bias);
     for (std::size_t l = 0; l < p.layers.size(); ++l) {
@@ -27,6 +29,10 @@ void visit_blocks(Params& p, F&& f) {
         f(at + "ln1_gain", L.ln1_gain), f(at + "ln1_bias", L.ln1_bias);
         f(at + "w1", L.w1), f(at + "b1", L.b1), f(at + "w2", L.w2), f(at + "b2", L.b2);
         f(at + "ln2_gain", L.ln2_gain), f(at + "ln2_bias", L.ln2_bias);
+    }
+    if (kCheckpoints && p.shape.head_transform) {
+        f("head_w", p.head_w), f("head_b", p.head_b);
+        f("head_ln_gain", p.head_ln_gain), f("head_ln_bias", p.head_ln_bias);
     }
     f("out_bias", p.out_bias);
 }
@@ -62,13 +68,20 @@ void EncoderParams<T>::for_each(
 }
 
 std::string shape_problem(const EncoderShape& s) {
-    if (s.vocab < 6 || s.vocab > 100000) return "the vocabulary must hold 6 to 100000 tokens";
+    if (s.vocab < 6 || s.vocab > 250000) return "the vocabulary must hold 6 to 250000 tokens";
     if (s.d_model < 1 || s.d_model > 1024) return "d_model must be from 1 to 1024";
     if (s.heads < 1 || s.d_model % s.heads != 0) return "the number of heads must divide d_model";
     if (s.d_ff < 1 || s.d_ff > 4096) return "d_ff must be from 1 to 4096";
-    if (s.layers < 1 || s.layers > 12) return "an encoder has 1 to 12 layers";
+    if (s.layers < 1 || s.layers > 24) return "an encoder has 1 to 24 layers";
     if (s.embedding < 0 || s.embedding > 1024)
         return "a factorised embedding has 1 to 1024 numbers a token (0: none)";
+    if (!kCheckpoints) return "";  // the rest is only an imported checkpoint's (checkpoints.hpp)
+    if (s.positions < 0 || s.positions > 4096)
+        return "learned positions number 1 to 4096 (0: the sinusoidal table)";
+    if (!(s.layer_norm_eps > 0 && s.layer_norm_eps <= 0.1))
+        return "LayerNorm's epsilon must be above 0 and at most 0.1";
+    if (s.head_transform && s.factorised())
+        return "the head transform needs an unfactorised embedding";
     return "";
 }
 
@@ -87,6 +100,10 @@ EncoderParams<T> params_of_shape(const EncoderShape& s, bool zero) {
     p.shape = s;
     p.tok = matrix_of<T>(s.vocab, s.token_width(), zero);
     if (s.factorised()) p.tok_proj = matrix_of<T>(s.embedding, s.d_model, zero);
+    if (kCheckpoints && s.learned_positions()) {
+        p.pos = matrix_of<T>(s.positions, s.d_model, zero);
+        p.type0 = matrix_of<T>(1, s.d_model, zero);
+    }
     p.ln0_gain = matrix_of<T>(1, s.d_model, zero);
     p.ln0_bias = matrix_of<T>(1, s.d_model, zero);
     for (int l = 0; l < s.layers; ++l) {
@@ -100,6 +117,11 @@ EncoderParams<T> params_of_shape(const EncoderShape& s, bool zero) {
         L.b1 = matrix_of<T>(1, s.d_ff, zero);
         L.w2 = matrix_of<T>(s.d_ff, s.d_model, zero);
         p.layers.push_back(std::move(L));
+    }
+    if (kCheckpoints && s.head_transform) {
+        p.head_w = matrix_of<T>(s.d_model, s.d_model, zero);
+        for (Mat<T>* b : {&p.head_b, &p.head_ln_gain, &p.head_ln_bias})
+            *b = matrix_of<T>(1, s.d_model, zero);
     }
     p.out_bias = matrix_of<T>(1, s.vocab, zero);
     return p;

@@ -5,6 +5,7 @@
 #include "attention/error.hpp"
 #include "attention/kernels.hpp"
 #include "attention/stages.hpp"
+#include "checkpoints.hpp"
 
 namespace attention {
 
@@ -24,6 +25,13 @@ std::vector<std::vector<const Mat<float>*>> head_weights(const EncoderCache<floa
     return weights;
 }
 
+// The model's packed layers when they are its only copy of the weights (an imported checkpoint's),
+// else null: its plain layer matrices are empty.
+const PackedEncoder* only_copy(const TrainedModel& model) {
+    if constexpr (!kCheckpoints) return nullptr;
+    return model.packed && model.packed->only_copy ? model.packed.get() : nullptr;
+}
+
 }  // namespace
 
 ArticleHead EncoderTrace::article_head(std::int64_t row) const {
@@ -34,18 +42,6 @@ ArticleHead EncoderTrace::article_head(std::int64_t row) const {
 
 TokenLink EncoderTrace::token_link(std::int64_t from, std::int64_t to) const {
     return attention::token_link(head_weights(cache), from, to);
-}
-
-LayerRow EncoderTrace::layer_row(std::int64_t row, int layer) const {
-    if (layer < 0 || layer >= layers()) {
-        throw Error("invalid_argument", "there is no layer " + std::to_string(layer) +
-                                            ": the model has " + std::to_string(layers()) +
-                                            ", counted from 0");
-    }
-    std::vector<bool> silenced;
-    for (int h = 0; h < heads(); ++h) silenced.push_back(knocked_out(layer, h));
-    return attention::layer_row(head_weights(cache)[static_cast<std::size_t>(layer)], silenced,
-                                row);
 }
 
 Rollout EncoderTrace::rollout() const {
@@ -69,10 +65,18 @@ Trace EncoderTrace::head(int layer, int head) const {
     check_head(s, layer, head);
     const LayerParams<float>& L = trained->params.layers[static_cast<std::size_t>(layer)];
     const LayerCache<float>& c = cache.layers[static_cast<std::size_t>(layer)];
-    const auto cols = Eigen::seqN(static_cast<Eigen::Index>(head) * s.d_k(), s.d_k());
+    const Eigen::Index first = static_cast<Eigen::Index>(head) * s.d_k();
+    const auto cols = Eigen::seqN(first, s.d_k());
     auto params = std::make_shared<HeadParams>();
-    params->wq = L.wq(Eigen::all, cols), params->wk = L.wk(Eigen::all, cols),
-    params->wv = L.wv(Eigen::all, cols);
+    if (const PackedEncoder* packed = only_copy(*trained)) {  // the panels are the only copy
+        const PackedEncoder::Layer& P = packed->layers[static_cast<std::size_t>(layer)];
+        params->wq = kernels::unpack_columns(P.wq, first, s.d_k());
+        params->wk = kernels::unpack_columns(P.wk, first, s.d_k());
+        params->wv = kernels::unpack_columns(P.wv, first, s.d_k());
+    } else {
+        params->wq = L.wq(Eigen::all, cols), params->wk = L.wk(Eigen::all, cols),
+        params->wv = L.wv(Eigen::all, cols);
+    }
     params->bq = L.bq(Eigen::all, cols), params->bk = L.bk(Eigen::all, cols),
     params->bv = L.bv(Eigen::all, cols);
 
@@ -84,7 +88,8 @@ Trace EncoderTrace::head(int layer, int head) const {
     t.x = c.x;
     t.head = std::move(params);
     t.q = c.q(Eigen::all, cols), t.k = c.k(Eigen::all, cols), t.v = c.v(Eigen::all, cols);
-    t.scores = kernels::times(t.q, t.k, true);  // Q·Kᵀ
+    t.scores = c.scores.empty() ? kernels::times(t.q, t.k, true)  // Q·Kᵀ
+                                : c.scores[static_cast<std::size_t>(head)];
     t.scaled = scale_scores(t.scores, s.d_k(), kTrainedScale);
     t.masked = t.scaled;
     t.weights = c.weights[static_cast<std::size_t>(head)];
@@ -101,19 +106,39 @@ Matrix EncoderTrace::layer_stage(std::string_view id, int layer) const {
     }
     const LayerParams<float>& L = trained->params.layers[static_cast<std::size_t>(layer)];
     const LayerCache<float>& c = cache.layers[static_cast<std::size_t>(layer)];
-    const auto affine = [](const Matrix& x, const Matrix& w, const Matrix& b) {
+    const PackedEncoder* packed = only_copy(*trained);
+    // x·W + b, W from the packed panels when they are the only copy.
+    const auto affine = [&](const Matrix& x, const Matrix& w, const Matrix& b,
+                            kernels::Panels PackedEncoder::Layer::*panels) {
+        if constexpr (kCheckpoints) {
+            if (packed) {
+                Matrix out;
+                kernels::multiply(
+                    x, {{&(packed->layers[static_cast<std::size_t>(layer)].*panels), &b, &out}});
+                return out;
+            }
+        }
         return kernels::times(x, w, false, &b);
     };
     if (id == "x") return c.x;
     if (id == "concat") return c.concat;
-    if (id == "wo") return L.wo;
+    if (id == "wo") {
+        if constexpr (kCheckpoints) {
+            if (packed) {
+                const kernels::Panels& wo = packed->layers[static_cast<std::size_t>(layer)].wo;
+                return kernels::unpack_columns(wo, 0, wo.n);
+            }
+        }
+        return L.wo;
+    }
     if (id == "bo") return L.bo;
-    if (id == "projected") return affine(c.concat, L.wo, L.bo);
-    if (id == "residual") return c.x + affine(c.concat, L.wo, L.bo);
+    if (id == "projected") return affine(c.concat, L.wo, L.bo, &PackedEncoder::Layer::wo);
+    if (id == "residual") return c.x + affine(c.concat, L.wo, L.bo, &PackedEncoder::Layer::wo);
     if (id == "norm") return c.norm;
     if (id == "ffHidden") return c.ff_hidden;
-    if (id == "ffOutput") return affine(c.ff_hidden, L.w2, L.b2);
-    if (id == "ffResidual") return c.norm + affine(c.ff_hidden, L.w2, L.b2);
+    if (id == "ffOutput") return affine(c.ff_hidden, L.w2, L.b2, &PackedEncoder::Layer::w2);
+    if (id == "ffResidual")
+        return c.norm + affine(c.ff_hidden, L.w2, L.b2, &PackedEncoder::Layer::w2);
     if (id == "layerOutput") return c.output;
     std::string valid;
     for (const auto name : kLayerStageNames)

@@ -5,6 +5,8 @@
 #include "attention/error.hpp"
 #include "attention/kernels.hpp"
 #include "attention/ops.hpp"
+#include "attention/statistics.hpp"
+#include "checkpoints.hpp"
 
 namespace attention {
 
@@ -175,10 +177,7 @@ LayerRow layer_row(const std::vector<const Mat<float>*>& heads, const std::vecto
         for (Eigen::Index j = 0; j < n; ++j) sum[static_cast<std::size_t>(j)] += (*heads[h])(i, j);
     }
     for (const double s : sum) r.mean.push_back(count ? static_cast<float>(s / count) : 0.0f);
-    for (Eigen::Index j = 0; j < n; ++j) r.order.push_back(static_cast<std::int32_t>(j));
-    std::stable_sort(r.order.begin(), r.order.end(), [&](std::int32_t a, std::int32_t b) {
-        return r.mean[static_cast<std::size_t>(a)] > r.mean[static_cast<std::size_t>(b)];
-    });
+    r.order = order_descending(r.mean);
     return r;
 }
 
@@ -223,7 +222,7 @@ MaskedProbs masked_probs(const EncoderParams<float>& model, const Vocabulary& vo
     // Or the text holds a character the vocabulary has in another form (traditional).
     out.typed_aliases = forms == GuessForms::traditional;
     for (const Token& t : tokens) {
-        if (t.id == Vocabulary::kMask) masks.push_back(static_cast<Eigen::Index>(ids.size()));
+        if (t.id == vocabulary.mask()) masks.push_back(static_cast<Eigen::Index>(ids.size()));
         out.typed_aliases = out.typed_aliases || t.text != vocabulary.token(t.id);
         ids.push_back(t.id);
     }
@@ -242,8 +241,10 @@ MaskedProbs masked_probs(const EncoderParams<float>& model, const Vocabulary& vo
     for (std::size_t m = 0; m < masks.size(); ++m)
         rows.row(static_cast<Eigen::Index>(m)) = hidden.row(masks[m]);
     // decode() on the kernels: decoder_rows(rows) · tokᵀ + b_out (equal up to float rounding).
-    if (model.shape.factorised()) rows = decoder_rows(model, rows);
-    if (packed) {
+    rows = decoder_rows(model, rows);
+    if (kCheckpoints && packed && packed->only_copy) {
+        out.probs = kernels::times_rows(rows, model.tok, &model.out_bias);
+    } else if (packed) {
         kernels::multiply(rows, {{&packed->tok_t(model.tok), &model.out_bias, &out.probs}});
     } else {
         out.probs = kernels::times(rows, model.tok, true, &model.out_bias);

@@ -6,6 +6,7 @@
 
 #include "attention/ops.hpp"
 #include "attention/stages.hpp"
+#include "checkpoints.hpp"
 #include "simd.hpp"
 
 namespace attention::kernels {
@@ -19,7 +20,7 @@ Eigen::Index panel_count(Eigen::Index n) { return (n + kWidth - 1) / kWidth; }
 
 // R rows of a times one panel: R × 8 sums of k products, kept in 2R vector
 // registers; each step loads 8 floats of the panel and broadcasts one float
-// of each row. R ≤ 4 leaves registers to spare (x86 has 16), so nothing spills.
+// of each row. R ≤ 5 leaves registers to spare (x86 has 16), so nothing spills.
 template <int R>
 void block(const float* a, Eigen::Index lda, const float* panel, Eigen::Index k, float* c,
            Eigen::Index ldc, const float* bias, Eigen::Index cols) {
@@ -53,21 +54,28 @@ void block(const float* a, Eigen::Index lda, const float* panel, Eigen::Index k,
 
 using BlockFn = void (*)(const float*, Eigen::Index, const float*, Eigen::Index, float*,
                          Eigen::Index, const float*, Eigen::Index);
-constexpr BlockFn kBlocks[] = {nullptr, block<1>, block<2>, block<3>, block<4>};
+// Blocks of 5 rows only where checkpoints run (checkpoints.hpp): the page's first wasm is
+// smaller without them, and its model is small enough for blocks of 3.
+constexpr BlockFn kBlocks[] = {nullptr,  block<1>, block<2>,
+                               block<3>, block<4>, kCheckpoints ? block<5> : nullptr};
 
-// Row blocks of 4, with the remainder spread over blocks of 3 where possible
-// (9 rows → 3 + 3 + 3, not 4 + 4 + 1): a block of one row wastes most of the
-// kernel on loads.
+// Row blocks of 4, the remainder in one block of 5 (3 + 3 + 3 without blocks of 5), 3 or 2
+// (9 rows → 5 + 4, 6 → 3 + 3, not 4 + 4 + 1 or 4 + 2): a block of one row wastes most of the
+// kernel on loads, and each block passes over the whole of b, so fewer, fuller blocks are faster.
 std::vector<int> row_blocks(Eigen::Index rows) {
-    const auto threes = static_cast<Eigen::Index>((4 - rows % 4) % 4);
     std::vector<int> sizes;
-    if (rows >= 3 * threes) {
-        for (Eigen::Index i = 0; i < (rows - 3 * threes) / 4; ++i) sizes.push_back(4);
-        for (Eigen::Index i = 0; i < threes; ++i) sizes.push_back(3);
-    } else {
+    const Eigen::Index rest = rows % 4;
+    if (rows < 4 || (rest == 1 && rows < 9 && !kCheckpoints)) {  // 1–3 rows; 5 as 4 + 1
         for (Eigen::Index i = 0; i < rows / 4; ++i) sizes.push_back(4);
-        if (rows % 4) sizes.push_back(static_cast<int>(rows % 4));
+        if (rest > 0) sizes.push_back(static_cast<int>(rest));
+        return sizes;
     }
+    const Eigen::Index fours_replaced = rest == 2 ? 1 : rest == 1 ? (kCheckpoints ? 1 : 2) : 0;
+    for (Eigen::Index i = 0; i < rows / 4 - fours_replaced; ++i) sizes.push_back(4);
+    if (rest == 1 && kCheckpoints) sizes.push_back(5);
+    if (rest == 1 && !kCheckpoints) sizes.insert(sizes.end(), {3, 3, 3});
+    if (rest == 2) sizes.insert(sizes.end(), {3, 3});
+    if (rest == 3) sizes.push_back(3);
     return sizes;
 }
 
@@ -119,19 +127,20 @@ void multiply(const Matrix& a, const std::vector<Product>& products) {
         p.c->resize(a.rows(), p.b->n);
     }
     const std::vector<int> blocks = row_blocks(a.rows());
+    // Panels outside, rows inside: each panel (k × 8 floats) is read from memory once and stays in
+    // the cache while every block of rows passes over it; the rows of a are the smaller part.
     for (const Product& p : products) {
-        Eigen::Index row = 0;
-        for (const int size : blocks) {
-            const float* a_rows = a.data() + row * a.cols();
-            const Eigen::Index n = p.b->n;
-            float* c_rows = p.c->data() + row * n;
-            for (Eigen::Index panel = 0; panel < panel_count(n); ++panel) {
-                const Eigen::Index first = panel * kWidth;
-                kBlocks[size](a_rows, a.cols(), p.b->data.data() + panel * p.b->k * kWidth, p.b->k,
-                              c_rows + first, n, p.bias ? p.bias->data() + first : nullptr,
-                              std::min(kWidth, n - first));
+        const Eigen::Index n = p.b->n;
+        for (Eigen::Index panel = 0; panel < panel_count(n); ++panel) {
+            const Eigen::Index first = panel * kWidth;
+            const float* panel_data = p.b->data.data() + panel * p.b->k * kWidth;
+            const float* bias = p.bias ? p.bias->data() + first : nullptr;
+            Eigen::Index row = 0;
+            for (const int size : blocks) {
+                kBlocks[size](a.data() + row * a.cols(), a.cols(), panel_data, p.b->k,
+                              p.c->data() + row * n + first, n, bias, std::min(kWidth, n - first));
+                row += size;
             }
-            row += size;
         }
     }
 }
@@ -275,6 +284,24 @@ void scale_mask_softmax(const Matrix& scores, Eigen::Index d_k, bool scale, bool
     }
 }
 
+namespace {
+
+// f (a function of 4 lanes) applied to every entry of m, in place; the last entries in lane 0.
+template <class F>
+void each_in_place(Matrix& m, F f) {
+    float* d = m.data();
+    const Eigen::Index size = m.size();
+    Eigen::Index j = 0;
+    for (; j + 4 <= size; j += 4) simd::store(d + j, f(simd::load(d + j)));
+    for (; j < size; ++j) {
+        float lanes[4] = {d[j], 0, 0, 0};
+        simd::store(lanes, f(simd::load(lanes)));
+        d[j] = lanes[0];
+    }
+}
+
+}  // namespace
+
 void gelu_in_place(Matrix& m) {
     const auto gelu = [](f32x4 x) {
         const f32x4 u =
@@ -290,15 +317,70 @@ void gelu_in_place(Matrix& m) {
             simd::select_lt(u, simd::splat(0.0f), simd::sub(simd::splat(0.0f), t), t);
         return simd::mul(simd::mul(simd::splat(0.5f), x), simd::add(simd::splat(1.0f), tanh_u));
     };
-    float* d = m.data();
-    const Eigen::Index size = m.size();
-    Eigen::Index j = 0;
-    for (; j + 4 <= size; j += 4) simd::store(d + j, gelu(simd::load(d + j)));
-    for (; j < size; ++j) {
-        float lanes[4] = {d[j], 0, 0, 0};
-        simd::store(lanes, gelu(simd::load(lanes)));
-        d[j] = lanes[0];
+    each_in_place(m, gelu);
+}
+
+void gelu_erf_in_place(Matrix& m) {
+    // Eigen's generic_fast_erf_float: erf(x) = x·P(x²) / Q(x²) on [−4, 4], ±1 in float beyond.
+    const auto erf = [](f32x4 z) {
+        const f32x4 x = simd::max(simd::min(z, simd::splat(4.0f)), simd::splat(-4.0f));
+        const f32x4 x2 = simd::mul(x, x);
+        const auto madd = [](f32x4 a, f32x4 b, float c) {
+            return simd::add(simd::mul(a, b), simd::splat(c));
+        };
+        f32x4 p = madd(x2, simd::splat(-2.72614225801306e-10f), 2.77068142495902e-08f);
+        p = madd(x2, p, -2.10102402082508e-06f);
+        p = madd(x2, p, -5.69250639462346e-05f);
+        p = madd(x2, p, -7.34990630326855e-04f);
+        p = madd(x2, p, -2.95459980854025e-03f);
+        p = madd(x2, p, -1.60960333262415e-02f);
+        p = simd::mul(x, p);
+        f32x4 q = madd(x2, simd::splat(-1.45660718464996e-05f), -2.13374055278905e-04f);
+        q = madd(x2, q, -1.68282697438203e-03f);
+        q = madd(x2, q, -7.37332916720468e-03f);
+        q = madd(x2, q, -1.42647390514189e-02f);
+        return simd::div(p, q);
+    };
+    const auto gelu = [&](f32x4 x) {
+        const f32x4 e = erf(simd::mul(x, simd::splat(static_cast<float>(ops::kInvSqrt2))));
+        return simd::mul(simd::mul(simd::splat(0.5f), x), simd::add(simd::splat(1.0f), e));
+    };
+    each_in_place(m, gelu);
+}
+
+Matrix times_rows(const Matrix& a, const Matrix& b, const Matrix* bias) {
+    eigen_assert(a.cols() == b.cols());
+    const Eigen::Index k = a.cols(), rows = a.rows();
+    Matrix c(rows, b.rows());
+    for (Eigen::Index j = 0; j < b.rows(); ++j) {
+        const float* bj = b.data() + j * k;
+        for (Eigen::Index i = 0; i < rows; ++i) {
+            const float* ai = a.data() + i * k;
+            f32x4 s0 = simd::splat(0.0f), s1 = s0;
+            Eigen::Index p = 0;
+            for (; p + 8 <= k; p += 8) {
+                s0 = simd::add(s0, simd::mul(simd::load(ai + p), simd::load(bj + p)));
+                s1 = simd::add(s1, simd::mul(simd::load(ai + p + 4), simd::load(bj + p + 4)));
+            }
+            float sum = simd::sum(simd::add(s0, s1));
+            for (; p < k; ++p) sum += ai[p] * bj[p];
+            c(i, j) = sum + (bias ? (*bias)(0, j) : 0.0f);
+        }
     }
+    return c;
+}
+
+Matrix unpack_columns(const Panels& p, Eigen::Index first, Eigen::Index count) {
+    eigen_assert(first >= 0 && count >= 0 && first + count <= p.n);
+    Matrix out(p.k, count);
+    for (Eigen::Index r = 0; r < p.k; ++r) {
+        for (Eigen::Index c = 0; c < count; ++c) {
+            const Eigen::Index col = first + c;
+            out(r, c) = p.data[static_cast<std::size_t>(((col / kWidth) * p.k + r) * kWidth +
+                                                        col % kWidth)];
+        }
+    }
+    return out;
 }
 
 }  // namespace attention::kernels

@@ -45,15 +45,15 @@ void (*volatile const dequantise)(float*, const std::int8_t*, float, Eigen::Inde
 
 std::uint32_t (*volatile const hash_block)(std::uint32_t, const void*, std::size_t) = fnv1a_more;
 
-std::uint32_t checksum(const std::uint8_t* data, std::size_t size) {
+}  // namespace
+
+std::uint32_t model_checksum(const std::uint8_t* data, std::size_t size) {
     constexpr std::size_t kBlock = 4096;
     std::uint32_t hash = kFnv1aStart;
     for (std::size_t at = 0; at < size; at += kBlock)
         hash = hash_block(hash, data + at, std::min(kBlock, size - at));
     return hash;
 }
-
-}  // namespace
 
 void PackedEncoder::Int8Rows::row(Eigen::Index i, float* out) const {
     dequantise(out, levels.data() + i * cols, scales[static_cast<std::size_t>(i)], cols);
@@ -80,6 +80,44 @@ Mat<float> PackedEncoder::Int8Rows::floats() const {
     Mat<float> out(rows(), cols);
     for (Eigen::Index i = 0; i < rows(); ++i) row(i, out.data() + i * cols);
     return out;
+}
+
+void write_int8_rows(ByteWriter& w, const Mat<float>& m, int levels) {
+    const auto top_level = static_cast<float>(levels);
+    for (Eigen::Index i = 0; i < m.rows(); ++i) {
+        const float top = m.row(i).cwiseAbs().maxCoeff();
+        const float scale = top > 0 ? top / top_level : 1.0f;
+        w.f32(scale);
+        for (Eigen::Index j = 0; j < m.cols(); ++j) {
+            const float q = std::round(m(i, j) / scale);
+            w.u8(static_cast<std::uint8_t>(
+                static_cast<std::int8_t>(std::clamp(q, -top_level, top_level))));
+        }
+    }
+}
+
+bool read_block_rows(ByteReader& r, const std::string& name, bool int8, Mat<float>& m) {
+    bool finite = true;
+    for (Eigen::Index i = 0; i < m.rows(); ++i) {
+        float* row = m.data() + i * m.cols();
+        if (!int8) {
+            for (Eigen::Index j = 0; j < m.cols(); ++j) {
+                row[j] = r.f32(name);
+                finite = finite && std::isfinite(row[j]);
+            }
+            continue;
+        }
+        const float scale = r.f32(name);
+        dequantise(
+            row,
+            reinterpret_cast<const std::int8_t*>(r.take(static_cast<std::size_t>(m.cols()), name)),
+            scale, m.cols());
+        // |q| ≤ 128: every product is finite when scale · 128 is; else each is looked at.
+        if (!std::isfinite(scale * 128.0f)) {
+            for (Eigen::Index j = 0; j < m.cols(); ++j) finite = finite && std::isfinite(row[j]);
+        }
+    }
+    return finite;
 }
 
 void write_shape(ByteWriter& w, const EncoderShape& s, bool with_embedding) {
@@ -144,21 +182,9 @@ std::vector<std::uint8_t> save_model(const EncoderParams<float>& params,
             w.f32s(m);
             return;
         }
-        for (Eigen::Index i = 0; i < m.rows(); ++i) {
-            const float top = m.row(i).cwiseAbs().maxCoeff();
-            const auto top_level = static_cast<float>(decoder_bias    ? 127
-                                                      : name == "tok" ? embedding_levels
-                                                                      : levels);
-            const float scale = top > 0 ? top / top_level : 1.0f;
-            w.f32(scale);
-            for (Eigen::Index j = 0; j < m.cols(); ++j) {
-                const float q = std::round(m(i, j) / scale);
-                w.u8(static_cast<std::uint8_t>(
-                    static_cast<std::int8_t>(std::clamp(q, -top_level, top_level))));
-            }
-        }
+        write_int8_rows(w, m, decoder_bias ? 127 : name == "tok" ? embedding_levels : levels);
     });
-    w.u32(checksum(w.out.data(), w.out.size()));
+    w.u32(model_checksum(w.out.data(), w.out.size()));
     return w.out;
 }
 
@@ -169,7 +195,7 @@ TrainedModel load_model(const std::uint8_t* data, std::size_t size, Embeddings e
     if (version < '1' || version > kMagic[7]) fail("it is another version of the model format");
     const bool with_aliases = version >= '2';
     if (size < 8 + 4) fail("it is too short to be a model");
-    if (checksum(data, size - 4) != ByteReader(data + size - 4, 4, fail).u32("the checksum"))
+    if (model_checksum(data, size - 4) != ByteReader(data + size - 4, 4, fail).u32("the checksum"))
         fail("its checksum does not match");
     ByteReader r(data + 8, size - 8 - 4, fail);
     const EncoderShape s = read_shape(r, fail, version >= '3');

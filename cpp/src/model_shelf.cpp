@@ -14,7 +14,7 @@ ModelInfo random_model_info() {
             static_cast<int>(c.d_k),   kVocabSize};
 }
 
-ModelInfo ModelShelf::add(std::string id, const std::uint8_t* data, std::size_t size) {
+void check_model_id(const std::string& id) {
     const bool valid_id =
         !id.empty() && id.size() <= 32 && id != kRandomModel &&
         std::all_of(id.begin(), id.end(), [](char c) {
@@ -26,8 +26,20 @@ ModelInfo ModelShelf::add(std::string id, const std::uint8_t* data, std::size_t 
                         id.substr(0, 40) + "\"",
                     {{"id", id.substr(0, 40)}});
     }
-    auto model =
-        std::make_shared<const TrainedModel>(load_model(data, size, Embeddings::int8_rows));
+}
+
+ModelInfo ModelShelf::add(std::string id, const std::uint8_t* data, std::size_t size) {
+    check_model_id(id);
+    return put(std::move(id),
+               std::make_shared<const TrainedModel>(load_model(data, size, Embeddings::int8_rows)));
+}
+
+ModelInfo ModelShelf::add(std::string id, TrainedModel model) {
+    check_model_id(id);
+    return put(std::move(id), std::make_shared<const TrainedModel>(std::move(model)));
+}
+
+ModelInfo ModelShelf::put(std::string id, std::shared_ptr<const TrainedModel> model) {
     const EncoderShape& s = model->params.shape;
     ModelInfo info{id, true, s.layers, s.heads, s.d_model, s.d_k(), s.vocab, s.embedding};
     const auto same = std::find_if(models_.begin(), models_.end(),
@@ -38,6 +50,12 @@ ModelInfo ModelShelf::add(std::string id, const std::uint8_t* data, std::size_t 
         models_.emplace_back(info, std::move(model));
     }
     return info;
+}
+
+void ModelShelf::remove(std::string_view id) {
+    trained(id);  // throws for an id not here
+    models_.erase(std::find_if(models_.begin(), models_.end(),
+                               [&](const auto& m) { return m.first.id == id; }));
 }
 
 std::shared_ptr<const TrainedModel> ModelShelf::trained(std::string_view id) const {

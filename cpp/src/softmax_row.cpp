@@ -10,6 +10,7 @@
 #include "attention/config.hpp"
 #include "attention/error.hpp"
 #include "attention/explain.hpp"
+#include "attention/statistics.hpp"
 #include "exp_double.hpp"
 
 namespace attention {
@@ -55,11 +56,7 @@ void explain(SoftmaxRow& r, bool jacobian) {
     }
     r.prob_sum = static_cast<float>(sum);
     r.entropy = static_cast<float>(entropy);
-    r.order.resize(m);
-    for (std::size_t j = 0; j < m; ++j) r.order[j] = static_cast<std::int32_t>(j);
-    std::stable_sort(r.order.begin(), r.order.end(), [&](std::int32_t a, std::int32_t b) {
-        return r.probs[static_cast<std::size_t>(a)] > r.probs[static_cast<std::size_t>(b)];
-    });
+    r.order = order_descending(r.probs);
 
     if (jacobian) {
         const Eigen::Map<const Eigen::VectorXf> p(r.probs.data(), static_cast<Eigen::Index>(m));

@@ -1,8 +1,12 @@
 #include "attention/vocabulary.hpp"
 
+#include <algorithm>
+#include <iterator>
+
 #include "attention/config.hpp"
 #include "attention/error.hpp"
 #include "attention/utf8.hpp"
+#include "checkpoints.hpp"
 #include "unicode_classes.hpp"
 
 namespace attention {
@@ -50,6 +54,32 @@ Vocabulary::Vocabulary(std::vector<std::string> tokens) : tokens_(std::move(toke
     }
 }
 
+Vocabulary::Vocabulary(std::vector<std::string> tokens,
+                       std::shared_ptr<const WordSplitter> splitter)
+    : splitter_(std::move(splitter)), tokens_(std::move(tokens)) {
+    for (std::size_t k = 0; k < tokens_.size(); ++k)
+        ids_[tokens_[k]] = static_cast<std::int32_t>(k);  // a repeated token: its last line's id
+    std::int32_t* specials[] = {&pad_, &unk_, &cls_, &sep_, &mask_};
+    for (std::size_t k = 0; k < 5; ++k) {
+        *specials[k] = id(kSpecials[k]);
+        if (*specials[k] < 0) {
+            throw Error("model_vocab",
+                        std::string("the vocabulary has no ") + kSpecials[k] + " token",
+                        {{"token", kSpecials[k]}});
+        }
+    }
+    for (std::size_t k = 0; k < tokens_.size(); ++k) {
+        const std::string& t = tokens_[k];
+        const auto id = static_cast<std::int32_t>(k);
+        const bool special =
+            std::find(std::begin(kSpecials), std::end(kSpecials), t) != std::end(kSpecials) ||
+            (t.rfind("[unused", 0) == 0 && t.back() == ']');
+        if (special || t.empty() || ids_[t] != id) continue;
+        word_starts_.push_back(id);
+        if (t.rfind("##", 0) != 0 && starts_character_or_word(t)) word_guesses_.push_back(id);
+    }
+}
+
 Vocabulary::Vocabulary(std::vector<std::string> tokens, const std::vector<Alias>& aliases)
     : Vocabulary(std::move(tokens)) {
     for (const auto& [typed, token] : aliases) {
@@ -83,6 +113,9 @@ std::int32_t Vocabulary::id(std::string_view token) const {
 }
 
 std::vector<std::int32_t> Vocabulary::wordpiece(std::string_view word) const {
+    std::size_t points = 0;
+    for (const char c : word) points += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+    if (points > kMaxWordChars) return {unk_};
     std::vector<std::int32_t> pieces;
     std::size_t start = 0;
     std::string candidate;
@@ -101,7 +134,7 @@ std::vector<std::int32_t> Vocabulary::wordpiece(std::string_view word) const {
             found = id(candidate);
             end = *e;
         }
-        if (found < 0) return {kUnk};
+        if (found < 0) return {unk_};
         pieces.push_back(found);
         start = end;
     }
@@ -110,10 +143,14 @@ std::vector<std::int32_t> Vocabulary::wordpiece(std::string_view word) const {
 
 std::vector<Token> Vocabulary::tokenize(std::string_view text) const {
     if (text.size() > kMaxTextBytes) pre_tokenize(text);  // throws "text_too_long"
-    std::vector<Token> tokens{{"[CLS]", kCls, 0, 0, false, {}}};
+    const WordSplitter* splitter = kCheckpoints ? splitter_.get() : nullptr;
+    if (splitter) decode_utf8(text);  // throws "invalid_utf8"
+    std::vector<Token> tokens{{"[CLS]", cls_, 0, 0, false, {}}};
     // part starts at byte `from` of the text (for the words' places, in UTF-16 units).
     const auto add_words = [&](std::string_view part, std::size_t from) {
-        for (const Word& word : pre_tokenize_words(part, utf16_length(text.substr(0, from)))) {
+        const std::uint32_t offset = utf16_length(text.substr(0, from));
+        for (const Word& word :
+             splitter ? splitter->split(part, offset) : pre_tokenize_words(part, offset)) {
             if (const std::int32_t aliased =
                     alias_ids_.empty() || id(word.text) >= 0 ? -1 : alias(word.text);
                 aliased >= 0) {
@@ -133,25 +170,42 @@ std::vector<Token> Vocabulary::tokenize(std::string_view text) const {
             }
         }
     };
-    // "[MASK]", in any case, is the mask token; the text around it is words.
-    const auto is_mask = [&](std::size_t at) {
-        if (at + 6 > text.size() || text[at] != '[' || text[at + 5] != ']') return false;
-        for (std::size_t k = 0; k < 4; ++k) {
-            if ((text[at + 1 + k] | 0x20) != "mask"[k]) return false;
+    // "[MASK]", in any case, is the mask token; the text around it is words. An imported
+    // checkpoint's vocabulary takes each of its special tokens as written (Hugging Face's).
+    const auto special_at = [&](std::size_t at) -> std::int32_t {
+        if constexpr (kCheckpoints) {
+            if (splitter) {
+                for (const char* special : kSpecials) {
+                    if (text.compare(at, std::char_traits<char>::length(special), special) == 0)
+                        return id(special);
+                }
+                return -1;
+            }
         }
-        return true;
+        if (at + 6 > text.size() || text[at] != '[' || text[at + 5] != ']') return -1;
+        for (std::size_t k = 0; k < 4; ++k) {
+            if ((text[at + 1 + k] | 0x20) != "mask"[k]) return -1;
+        }
+        return mask_;
     };
     std::size_t from = 0;
     for (std::size_t at = 0; at < text.size(); ++at) {
-        if (!is_mask(at)) continue;
+        const std::int32_t special = special_at(at);
+        if (special < 0) continue;
         add_words(text.substr(from, at - from), from);
+        const std::string& written = tokens_[static_cast<std::size_t>(special)];
         const std::uint32_t begin = utf16_length(text.substr(0, at));
-        tokens.push_back({"[MASK]", kMask, begin, begin + 6, false, {}});
-        from = at + 6;
-        at += 5;
+        tokens.push_back({written,
+                          special,
+                          begin,
+                          begin + static_cast<std::uint32_t>(written.size()),
+                          false,
+                          {}});
+        from = at + written.size();
+        at = from - 1;
     }
     add_words(text.substr(from), from);
-    close_tokens(tokens, {"[SEP]", kSep, 0, 0, false, {}});
+    close_tokens(tokens, {"[SEP]", sep_, 0, 0, false, {}});
     return tokens;
 }
 

@@ -110,6 +110,7 @@ test('the tour goes through the article\'s three points card by card, each answe
       assert.equal(await page.$$eval('.tour-questions li', (lis) => lis.length), 3, 'the article\'s three questions');
       assert.match(text, /Question 3: whose information is in “喜”’s new vector\?/);
       // The question is answered by the whole layer: each head's largest weight for 喜, then their mean beside the article's row.
+      await core.loadAfterArticle();
       const trace = core.run('我喜欢人工智能');
       const layerRow = trace.layerRow(2, { layer: head.layer });
       trace.dispose();

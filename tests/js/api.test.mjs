@@ -291,8 +291,9 @@ test('the claims the page makes, decided by the core on both sides of each thres
   trace.dispose();
 });
 
-test('softmaxRow order and layerRow: the keys by weight, and a layer\'s heads together for one row', () => {
+test('softmaxRow order and layerRow: the keys by weight, and a layer\'s heads together for one row', async () => {
   assert.deepEqual(Array.from(core.softmaxRow([1, 3, 2, 3, -1]).order), [1, 3, 2, 0, 4]);
+  await core.loadAfterArticle(); // layerRow is the after-the-article module's
   const trace = core.run('我喜欢人工智能', { knockOut: [{ layer: 1, head: 0 }] });
   const r = trace.layerRow(2, { layer: 1 });
   const rows = Array.from({ length: trace.config.heads }, (_, head) => trace.softmaxRow(2, { layer: 1, head }));

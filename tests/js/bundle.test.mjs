@@ -28,7 +28,7 @@ test('the first load is the bundle alone: the tour, Your turn, the exports, the 
   const statics = [...app.matchAll(/\bimport\s*\{[^}]*\}\s*from\s*"([^"]+)"/g)].map((m) => m[1]);
   assert.deepEqual(statics, [], 'no chunk on the first load, the API bundled in');
   const dynamic = [...new Set([...app.matchAll(/\bimport\("\.\/(chunk-[\w-]+)-[A-Z0-9]+\.js"\)/g)].map((m) => m[1]))].sort();
-  assert.deepEqual(dynamic, ['chunk-after-wasm', 'chunk-classic-views', 'chunk-cmi5', 'chunk-code-view', 'chunk-exercise-panel', 'chunk-exports', 'chunk-geometry-view', 'chunk-host-messages', 'chunk-lens-view', 'chunk-rollout-view', 'chunk-scorm', 'chunk-shared-qk-view', 'chunk-tiles-view', 'chunk-tour', 'chunk-training-lab', 'chunk-what-if-view', 'chunk-words-zh', 'chunk-words-zh-hant']);
+  assert.deepEqual(dynamic, ['chunk-after-wasm', 'chunk-classic-views', 'chunk-cmi5', 'chunk-code-view', 'chunk-exercise-panel', 'chunk-exports', 'chunk-geometry-view', 'chunk-host-messages', 'chunk-lens-view', 'chunk-models-wasm', 'chunk-rollout-view', 'chunk-scorm', 'chunk-shared-qk-view', 'chunk-tiles-view', 'chunk-tour', 'chunk-training-lab', 'chunk-what-if-view', 'chunk-words-zh', 'chunk-words-zh-hant']);
   // The training lab's API stays a module beside its worker; the trainer's wasm is the worker's to load.
   const training = readdirSync(new URL('../../web/generated/', import.meta.url)).find((f) => /^chunk-training-lab-.*\.js$/.test(f));
   assert.ok(!app.includes('attention-lab-trainer'));

@@ -15,12 +15,13 @@ const files = (dir, ext) => readdirSync(join(ROOT, dir), { recursive: true })
 const documented = new Set([...read('web/types/attention-lab.d.ts').match(/export type ErrorCode =([^;]*);/)[1].matchAll(/'([a-z_0-9]+)'/g)]
   .map((m) => m[1]));
 
-/** The codes a source throws: C++ Error("code", …) and error_value("code", …); JS fail(…, 'code'…) and code: 'code'. */
+/** The codes a source throws: C++ Error("code", …), error_value("code", …) and bert.cpp's fail("code", …); JS fail(…, 'code'…)
+ *  and code: 'code'. */
 function thrown() {
   const found = new Map();
   const note = (code, where) => { if (!found.has(code)) found.set(code, where); };
   for (const f of [...files('cpp', ['.cpp', '.hpp'])]) {
-    for (const m of read(f).matchAll(/\b(?:Error|error_value)\(\s*"([a-z_0-9]+)"/g)) note(m[1], f);
+    for (const m of read(f).matchAll(/\b(?:Error|error_value|fail)\(\s*"([a-z_0-9]+)",/g)) note(m[1], f);
   }
   for (const f of files('web/lib', ['.js'])) {
     const text = read(f);

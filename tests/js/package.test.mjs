@@ -24,7 +24,7 @@ test('npm pack → npm install in an empty folder → import, run and type-check
   for (const needed of ['package.json', 'LICENSE', 'web/lib/attention-lab.js', 'web/types/attention-lab.d.ts', 'web/types/after-article.d.ts', 'web/types/exercises.d.ts', 'web/types/row-maths.d.ts', 'web/types/element.d.ts',
     'web/generated/attention-lab-core.wasm', 'web/generated/attention-lab-element.js', 'web/generated/app.css', 'web/generated/later.css',
     'web/generated/attention-lab.html', 'web/models/trained.almodel', 'web/lib/training.js', 'web/lib/training-worker.js',
-    'web/types/training.d.ts', 'web/generated/attention-lab-trainer.wasm', 'web/models/training-text.txt']) {
+    'web/types/training.d.ts', 'web/generated/attention-lab-trainer.wasm', 'web/models/training-text.txt', 'web/generated/attention-lab-models.wasm']) {
     assert.ok(paths.includes(needed), `the tarball carries ${needed}`);
   }
   assert.ok(!paths.some((p) => /^(cpp|tests|build|node_modules|bench|scripts)\//.test(p)), `only the whitelist: ${paths.join(', ')}`);
@@ -46,6 +46,17 @@ test('npm pack → npm install in an empty folder → import, run and type-check
   assert.deepEqual(installed.tokens, [...here.tokens]);
   assert.deepEqual(installed.weights, Array.from(here.stage('weights', { head: 1 }).data));
   here.dispose();
+
+  // A BERT checkpoint opens from the installed package too (its own module, loaded when asked for).
+  const checkpoint = join(folder, 'bert');
+  run('/usr/bin/python3', [join(root, 'tests/bert/reference.py'), 'make', checkpoint, '--preset', 'small', '--seed', '2'], root);
+  writeFileSync(join(app, 'bert.mjs'), "import { openAsBlob } from 'node:fs';\nimport { loadAttentionLab } from 'attention-lab';\n"
+    + 'const core = await loadAttentionLab();\nconst files = {};\n'
+    + `for (const name of ['config.json', 'vocab.txt', 'model.safetensors']) files[name] = await openAsBlob(${JSON.stringify(checkpoint)} + '/' + name);\n`
+    + "const info = await core.loadModel('bert', files);\n"
+    + "console.log(JSON.stringify({ layers: info.layers, tokens: core.run('我喜欢人工智能', { model: 'bert' }).tokens }));\n");
+  const bert = JSON.parse(run(process.execPath, ['bert.mjs'], app));
+  assert.deepEqual(bert, { layers: 3, tokens: ['[CLS]', ...'我喜欢人工智能', '[SEP]'] });
 
   // Typed course code, strict, against the package's declarations.
   copyFileSync(join(root, 'tests/types/course.ts'), join(app, 'course.ts'));

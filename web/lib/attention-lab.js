@@ -55,5 +55,6 @@ export const loadAttentionLab = makeLoader(async ({ model: modelBytes = null, wa
   const module = await compileCore(wasm);
   const core = await instantiateWith(createAttentionCore, module);
   // What the lab shows after the article is a module of its own, loaded when asked for.
-  return createCore(core, await model, () => import('./after-wasm.js').then(({ loadAfter }) => loadAfter(compileWasm, instantiateWith)));
+  return createCore(core, await model, () => import('./after-wasm.js').then(({ loadAfter }) => loadAfter(compileWasm, instantiateWith)),
+    () => import('./models-wasm.js').then(({ loadModels }) => loadModels(compileWasm, instantiateWith)));
 });

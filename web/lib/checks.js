@@ -5,7 +5,10 @@
  *  invalid_text, invalid_utf8, empty_text, too_many_tokens, text_too_long, invalid_config,
  *  unknown_stage, invalid_argument, invalid_option, invalid_model, unknown_model, disposed,
  *  load_failed, not_loaded, out_of_memory, internal; and from a training run text_too_short,
- *  trainer_load_failed, worker_failed, aborted (the list of ErrorCode in web/types/attention-lab.d.ts). */
+ *  trainer_load_failed, worker_failed, aborted; and from opening a checkpoint model_empty,
+ *  model_truncated, model_bad_json, model_not_bert, model_heads, model_shape, model_missing_tensor,
+ *  model_dtype, model_vocab, model_values, model_too_large, not_available (the list of ErrorCode in
+ *  web/types/attention-lab.d.ts). */
 export class AttentionLabError extends Error {
   /** params: the values the message quotes, by name (strings), so the page
    *  can say the same thing in another language. */
@@ -28,7 +31,7 @@ export function describe(value) {
   }
   if (typeof value === 'bigint') return `${value}n (a BigInt)`;
   if (Array.isArray(value)) return 'an array';
-  return `a ${typeof value}`;
+  return /^[aeiou]/.test(typeof value) ? `an ${typeof value}` : `a ${typeof value}`;
 }
 
 export function fail(message, code, params) {

@@ -66,8 +66,10 @@ function checkOptions(options) {
  *  trained: the shipped model file's bytes (Uint8Array), or the Error that
  *  kept them from being read; the core works without it, on the random model.
  *  loadAfter(): a promise of the module with the after-the-article functions
- *  (tile by tile, rollout, one matrix or two), loaded by loadAfterArticle(). */
-export function createCore(core, trained, loadAfter) {
+ *  (tile by tile, rollout, one matrix or two), loaded by loadAfterArticle().
+ *  loadModels(): a promise of the module that opens BERT checkpoints (models-wasm.js), loaded
+ *  when loadModel() is first given a checkpoint; absent where the build does not carry it. */
+export function createCore(core, trained, loadAfter, loadModels) {
   const constants = core.constants();
   const defaults = Object.freeze(constants.defaults);
   let liveTraces = 0;
@@ -77,8 +79,17 @@ export function createCore(core, trained, loadAfter) {
   const registry = typeof FinalizationRegistry === 'function'
     ? new FinalizationRegistry((wasm) => { liveTraces -= 1; freeWasm(wasm); })
     : null;
+  // A module loaded once, when first asked for (its promise; keep(module) takes it): a failed load
+  // rejects with 'load_failed' and may be tried again.
+  const loadOnce = (load, what, keep) => {
+    let loading = null;
+    return () => (loading ??= Promise.resolve().then(load).then(keep, (error) => {
+      loading = null;
+      throw new AttentionLabError(`${what} could not be loaded: ${error?.message ?? error}`, 'load_failed', { reason: String(error?.message ?? error) });
+    }));
+  };
   let after = null; // the after-the-article module, once loaded
-  let afterLoading = null;
+  const loadAfterOnce = loadOnce(loadAfter, 'the after-the-article module', (module) => { after = module; });
   const owner = {
     /** The after-the-article module, or an error saying how to load it. */
     after(what) {
@@ -96,14 +107,42 @@ export function createCore(core, trained, loadAfter) {
     },
   };
 
-  // The core's list of models, asked again only when a model is loaded.
-  const readModels = () => Object.freeze(core.models().map((m) => Object.freeze({ ...m, fixed: Object.freeze(m.fixed) })));
+  // Imported BERT checkpoints live in a module of their own, with their entries (models-wasm.js).
+  let checkpoints = null; // { module, has(id), infos(), open(), unload(), memory() }, once loaded
+  const loadCheckpointsOnce = loadOnce(loadModels, 'the module that opens checkpoints', (side) => { checkpoints = side; });
+  const engine = (id) => (checkpoints?.has(id) ? checkpoints.module : core); // the module that runs model id
+  const freezeInfo = (m) => Object.freeze({ ...m, fixed: Object.freeze(m.fixed) });
+  // The core's list of models (trained ones, imported checkpoints, the random one), asked again
+  // only when a model is loaded or unloaded.
+  const readModels = () => {
+    const main = core.models().map(freezeInfo);
+    return Object.freeze([...main.filter((m) => m.trained), ...(checkpoints?.infos() ?? []), ...main.filter((m) => !m.trained)]);
+  };
   let models = readModels();
   const listModels = () => models;
-  const loadModel = (id, bytes) => {
+  const loadCheckpoint = async (id, files, options) => {
+    if (!loadModels) fail('this build of the lab cannot open checkpoints: load the module build (attention-lab.js)', 'not_available');
+    await loadCheckpointsOnce();
+    const info = await checkpoints.open(id, files, options, { checks: CHECKS, taken: core.models().some((m) => m.id === id), freeze: freezeInfo });
+    models = readModels();
+    return info;
+  };
+  // A checkpoint's files are an object naming model.safetensors (or model.almodel: a model file
+  // npm run import-model wrote from one); a built-in model's file is its bytes.
+  const isCheckpoint = (files) => files !== null && typeof files === 'object' && !ArrayBuffer.isView(files)
+    && !(files instanceof ArrayBuffer) && ('model.safetensors' in files || 'model.almodel' in files);
+  const BERT_FILE = 'ALMODEL4';
+  const loadModel = (id, bytes, options) => {
     if (typeof id !== 'string') fail(`a model id must be a string, got ${describe(id)}`, 'invalid_argument');
-    if (!(bytes instanceof Uint8Array)) fail(`a model file is given as a Uint8Array of its bytes, got ${describe(bytes)}`, 'invalid_argument');
+    if (isCheckpoint(bytes)) return loadCheckpoint(id, bytes, options);
+    if (!(bytes instanceof Uint8Array)) {
+      fail(`a model file is given as a Uint8Array of its bytes, or a checkpoint as { 'config.json', 'vocab.txt', 'model.safetensors' }, got ${describe(bytes)}`, 'invalid_argument');
+    }
+    if (bytes.length >= 8 && String.fromCharCode(...bytes.subarray(0, 8)) === BERT_FILE) {
+      fail('this model file holds a BERT checkpoint: open it with loadModel(id, { \'model.almodel\': bytes }), which returns a promise', 'invalid_argument');
+    }
     const info = Object.freeze(unwrap(core.loadModel(id, bytes)));
+    checkpoints?.unload(id, CHECKS);
     models = readModels();
     return info;
   };
@@ -151,14 +190,7 @@ export function createCore(core, trained, loadAfter) {
     /** Loads what the lab computes after the article (trace.tiledRow, tiledAttention, rollout,
      *  rolloutRow, qkSymmetry, wordAttention): a module of its own, loaded once; those methods throw
      *  'not_loaded' before. A failed load rejects with 'load_failed' and may be tried again. */
-    loadAfterArticle() {
-      afterLoading ??= Promise.resolve().then(() => loadAfter()).then((module) => { after = module; }, (error) => {
-        afterLoading = null;
-        throw new AttentionLabError(`the after-the-article module could not be loaded: ${error?.message ?? error}`, 'load_failed',
-          { reason: String(error?.message ?? error) });
-      });
-      return afterLoading;
-    },
+    loadAfterArticle: loadAfterOnce,
     /** Whether loadAfterArticle() has loaded its module. */
     get afterArticleLoaded() {
       return after !== null;
@@ -174,8 +206,29 @@ export function createCore(core, trained, loadAfter) {
     },
     /** Loads a model file (the bytes train_encoder --export writes) under an id;
      *  returns its entry of `models`. Throws AttentionLabError ('invalid_model')
-     *  for a damaged file; the models loaded before stay. */
+     *  for a damaged file; the models loaded before stay.
+     *  Given a Hugging Face BERT checkpoint instead, { 'config.json', 'vocab.txt',
+     *  'model.safetensors', 'tokenizer_config.json'? } (each a Uint8Array, an ArrayBuffer or a
+     *  Blob), returns a promise of its entry (architecture 'bert'); options: { onProgress(read,
+     *  total) }. Rejects with the core's model_* codes for a damaged checkpoint (docs/models.md).
+     *  { 'model.almodel' } (the same kinds of bytes): a model file npm run import-model wrote from
+     *  a checkpoint, the same promise. */
     loadModel,
+    /** An imported checkpoint as one model file (what npm run import-model writes), a promise of
+     *  its bytes; options: { int8 } (the matrices as int8 rows, a quarter of the bytes). */
+    async saveModelFile(id, options) {
+      if (!checkpoints?.has(id)) fail(`"${id}" is not an imported checkpoint; only those are written as BERT model files`, 'invalid_argument', { id });
+      return checkpoints.saveFile(id, options, CHECKS);
+    },
+    /** Frees an imported checkpoint; its traces keep working until disposed. */
+    unloadModel(id) {
+      if (typeof id !== 'string') fail(`a model id must be a string, got ${describe(id)}`, 'invalid_argument');
+      if (!checkpoints?.has(id)) {
+        fail(`"${id}" is not an imported checkpoint; only those can be unloaded`, listModels().some((m) => m.id === id) ? 'invalid_argument' : 'unknown_model', { id });
+      }
+      checkpoints.unload(id, CHECKS);
+      models = readModels();
+    },
 
     /** Tokenizes the sentence and computes every stage. options: model (the
      *  trained model unless given; 'random' for the seeded head, whose dModel,
@@ -206,7 +259,7 @@ export function createCore(core, trained, loadAfter) {
       if (seeded.seed !== undefined) {
         fail(`seed applies to the random model; the trained model "${info.id}" has learned params`, 'invalid_option', { name: 'seed', got: describe(seeded.seed) });
       }
-      const handle = unwrap(core.runEncoder(info.id, sentence, knockOut, override));
+      const handle = unwrap(engine(info.id).runEncoder(info.id, sentence, knockOut, override));
       return new Trace(handle, owner, { config: handle.config(), layerStages: constants.layerStageNames, knockOut });
     },
 
@@ -222,7 +275,7 @@ export function createCore(core, trained, loadAfter) {
       checkFlag('wordsOnly', wordsOnly), checkFlag('traditional', traditional);
       if (depth !== undefined) checkIndex('depth', depth);
       const info = guessingModel(model, 'predictMasked');
-      const lists = unwrap(core.predictMasked(info.id, sentence, topK, checkKnockOut(knockOut), wordsOnly, traditional, depth,
+      const lists = unwrap(engine(info.id).predictMasked(info.id, sentence, topK, checkKnockOut(knockOut), wordsOnly, traditional, depth,
         override === undefined ? undefined : checkOverride(override), undefined));
       return Object.freeze(lists.map((list) => Object.freeze(list.map((g) => Object.freeze(g)))));
     },
@@ -239,7 +292,7 @@ export function createCore(core, trained, loadAfter) {
       checkFlag('wordsOnly', wordsOnly);
       if (depth !== undefined) checkIndex('depth', depth);
       const info = guessingModel(model, 'rankAnswers');
-      const ranks = unwrap(core.predictMasked(info.id, sentence, topK, checkKnockOut(knockOut), wordsOnly, false, depth, undefined, answers));
+      const ranks = unwrap(engine(info.id).predictMasked(info.id, sentence, topK, checkKnockOut(knockOut), wordsOnly, false, depth, undefined, answers));
       return Object.freeze(ranks.map((r) => Object.freeze({ ...r, pieces: Object.freeze(r.pieces) })));
     },
 
@@ -256,6 +309,7 @@ export function createCore(core, trained, loadAfter) {
       return {
         heapBytesInUse: core.heapBytesInUse(),
         wasmMemoryBytes: core.HEAP8.buffer.byteLength,
+        ...(checkpoints?.memory() ?? { checkpointsHeapBytesInUse: 0, checkpointsWasmMemoryBytes: 0 }),
         liveTraces,
         liveHandles: typeof core.count_emval_handles === 'function' ? core.count_emval_handles() : NaN,
       };

@@ -87,6 +87,22 @@ export function rolloutRowOf(run, i) {
   return Object.freeze(unwrap(after.rolloutRow(layers, silenced, n, i)));
 }
 
+/** Row i of a layer's attention, its heads together (cpp/include/attention/heads.hpp,
+ *  layer_row()): { mean (the heads' rows averaged, knocked-out heads left out), order (the keys
+ *  by mean weight, largest first), headTop and headWeight (each head's largest weight for the
+ *  row, and where), averaged (1 for each head in the mean) }. The random model's one layer is its head. */
+export function layerRowOf(run, i, { layer = 0 } = {}) {
+  const { checkIndex, fail, unwrap } = run.checks;
+  checkIndex('row', i);
+  checkIndex('layer', layer);
+  const after = run.after('layerRow');
+  const { layers, silenced, n } = run.everyHead();
+  if (layer < 0 || layer >= layers.length) {
+    fail(`there is no layer ${layer}: the model has ${layers.length} layer${layers.length === 1 ? '' : 's'}, counted from 0`, 'invalid_argument');
+  }
+  return Object.freeze(unwrap(after.layerRow(layers[layer], silenced[layer], n, i)));
+}
+
 /** Query i of a head and every key in a plane (cpp/include/attention/geometry.hpp, after Yeh et al.,
  *  "AttentionViz", 2023): { queryNorm (|q|), keyX (k·q/|q|: times |q| it is the score), keyY (along
  *  the keys' largest spread square to q), queryX, queryY (every query in the plane), scores (q·k),
@@ -109,5 +125,5 @@ export function randomKeysOf({ after, checks }, dK, { count = 24, seed = 1 } = {
 
 /** The JavaScript the after-the-article module carries (after-wasm.js; the one-file builds' core). */
 export const AFTER_JS = Object.freeze({
-  tiledRowOf, tiledAttentionOf, wordAttentionOf, qkSymmetryOf, rolloutOf, rolloutRowOf, keyPlaneOf, randomKeysOf, whatIfOf,
+  tiledRowOf, tiledAttentionOf, wordAttentionOf, qkSymmetryOf, rolloutOf, rolloutRowOf, layerRowOf, keyPlaneOf, randomKeysOf, whatIfOf,
 });

@@ -68,7 +68,7 @@ export class Trace {
   }
 
   // After the article (trace-after.js has each one's documentation): FlashAttention's tiles, attention
-  // between words, the symmetry of Q·Kᵀ, attention rollout, queries and keys in a plane. Their
+  // between words, the symmetry of Q·Kᵀ, attention rollout, a layer's heads together, queries and keys in a plane. Their
   // JavaScript comes with the after-the-article module (core.loadAfterArticle()).
   tiledRow(i, options) { return this.#afterCall('tiledRow', i, options); }
   tiledAttention(options) { return this.#afterCall('tiledAttention', options); }
@@ -76,6 +76,7 @@ export class Trace {
   qkSymmetry(where) { return this.#afterCall('qkSymmetry', where); }
   rollout(options) { return this.#afterCall('rollout', options); }
   rolloutRow(i) { return this.#afterCall('rolloutRow', i); }
+  layerRow(i, where) { return this.#afterCall('layerRow', i, where); }
   keyPlane(i, where) { return this.#afterCall('keyPlane', i, where); }
 
   /** The terms of one cell: for 'scores', a = q_i, b = k_j; for 'output',
@@ -169,19 +170,6 @@ export class Trace {
     return Object.freeze(unwrap(this.#live().articleHead(i)));
   }
 
-  /** Row i of a layer's attention, its heads together (cpp/include/attention/heads.hpp,
-   *  layer_row()): { mean (the heads' rows averaged, knocked-out heads left out), order (the keys
-   *  by mean weight, largest first), headTop and headWeight (each head's largest weight for the
-   *  row, and where), averaged (1 for each head in the mean) }. The random model's one layer is its head. */
-  layerRow(i, { layer = 0 } = {}) {
-    checkIndex('row', i);
-    checkIndex('layer', layer);
-    if (!this.#layerStages) {
-      if (layer !== 0) fail(`there is no layer ${layer}: the random model has 1 layer, counted from 0`, 'invalid_argument');
-      return Object.freeze(unwrap(this.#live().layerRow(i)));
-    }
-    return Object.freeze(unwrap(this.#live().layerRow(i, layer)));
-  }
 
   /** How token `from` looks at token `to` over every head of a trained model
    *  (a pronoun and the noun it refers to, say): { strongest: { layer, head },

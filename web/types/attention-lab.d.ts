@@ -19,7 +19,10 @@ export type ErrorCode =
   | 'invalid_text' | 'invalid_utf8' | 'empty_text' | 'too_many_tokens' | 'text_too_long'
   | 'invalid_config' | 'unknown_stage' | 'invalid_argument' | 'invalid_option' | 'invalid_model'
   | 'unknown_model' | 'disposed' | 'load_failed' | 'not_loaded' | 'out_of_memory' | 'internal'
-  | 'text_too_short' | 'trainer_load_failed' | 'worker_failed' | 'aborted';
+  | 'text_too_short' | 'trainer_load_failed' | 'worker_failed' | 'aborted'
+  | 'model_empty' | 'model_truncated' | 'model_bad_json' | 'model_not_bert' | 'model_heads'
+  | 'model_shape' | 'model_missing_tensor' | 'model_dtype' | 'model_vocab' | 'model_values'
+  | 'model_too_large' | 'not_available';
 
 export class AttentionLabError extends Error {
   readonly name: 'AttentionLabError';
@@ -97,6 +100,28 @@ export interface ModelInfo {
   /** the options a run of this model may give only with these values (a trained model: its sizes
    *  and switches; the seeded one: its layers, heads and vocabulary) */
   readonly fixed: Readonly<Partial<Record<'layers' | 'heads' | 'vocabSize' | 'dModel' | 'dK' | 'embedding', number> & Record<'scale' | 'causal' | 'positional', boolean>>>;
+  /** An imported checkpoint's (core.loadModel with a checkpoint's files): 'bert'. */
+  readonly architecture?: 'bert';
+  /** An imported checkpoint's name: config.json's _name_or_path, else its id. */
+  readonly name?: string;
+  /** An imported checkpoint's feed-forward width. */
+  readonly dFf?: number;
+  /** The most tokens an imported checkpoint reads ([CLS] and [SEP] included). */
+  readonly maxTokens?: number;
+}
+
+/** A Hugging Face BERT checkpoint's files, each a Uint8Array, an ArrayBuffer or a Blob (a File,
+ *  or Node's fs.openAsBlob()): a Blob is read a chunk at a time. */
+export interface CheckpointFiles {
+  readonly 'config.json': Uint8Array | ArrayBuffer | Blob;
+  readonly 'vocab.txt': Uint8Array | ArrayBuffer | Blob;
+  readonly 'model.safetensors': Uint8Array | ArrayBuffer | Blob;
+  readonly 'tokenizer_config.json'?: Uint8Array | ArrayBuffer | Blob;
+}
+
+/** A model file npm run import-model (or core.saveModelFile) wrote from a checkpoint. */
+export interface CheckpointModelFile {
+  readonly 'model.almodel': Uint8Array | ArrayBuffer | Blob;
 }
 
 /** One row of scores through softmax, every intermediate (the article's table and the stable form). */
@@ -246,8 +271,8 @@ export interface Trace {
   headReport(where?: Where): HeadReport;
   /** The head to open on for token i (see ArticleHead). */
   articleHead(i: number): ArticleHead;
-  /** Row i of a layer's attention, its heads together: their mean (knocked-out heads left out),
-   *  its keys by weight, and each head's largest weight for the row. */
+  /** Row i of a layer's attention, its heads together (after loadAfterArticle()): their mean
+   *  (knocked-out heads left out), its keys by weight, and each head's largest weight for the row. */
   layerRow(i: number, where?: { layer?: number }): {
     readonly mean: Float32Array; readonly order: Int32Array; readonly headTop: Int32Array;
     readonly headWeight: Float32Array; readonly averaged: Uint8Array;
@@ -274,6 +299,15 @@ export interface Core extends RowMaths {
   readonly models: readonly ModelInfo[];
   readonly modelError: AttentionLabError | null;
   loadModel(id: string, bytes: Uint8Array): ModelInfo;
+  /** Opens a Hugging Face BERT checkpoint under id (docs/models.md); rejects with a model_* code
+   *  for damaged files, and the models loaded before stay. onProgress follows model.safetensors. */
+  loadModel(id: string, files: CheckpointFiles, options?: { onProgress?: (read: number, total: number) => void }): Promise<ModelInfo>;
+  /** Opens a model file written from a checkpoint (npm run import-model), as its checkpoint. */
+  loadModel(id: string, file: CheckpointModelFile): Promise<ModelInfo>;
+  /** A checkpoint opened from its files as one model file (int8: its matrices as int8 rows). */
+  saveModelFile(id: string, options?: { int8?: boolean }): Promise<Uint8Array>;
+  /** Frees an imported checkpoint (its traces keep working until disposed). */
+  unloadModel(id: string): void;
   run(sentence: string, options?: RunOptions): Trace;
   /**
    * For each [MASK] in the sentence, the trained model's topK guesses (default 5, at most 50),
@@ -295,7 +329,11 @@ export interface Core extends RowMaths {
   whatIf(sentence: string, options: { layer: number; head: number; row: number; edits?: ReadonlyArray<{ key: number; weight: number }>;
     renormalise?: boolean; model?: string; knockOut?: RunOptions['knockOut']; topK?: number; traditional?: boolean }): WhatIf;
 
-  memoryUsage(): { heapBytesInUse: number; wasmMemoryBytes: number; liveTraces: number; liveHandles: number };
+  memoryUsage(): {
+    heapBytesInUse: number; wasmMemoryBytes: number; liveTraces: number; liveHandles: number;
+    /** the same two counters of the module that runs imported checkpoints (0 before one is opened) */
+    checkpointsHeapBytesInUse: number; checkpointsWasmMemoryBytes: number;
+  };
   /** One query and `count` keys (default 24) with N(0, 1) entries in dK dimensions (seeded, default 1), and their plane. */
   randomKeys(dK: number, options?: { count?: number; seed?: number }): RandomKeys;
 

@@ -9,6 +9,8 @@
 //   x0 = tok[ids] + PE            N × d     token rows plus positional_encoding() (stages.hpp)
 //                                           factorised (shape.embedding = E, ALBERT's): tok is
 //                                           vocab × E and x0 = tok[ids]·P + PE, P = tok_proj E × d
+//                                           BERT's (shape.positions > 0): PE = pos[0 … n) + type0,
+//                                           learned rows for the positions and token type 0
 //   x  = LN0(x0)                  N × d
 //   per layer (post-LayerNorm, as BERT):
 //     Q, K, V = x·W + b           N × d
@@ -17,7 +19,11 @@
 //     norm = LN1(x + A·W_o + b_o)   N × d
 //     output = LN2(norm + GELU(norm·W_1 + b_1)·W_2 + b_2)   N × d   (the next layer's x)
 //   logits = rows·tokᵀ + b_out    M × vocab   for any M rows (decoder tied to tok;
-//                                             factorised: (rows·Pᵀ)·tokᵀ + b_out)
+//                                             factorised: (rows·Pᵀ)·tokᵀ + b_out; with BERT's
+//                                             head transform: LN(GELU(rows·W_t + b_t))·tokᵀ +
+//                                             b_out)
+// LayerNorm's ε and GELU's form are the shape's (BERT's: 1e-12 and erf; the built-in model's: 1e-5
+// and tanh).
 #pragma once
 
 #include <cstdint>
@@ -31,6 +37,10 @@
 #include "attention/spin_lock.hpp"
 
 namespace attention {
+
+// GELU's two forms: Hugging Face's "gelu" (x·Φ(x), with erf) and "gelu_new" / "gelu_pytorch_tanh"
+// (the tanh approximation, the built-in model's).
+enum class Gelu { tanh, erf };
 
 struct EncoderShape {
     int vocab = 0;
@@ -48,8 +58,18 @@ struct EncoderShape {
     // A factorised embedding (ALBERT's): token rows of `embedding` numbers, then one
     // embedding × d_model matrix to d_model; 0: rows of d_model numbers and no matrix.
     int embedding = 0;
+    // BERT's embeddings: learned rows for positions 0 … positions − 1 (params pos) and the row of
+    // token type 0 (type0), both added to the token rows; a text holds at most `positions` tokens.
+    // 0: the sinusoidal table (stages.hpp) and no type row, as the built-in model.
+    int positions = 0;
+    double layer_norm_eps = 1e-5;  // LayerNorm's ε (Hugging Face's layer_norm_eps)
+    Gelu gelu = Gelu::tanh;
+    // BERT's masked-LM head transform before the tied decoder (cls.predictions.transform: dense
+    // d × d, GELU, LayerNorm: params head_w … head_ln_bias); false: the decoder reads the rows.
+    bool head_transform = false;
     int d_k() const { return d_model / heads; }
     bool factorised() const { return embedding > 0; }
+    bool learned_positions() const { return positions > 0; }
     int token_width() const { return factorised() ? embedding : d_model; }  // tok's columns
 };
 
@@ -66,12 +86,16 @@ struct LayerParams {
 template <class T>
 struct EncoderParams {
     EncoderShape shape;
-    Mat<T> tok;                 // vocab × E   token embeddings (and the tied decoder); E =
-                                //             shape.token_width()
-    Mat<T> tok_proj;            // E × d       factorised only (else empty): tok's rows to d_model
+    Mat<T> tok;       // vocab × E   token embeddings (and the tied decoder); E =
+                      //             shape.token_width()
+    Mat<T> tok_proj;  // E × d       factorised only (else empty): tok's rows to d_model
+    Mat<T> pos;       // positions × d   learned positions (shape.positions > 0, else empty)
+    Mat<T> type0;     // 1 × d       token type 0's row (with pos, else empty)
     Mat<T> ln0_gain, ln0_bias;  // 1 × d       LayerNorm of the embeddings
     std::vector<LayerParams<T>> layers;
-    Mat<T> out_bias;  // 1 × vocab   decoder bias
+    Mat<T> head_w, head_b;  // d × d, 1 × d   the head transform (shape.head_transform)
+    Mat<T> head_ln_gain, head_ln_bias;  // 1 × d
+    Mat<T> out_bias;                    // 1 × vocab   decoder bias
 
     // Every block once, by a stable name ("tok", "layer0.wq", …), in a fixed
     // order: the optimiser, the gradient checks and the model files walk them alike.
@@ -93,10 +117,12 @@ EncoderParams<T> zeros_like(const EncoderParams<T>& p) {
     return zero_params<T>(p.shape);
 }
 
-// Why a shape cannot be an encoder's, or "" when it can: vocab 6 … 100 000
+// Why a shape cannot be an encoder's, or "" when it can: vocab 6 … 250 000
 // (the five special tokens and one more), d_model 1 … 1024 with heads
-// dividing it, d_ff 1 … 4096, layers 1 … 12, embedding 0 or 1 … 1024. The one check of
-// zero_params(), the trainer's initialisation, its checkpoints and the model file.
+// dividing it, d_ff 1 … 4096, layers 1 … 24, embedding 0 or 1 … 1024, positions 0 … 4096,
+// layer_norm_eps in (0, 0.1], a head transform only on an unfactorised embedding. The one check of
+// zero_params(), the trainer's initialisation, its checkpoints, the model file and an imported
+// checkpoint (bert.hpp).
 std::string shape_problem(const EncoderShape& shape);
 
 // One layer's activations.
@@ -105,10 +131,14 @@ struct LayerCache {
     Mat<T> x;        // N × d     the layer's input
     Mat<T> q, k, v;  // N × d
     std::vector<Mat<T>>
-        weights;             // B·h of n × n: sequence s, head j at s·h + j (the stage `weights`)
-    Mat<T> concat;           // N × d     A
-    Mat<T> xhat1, inv_std1;  // N × d, N × 1  LN1's normalised rows and 1/σ
-    Mat<T> norm;             // N × d     LN1(x + A·W_o + b_o) (the stage `norm`)
+        weights;  // B·h of n × n: sequence s, head j at s·h + j (the stage `weights`)
+    // B·h of n × n: each head's Q_j·K_jᵀ before ÷√d_k, kept by the vectorised forward (the API's
+    // runs) where checkpoints run, so a head drawn later is not computed again; empty after an
+    // exact forward, and in the page's first wasm (cpp/src/checkpoints.hpp).
+    std::vector<Mat<T>> scores;
+    Mat<T> concat;             // N × d     A
+    Mat<T> xhat1, inv_std1;    // N × d, N × 1  LN1's normalised rows and 1/σ
+    Mat<T> norm;               // N × d     LN1(x + A·W_o + b_o) (the stage `norm`)
     Mat<T> ff_pre, ff_hidden;  // N × d_ff  norm·W_1 + b_1 and its GELU (the stage `ffHidden`)
     Mat<T> xhat2, inv_std2;    // N × d, N × 1
     Mat<T> output;             // N × d     the layer's output (the stage `output`)
@@ -116,7 +146,8 @@ struct LayerCache {
 
 template <class T>
 struct EncoderCache {
-    Mat<T> positional;       // n × d     the positions added to every sequence
+    Mat<T> positional;       // n × d     the positions added to every sequence (with BERT's
+                             //           type 0 row)
     Mat<T> tok_rows;         // N × E     tok[ids] before tok_proj (factorised only)
     Mat<T> xhat0, inv_std0;  // the embedding LayerNorm's
     std::vector<LayerCache<T>> layers;
@@ -170,6 +201,11 @@ struct PackedEncoder {
     };
     Int8Rows tok_rows;
 
+    // An imported checkpoint's (bert.hpp): its plain layer matrices are freed once packed (these
+    // panels are the only copy) and its decoder streams tok's rows (kernels::times_rows) instead
+    // of packing tokᵀ, which would copy the largest block.
+    bool only_copy = false;
+
     // tokᵀ as panels, packed from tok_rows or tok by the first call; safe
     // to call from several threads at once.
     const kernels::Panels& tok_t(const Mat<float>& tok) const;
@@ -194,8 +230,8 @@ Mat<float> token_rows(const Mat<float>& tok, const PackedEncoder* packed,
 Mat<float> embedding_rows(const EncoderParams<float>& p, const PackedEncoder* packed,
                           const std::vector<std::int32_t>& ids);
 
-// The tied decoder's input for rows of d_model numbers: the rows themselves, or rows·tok_projᵀ
-// (M × E) when the embedding is factorised.
+// The tied decoder's input for rows of d_model numbers: the rows themselves, rows·tok_projᵀ
+// (M × E) when the embedding is factorised, or BERT's head transform of them.
 template <class T>
 Mat<T> decoder_rows(const EncoderParams<T>& p, const Mat<T>& rows);
 

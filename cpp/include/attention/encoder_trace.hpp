@@ -65,10 +65,6 @@ struct EncoderTrace {
     // How token `from` looks at token `to` over every head (heads.hpp's token_link()).
     TokenLink token_link(std::int64_t from, std::int64_t to) const;
 
-    // Row `row` of layer `layer`, its heads together (heads.hpp's layer_row(), knocked-out heads
-    // left out of the mean). Throws attention::Error ("invalid_argument") for a missing layer.
-    LayerRow layer_row(std::int64_t row, int layer) const;
-
     // Attention rollout through every layer (rollout.hpp), knocked-out heads left out of their
     // layer's average.
     Rollout rollout() const;

@@ -82,4 +82,17 @@ void scale_mask_softmax(const Matrix& scores, Eigen::Index d_k, bool scale, bool
 // vector e^x of the softmax: within 2e-7·max(1, |x|) of std::tanh's (tested).
 void gelu_in_place(Matrix& m);
 
+// GELU of every entry, in place, the erf form 0.5·x·(1 + erf(x/√2)) (Hugging Face's "gelu"),
+// with erf as the rational function Eigen's float erf uses, clamped to [−4, 4]: within 1e-6 ·
+// max(1, |x|) of std::erf's form (tested).
+void gelu_erf_in_place(Matrix& m);
+
+// c = a·bᵀ (+ bias on every row), streaming b's rows once, unpacked: for a few rows of a against
+// a wide b (the decoder's rows against every token embedding), where packing bᵀ would copy all of
+// b. Each entry is a dot product of two rows, summed on four lanes.
+Matrix times_rows(const Matrix& a, const Matrix& b, const Matrix* bias = nullptr);
+
+// Columns first … first + count − 1 of the matrix packed as p (k × count).
+Matrix unpack_columns(const Panels& p, Eigen::Index first, Eigen::Index count);
+
 }  // namespace attention::kernels

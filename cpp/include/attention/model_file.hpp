@@ -17,6 +17,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "attention/bytes.hpp"
@@ -41,6 +42,15 @@ struct TrainedModel {
 std::vector<std::uint8_t> save_model(const EncoderParams<float>& params,
                                      const Vocabulary& vocabulary, int levels = 127,
                                      int embedding_levels = 0);
+
+// A matrix as the file's kind-1 block body: each row one f32 scale, then its entries as int8
+// levels −levels … levels (1 … 127). read_block_rows() reads m's rows back from either kind
+// (int8: kind 1, else kind 0's f32s) and says whether every entry is a finite number.
+void write_int8_rows(ByteWriter& w, const Mat<float>& m, int levels);
+bool read_block_rows(ByteReader& r, const std::string& name, bool int8, Mat<float>& m);
+
+// The FNV-1a hash a model file ends with, of its bytes before it.
+std::uint32_t model_checksum(const std::uint8_t* data, std::size_t size);
 
 // The encoder's shape as the model file and the trainer's checkpoints store
 // it: five u32 (vocab, d_model, heads, d_ff, layers), then the embedding's width

@@ -27,6 +27,10 @@ struct ModelInfo {
 // The seeded model at the default Config (d_model 768, d_k 64, hash ids).
 ModelInfo random_model_info();
 
+// Throws attention::Error ("invalid_argument") unless id can name a loaded model: 1 to 32 of
+// a–z, 0–9, '-', '_', and not "random".
+void check_model_id(const std::string& id);
+
 class ModelShelf {
 public:
     // Loads a model file under id (1 to 32 of a–z, 0–9, '-', '_', not
@@ -34,6 +38,11 @@ public:
     // "invalid_model" for a damaged file (load_model()), "invalid_argument"
     // for a bad id. A failed load leaves the shelf as it was.
     ModelInfo add(std::string id, const std::uint8_t* data, std::size_t size);
+    // A model already read (an imported checkpoint's), under id as above.
+    ModelInfo add(std::string id, TrainedModel model);
+    // Frees the trained model of this id (a run that holds it keeps it until it goes); throws
+    // attention::Error ("unknown_model") as trained() does.
+    void remove(std::string_view id);
 
     // The trained model of this id; throws attention::Error ("unknown_model")
     // naming the trained models there are.
@@ -43,6 +52,7 @@ public:
     std::vector<ModelInfo> list() const;
 
 private:
+    ModelInfo put(std::string id, std::shared_ptr<const TrainedModel> model);
     std::vector<std::pair<ModelInfo, std::shared_ptr<const TrainedModel>>> models_;
 };
 

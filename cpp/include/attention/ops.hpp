@@ -29,6 +29,16 @@ Mat<T> gelu(const Mat<T>& x) {
     return (T(0.5) * x.array() * (T(1) + u.tanh())).matrix();
 }
 
+// ---- GELU, erf form (Hugging Face's "gelu"): x·Φ(x) = 0.5·x·(1 + erf(x/√2)) ----
+
+inline constexpr double kInvSqrt2 = 0.7071067811865476;  // 1/√2
+
+// Of every entry, on std::erf (the forward only: no model here trains with it).
+template <class T>
+Mat<T> gelu_erf(const Mat<T>& x) {
+    return x.unaryExpr([](T v) { return T(0.5) * v * (T(1) + std::erf(v * T(kInvSqrt2))); });
+}
+
 // dy ∘ GELU′(x), GELU′(x) = ½(1 + t) + ½·x·(1 − t²)·c·(1 + 3a·x²), t = tanh(c·(x + a·x³)).
 template <class T>
 Mat<T> gelu_backward(const Mat<T>& dy, const Mat<T>& x) {
@@ -43,19 +53,19 @@ Mat<T> gelu_backward(const Mat<T>& dy, const Mat<T>& x) {
 // ---- LayerNorm of every row: xhat = (r − mean) / σ, y = xhat ∘ gain + bias ----
 
 template <class T>
-constexpr T kLayerNormEps = T(1e-5);
+constexpr T kLayerNormEps = T(1e-5);  // the built-in model's ε (EncoderShape::layer_norm_eps)
 
 // Keeps xhat and 1/σ for the backward.
 template <class T>
 Mat<T> layer_norm(const Mat<T>& r, const Mat<T>& gain, const Mat<T>& bias, Mat<T>& xhat,
-                  Mat<T>& inv_std) {
+                  Mat<T>& inv_std, T eps = kLayerNormEps<T>) {
     const auto d = static_cast<T>(r.cols());
     xhat.resize(r.rows(), r.cols());
     inv_std.resize(r.rows(), 1);
     for (Eigen::Index i = 0; i < r.rows(); ++i) {
         const T mean = r.row(i).sum() / d;
         const T var = (r.row(i).array() - mean).square().sum() / d;
-        inv_std(i, 0) = T(1) / std::sqrt(var + kLayerNormEps<T>);
+        inv_std(i, 0) = T(1) / std::sqrt(var + eps);
         xhat.row(i) = (r.row(i).array() - mean) * inv_std(i, 0);
     }
     Mat<T> y = xhat.array().rowwise() * gain.row(0).array();

@@ -14,8 +14,9 @@ import { ensureLaterStyles } from '../ui/later-styles.js';
 export function createLazyTour(el, lab) {
   let parts = null; // { control, panel }, once loaded
   let loading = null;
-  // The card's styles are later.css's: the chunk draws once they are there.
-  const load = () => (loading ??= Promise.all([import('../tour/tour.js'), ensureLaterStyles(el)]).then(([{ createTourControl, createTourPanel }]) => {
+  // The card's styles are later.css's: the chunk draws once they are there; its last card asks
+  // the after-the-article module (a layer's heads together).
+  const load = () => (loading ??= Promise.all([import('../tour/tour.js'), ensureLaterStyles(el), lab.state.compute.loadAfterArticle()]).then(([{ createTourControl, createTourPanel }]) => {
     const control = createTourControl(lab.state, { ...lab, stepIndex });
     parts = { control, panel: createTourPanel(el, control, { h, morphChildren, fmt, share, sig, headNumber, translator, sentenceGap }) };
     return parts;
