@@ -11,130 +11,17 @@
 #include "attention/bert_tokenizer.hpp"
 #include "attention/error.hpp"
 #include "attention/kernels.hpp"
+#include "bert_common.hpp"
 #include "json.hpp"
 
 namespace attention {
+
+using namespace bert_detail;  // NOLINT: the shared reading of configs and vocabularies
 
 namespace {
 
 using json::Value;
 using Kind = Value::Kind;
-
-[[noreturn]] ATTENTION_COLD void fail(const std::string& code, const std::string& message,
-                                      Error::Params params = {}) {
-    throw Error(code, message, std::move(params));
-}
-
-// A config field: a whole number (from 1 to most), or `fallback` when absent and given.
-int whole(const Value& config, const char* name, int most, int fallback = -1) {
-    const Value* v = config.find(name);
-    if (!v && fallback >= 0) return fallback;
-    if (!v || !v->is(Kind::number) || v->number != std::floor(v->number) || v->number < 1 ||
-        v->number > most) {
-        fail(v ? "model_shape" : "model_not_bert",
-             std::string("config.json's ") + name +
-                 (v ? " must be a whole number from 1 to " + std::to_string(most)
-                    : " is missing: a BERT config names it"),
-             {{"field", name}, {"value", ""}});
-    }
-    return static_cast<int>(v->number);
-}
-
-Value object_of(const std::string& text, const std::string& what) {
-    Value v = json::parse(text, "model_bad_json", what);
-    if (!v.is(Kind::object))
-        fail("model_bad_json", what + " is not a JSON object", {{"file", what}});
-    return v;
-}
-
-EncoderShape shape_of(const Value& config) {
-    if (const Value* type = config.find("model_type");
-        type && !(type->is(Kind::string) && type->string == "bert")) {
-        fail(
-            "model_not_bert",
-            "config.json's model_type is " +
-                (type->is(Kind::string) ? "\"" + type->string.substr(0, 40) + "\"" : "not a name") +
-                ": only BERT's architecture (\"bert\") can be opened",
-            {{"field", "model_type"},
-             {"value", type->is(Kind::string) ? type->string.substr(0, 40) : ""}});
-    }
-    if (const Value* p = config.find("position_embedding_type");
-        p && !(p->is(Kind::string) && p->string == "absolute")) {
-        fail("model_not_bert",
-             "config.json's position_embedding_type is not \"absolute\": relative positions are "
-             "not BERT-base's",
-             {{"field", "position_embedding_type"},
-              {"value", p->is(Kind::string) ? p->string.substr(0, 40) : ""}});
-    }
-    EncoderShape s;
-    s.vocab = whole(config, "vocab_size", 1000000);
-    s.d_model = whole(config, "hidden_size", 100000);
-    s.layers = whole(config, "num_hidden_layers", 1000);
-    s.heads = whole(config, "num_attention_heads", 100000);
-    s.d_ff = whole(config, "intermediate_size", 1000000);
-    s.positions = whole(config, "max_position_embeddings", 100000);
-    whole(config, "type_vocab_size", 1000, 2);
-    if (s.d_model % s.heads != 0) {
-        fail("model_heads",
-             "config.json's " + std::to_string(s.heads) + " heads do not divide its hidden size " +
-                 std::to_string(s.d_model),
-             {{"heads", std::to_string(s.heads)}, {"hidden", std::to_string(s.d_model)}});
-    }
-    s.layer_norm_eps = 1e-12;
-    if (const Value* eps = config.find("layer_norm_eps")) {
-        if (!eps->is(Kind::number))
-            fail("model_shape", "config.json's layer_norm_eps is not a number");
-        s.layer_norm_eps = eps->number;
-    }
-    s.gelu = Gelu::erf;
-    if (const Value* act = config.find("hidden_act")) {
-        const std::string name = act->is(Kind::string) ? act->string : "";
-        if (name == "gelu_new" || name == "gelu_pytorch_tanh") {
-            s.gelu = Gelu::tanh;
-        } else if (name != "gelu") {
-            fail("model_not_bert",
-                 "config.json's hidden_act is \"" + name.substr(0, 40) +
-                     "\": the lab computes \"gelu\", \"gelu_new\" and \"gelu_pytorch_tanh\"",
-                 {{"field", "hidden_act"}, {"value", name.substr(0, 40)}});
-        }
-    }
-    s.head_transform = true;
-    if (const std::string problem = shape_problem(s); !problem.empty())
-        fail("model_shape", "the model's shape is out of range: " + problem,
-             {{"problem", problem}});
-    return s;
-}
-
-BertTextRules rules_of(const std::string& text) {
-    BertTextRules rules;
-    if (text.empty()) return rules;
-    const Value config = object_of(text, "tokenizer_config.json");
-    const auto flag = [&](const char* name) -> const Value* {
-        const Value* v = config.find(name);
-        if (v && !v->is(Kind::boolean) && !v->is(Kind::null))
-            fail(
-                "model_bad_json",
-                std::string("tokenizer_config.json's ") + name + " is neither true, false nor null",
-                {{"file", "tokenizer_config.json"}});
-        return v && v->is(Kind::boolean) ? v : nullptr;
-    };
-    if (const Value* v = flag("do_lower_case")) rules.lower_case = v->boolean;
-    if (const Value* v = flag("strip_accents")) rules.strip_accents = v->boolean;
-    if (const Value* v = flag("tokenize_chinese_chars")) rules.chinese_chars = v->boolean;
-    return rules;
-}
-
-// vocab.txt's lines as Hugging Face's load_vocab reads them: each without its "\n".
-std::vector<std::string> vocab_lines(const std::string& text) {
-    std::vector<std::string> lines;
-    std::size_t at = 0;
-    while (at < text.size()) {
-        const std::size_t end = std::min(text.find('\n', at), text.size());
-        lines.push_back(text.substr(at, end - at));
-        at = end + 1;
-    }
-    return lines;
-}
 
 // A tensor's name as the model's own: without the "bert." prefix, LayerNorm's gamma and beta as
 // weight and bias.
@@ -172,24 +59,6 @@ float half_to_float(std::uint16_t h) {
     float f;
     std::memcpy(&f, &bits, 4);
     return f;
-}
-
-// The most bytes of weights an import asks for: the checkpoints' module's memory is at most 2 GiB
-// (CMakeLists.txt), with room left for a run's activations.
-constexpr double kMostBytes = 1.75 * 1024 * 1024 * 1024;
-
-// The model's float32 weights.
-double floats_of(const EncoderShape& s) {
-    const auto d = static_cast<double>(s.d_model), ff = static_cast<double>(s.d_ff);
-    return (s.vocab + s.positions + 4) * d + s.layers * (4 * d * d + 2 * d * ff + ff + 9 * d) +
-           d * d + s.vocab;
-}
-
-[[noreturn]] ATTENTION_COLD void too_large(double bytes) {
-    fail("model_too_large",
-         "the model is larger than this page's memory allows: its weights take " +
-             std::to_string(static_cast<long long>(bytes / (1024 * 1024))) + " MiB",
-         {{"mib", std::to_string(static_cast<long long>(bytes / (1024 * 1024)))}});
 }
 
 }  // namespace
@@ -235,53 +104,6 @@ std::uint64_t BertImport::header_end(const std::uint8_t* first, std::size_t size
     }
     return 8 + n;
 }
-
-namespace {
-
-// The params an imported checkpoint fills (every block but the layers' matrices, which
-// packed's panels hold; with_panels: those allocated too, their last panel's padding zero).
-// Throws model_too_large when memory runs out.
-void allocate(const EncoderShape& s, EncoderParams<float>& p, PackedEncoder& packed,
-              bool with_panels) {
-    const Eigen::Index d = s.d_model, ff = s.d_ff;
-    p.shape = s;
-    p.layers.resize(static_cast<std::size_t>(s.layers));
-    packed.layers.resize(static_cast<std::size_t>(s.layers));
-    try {
-        p.tok.resize(s.vocab, d);
-        p.pos.resize(s.positions, d);
-        p.type0.resize(1, d);
-        p.ln0_gain.resize(1, d), p.ln0_bias.resize(1, d);
-        for (int l = 0; l < s.layers; ++l) {
-            LayerParams<float>& L = p.layers[static_cast<std::size_t>(l)];
-            for (Mat<float>* m : {&L.bq, &L.bk, &L.bv, &L.bo, &L.ln1_gain, &L.ln1_bias, &L.b2,
-                                  &L.ln2_gain, &L.ln2_bias})
-                m->resize(1, d);
-            L.b1.resize(1, ff);
-            PackedEncoder::Layer& P = packed.layers[static_cast<std::size_t>(l)];
-            for (auto [panel, n_out, n_in] : {std::tuple{&P.wq, d, d},
-                                              {&P.wk, d, d},
-                                              {&P.wv, d, d},
-                                              {&P.wo, d, d},
-                                              {&P.w1, ff, d},
-                                              {&P.w2, d, ff}}) {
-                panel->k = n_in;
-                panel->n = n_out;
-                if (!with_panels) continue;
-                panel->data.resize(static_cast<std::size_t>(((n_out + 7) / 8) * n_in * 8));
-                if (n_out % 8 != 0)  // the last panel's padding
-                    std::fill(panel->data.end() - n_in * 8, panel->data.end(), 0.0f);
-            }
-        }
-        p.head_w.resize(d, d), p.head_b.resize(1, d);
-        p.head_ln_gain.resize(1, d), p.head_ln_bias.resize(1, d);
-        p.out_bias.resize(1, s.vocab);
-    } catch (const std::bad_alloc&) {
-        too_large(floats_of(s) * 4);
-    }
-}
-
-}  // namespace
 
 BertImport::BertImport(const BertFiles& files, const std::uint8_t* first, std::size_t size,
                        std::uint64_t file_size)
@@ -588,126 +410,6 @@ TrainedModel import_bert(const BertFiles& files, const std::uint8_t* data, std::
         import.put(r, 0, bytes);
     }
     return import.finish();
-}
-
-namespace {
-
-constexpr char kFileMagic[8] = {'A', 'L', 'M', 'O', 'D', 'E', 'L', '4'};
-
-[[noreturn]] ATTENTION_COLD void damaged(const std::string& what) {
-    fail("invalid_model", "the model file is damaged or not a BERT model file: " + what);
-}
-
-// A layer's weight matrix by its params name ("layer3.w1"): its panels, else null.
-template <class Packed>  // PackedEncoder, const or not
-auto layer_panels(Packed& packed, const std::string& name) -> decltype(&packed.layers[0].wq) {
-    if (name.rfind("layer", 0) != 0) return nullptr;
-    const std::size_t dot = name.find('.');
-    const std::size_t l = std::stoul(name.substr(5, dot - 5));
-    const std::string w = name.substr(dot + 1);
-    auto& P = packed.layers[l];
-    for (const auto& [which, panels] : {std::pair{"wq", &P.wq},
-                                        {"wk", &P.wk},
-                                        {"wv", &P.wv},
-                                        {"wo", &P.wo},
-                                        {"w1", &P.w1},
-                                        {"w2", &P.w2}}) {
-        if (w == which) return panels;
-    }
-    return nullptr;
-}
-
-void write_text(ByteWriter& w, const std::string& text) {
-    w.u32(static_cast<std::uint32_t>(text.size()));
-    w.bytes(text.data(), text.size());
-}
-
-}  // namespace
-
-bool is_bert_model_file(const std::uint8_t* data, std::size_t size) {
-    return size >= 8 && std::memcmp(data, kFileMagic, 8) == 0;
-}
-
-std::vector<std::uint8_t> save_bert_model(const BertFiles& files, const TrainedModel& model,
-                                          bool int8) {
-    if (!model.packed || !model.packed->only_copy)
-        fail("invalid_argument", "only an imported checkpoint is written as a BERT model file");
-    ByteWriter w;
-    w.bytes(kFileMagic, 8);
-    for (const std::string* text : {&files.config, &files.vocab, &files.tokenizer_config})
-        write_text(w, *text);
-    model.params.for_each([&](const std::string& name, const Mat<float>& m) {
-        const kernels::Panels* panels = layer_panels(*model.packed, name);
-        const Mat<float> unpacked =
-            panels ? kernels::unpack_columns(*panels, 0, panels->n) : Mat<float>();
-        const Mat<float>& block = panels ? unpacked : m;
-        const bool quantised = int8 && block.rows() > 1;
-        w.u32(static_cast<std::uint32_t>(block.rows()));
-        w.u32(static_cast<std::uint32_t>(block.cols()));
-        w.u8(quantised ? 1 : 0);
-        if (quantised) {
-            write_int8_rows(w, block, 127);
-        } else {
-            w.f32s(block);
-        }
-    });
-    w.u32(model_checksum(w.out.data(), w.out.size()));
-    return w.out;
-}
-
-TrainedModel load_bert_model(const std::uint8_t* data, std::size_t size, std::string& model_name) {
-    if (!is_bert_model_file(data, size)) damaged("it does not start as a version 4 model file");
-    if (size < 12) damaged("it is too short");
-    const ByteReader::Fail fail_at = [](const std::string& what) {
-        damaged(what + " is cut short");
-    };
-    if (model_checksum(data, size - 4) !=
-        ByteReader(data + size - 4, 4, fail_at).u32("the checksum"))
-        damaged("its checksum does not match");
-    ByteReader r(data + 8, size - 12, fail_at);
-    BertFiles files;
-    for (std::string* text : {&files.config, &files.vocab, &files.tokenizer_config}) {
-        const std::uint32_t n = r.u32("a text");
-        text->assign(reinterpret_cast<const char*>(r.take(n, "a text")), n);
-    }
-    const Value config = object_of(files.config, "config.json");
-    const EncoderShape s = shape_of(config);
-    model_name.clear();
-    if (const Value* name = config.find("_name_or_path"); name && name->is(Kind::string))
-        model_name = name->string.substr(0, 100);
-    std::vector<std::string> tokens = vocab_lines(files.vocab);
-    if (tokens.size() != static_cast<std::size_t>(s.vocab))
-        damaged("its vocabulary does not have the config's size");
-    if (floats_of(s) * 4 > kMostBytes) too_large(floats_of(s) * 4);
-    TrainedModel model{
-        Vocabulary(std::move(tokens), bert_splitter(rules_of(files.tokenizer_config))),
-        EncoderParams<float>(), nullptr};
-    EncoderParams<float>& p = model.params;
-    PackedEncoder packed;
-    allocate(s, p, packed, false);
-    try {
-        p.for_each([&](const std::string& name, Mat<float>& m) {
-            kernels::Panels* panels = layer_panels(packed, name);
-            Mat<float> weights;  // a layer's matrix (in × out), read, then packed
-            if (panels) weights.resize(panels->k, panels->n);
-            Mat<float>& block = panels ? weights : m;
-            const std::uint32_t rows = r.u32(name), cols = r.u32(name);
-            if (rows != static_cast<std::uint32_t>(block.rows()) ||
-                cols != static_cast<std::uint32_t>(block.cols()))
-                damaged("block " + name + " has the wrong shape");
-            const std::uint8_t kind = r.u8(name);
-            if (kind > 1) damaged("block " + name + " is stored the wrong way");
-            if (!read_block_rows(r, name, kind == 1, block))
-                damaged("block " + name + " holds a value that is not a finite number");
-            if (panels) *panels = kernels::pack(weights);
-        });
-    } catch (const std::bad_alloc&) {
-        too_large(floats_of(s) * 4);
-    }
-    if (r.left() != 0) damaged("bytes are left over after the last block");
-    packed.only_copy = true;
-    model.packed = std::make_shared<const PackedEncoder>(std::move(packed));
-    return model;
 }
 
 }  // namespace attention
